@@ -1,0 +1,29 @@
+/** Base URL rules shared by the credential and the node. */
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+export type BaseUrlCheck = { url: string; problem?: undefined } | { url?: undefined; problem: string };
+
+/**
+ * Normalises the credential's Base URL (trailing slashes removed) and refuses anything that
+ * would send the client secret somewhere unsafe: plain http is allowed only for loopback hosts.
+ */
+export function checkBaseUrl(raw: unknown): BaseUrlCheck {
+	const text = typeof raw === 'string' ? raw.trim().replace(/\/+$/, '') : '';
+	let parsed: URL;
+	try {
+		parsed = new URL(text);
+	} catch {
+		return { problem: `The Base URL "${String(raw ?? '')}" is not a valid URL` };
+	}
+	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+		return { problem: 'The Base URL must start with https://' };
+	}
+	if (parsed.protocol === 'http:' && !LOOPBACK.test(parsed.hostname)) {
+		return { problem: 'The Base URL must use https:// (plain http:// is only allowed for localhost)' };
+	}
+	if (parsed.username || parsed.password || parsed.search || parsed.hash) {
+		return { problem: 'The Base URL must not contain a user name, password, query or fragment' };
+	}
+	return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}` };
+}

@@ -1,0 +1,498 @@
+/**
+ * A local MakeLeaps-compatible HTTP server on 127.0.0.1 for tests, benchmarks and the demo.
+ *
+ * It answers like the real partner API: OAuth 2.0 client-credentials token endpoint, Bearer
+ * checks on every /api/ path, the {meta, response} envelope, 201/200/204 status codes,
+ * DRF-style field errors, paging with absolute meta.next/prev, and 429 + Retry-After throttling.
+ * Tests drive it in process (faults, token expiry, state, received requests); other processes
+ * use the same controls over HTTP under /_sandbox/.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { Store, Urls, ValidationError, type Client, type Partner } from './store';
+
+export interface SandboxOptions {
+	/** Port to listen on; 0 (default) picks a free one. */
+	port?: number;
+	/** Lifetime of issued tokens in seconds (the real API uses 36000). */
+	tokenTtlSeconds?: number;
+	/** At most `limit` API requests per `windowMs`; further ones get 429 with Retry-After. */
+	throttle?: { limit: number; windowMs: number };
+	/** Requests allowed per day before every request gets 429 until midnight UTC. */
+	dailyLimit?: number;
+	/** Default and maximum page sizes of list endpoints. */
+	pageSize?: number;
+	maxPageSize?: number;
+	/** Fixed credentials for the first partner (random when omitted). */
+	clientId?: string;
+	clientSecret?: string;
+	partnerName?: string;
+}
+
+export interface RecordedRequest {
+	method: string;
+	/** Path without query string. */
+	path: string;
+	/** Path with query string, as sent. */
+	url: string;
+	query: Record<string, string>;
+	headers: http.IncomingHttpHeaders;
+	body: string;
+	status?: number;
+	at: number;
+}
+
+export type Fault =
+	| { kind: 'status'; status?: number; body?: string; contentType?: string }
+	/** Closes the connection before the request is processed (nothing is applied). */
+	| { kind: 'reset' }
+	/** Applies the request, then closes the connection without answering. */
+	| { kind: 'resetAfter' }
+	/** Waits before processing the request. */
+	| { kind: 'delay'; ms: number };
+
+export type FaultMatch = { method?: string; path?: string | RegExp };
+
+interface ApiKey {
+	clientId: string;
+	clientSecret: string;
+	partnerMid: string;
+}
+
+interface IssuedToken {
+	partnerMid: string;
+	expiresAt: number;
+}
+
+export interface PartnerCredentials {
+	clientId: string;
+	clientSecret: string;
+	partnerMid: string;
+	partnerName: string;
+}
+
+class HttpAnswer {
+	constructor(
+		readonly status: number,
+		readonly body?: unknown,
+		readonly headers: Record<string, string> = {},
+	) {}
+}
+
+const detail = (status: number, text: string, headers: Record<string, string> = {}) =>
+	new HttpAnswer(status, { meta: { status }, response: { detail: text } }, headers);
+
+export class Sandbox {
+	readonly requests: RecordedRequest[] = [];
+	readonly issuedTokens: string[] = [];
+	store!: Store;
+	baseUrl = '';
+	/** Credentials of the first partner. */
+	credentials!: PartnerCredentials;
+
+	private server: http.Server;
+	private apiKeys: ApiKey[] = [];
+	private tokens = new Map<string, IssuedToken>();
+	private faults: Array<{ fault: Fault; match: FaultMatch }> = [];
+	private window = { start: 0, count: 0 };
+	private day = { key: '', count: 0 };
+	private sockets = new Set<import('node:net').Socket>();
+
+	constructor(readonly options: SandboxOptions = {}) {
+		this.server = http.createServer((req, res) => {
+			this.handle(req, res).catch((error: Error) => {
+				res.writeHead(500, { 'Content-Type': 'text/plain' });
+				res.end(`sandbox failure: ${error.message}`);
+			});
+		});
+		this.server.on('connection', (socket) => {
+			this.sockets.add(socket);
+			socket.on('close', () => this.sockets.delete(socket));
+		});
+	}
+
+	async start(): Promise<this> {
+		await new Promise<void>((resolve, reject) => {
+			this.server.once('error', reject);
+			this.server.listen(this.options.port ?? 0, '127.0.0.1', () => resolve());
+		});
+		const { port } = this.server.address() as AddressInfo;
+		this.baseUrl = `http://127.0.0.1:${port}`;
+		this.store = new Store(new Urls(this.baseUrl));
+		this.credentials = this.addPartner(this.options.partnerName ?? 'Sandbox Trading Co., Ltd.', {
+			clientId: this.options.clientId,
+			clientSecret: this.options.clientSecret,
+		});
+		return this;
+	}
+
+	async close(): Promise<void> {
+		for (const socket of this.sockets) socket.destroy();
+		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+	}
+
+	/** Adds a partner with its own API key (one key belongs to exactly one partner). */
+	addPartner(name: string, key: { clientId?: string; clientSecret?: string } = {}): PartnerCredentials {
+		const partner = this.store.addPartner(name);
+		const apiKey = {
+			clientId: key.clientId ?? `sandbox-${randomBytes(6).toString('hex')}`,
+			clientSecret: key.clientSecret ?? randomBytes(24).toString('base64url'),
+			partnerMid: partner.mid,
+		};
+		this.apiKeys.push(apiKey);
+		return { ...apiKey, partnerName: name };
+	}
+
+	partner(mid = this.credentials.partnerMid): Partner {
+		return this.store.partners.get(mid)!;
+	}
+
+	/** Clients of a partner as the API would return them. */
+	clients(partnerMid = this.credentials.partnerMid) {
+		const p = this.partner(partnerMid);
+		return [...p.clients.values()].map((c) => this.store.clientJson(p, c, ['contacts']));
+	}
+
+	/** Creates a client directly in the state (no request is recorded). */
+	seedClient(body: unknown, partnerMid = this.credentials.partnerMid): Client {
+		return this.store.createClient(this.partner(partnerMid), body);
+	}
+
+	archiveClient(mid: string, partnerMid = this.credentials.partnerMid) {
+		this.partner(partnerMid).clients.get(mid)!.date_archived = new Date().toISOString();
+	}
+
+	/** Makes every token issued so far invalid, as if its lifetime had passed. */
+	expireTokens() {
+		for (const token of this.tokens.values()) token.expiresAt = 0;
+	}
+
+	/** Queues a fault for the next request that matches (any request when no match is given). */
+	injectFault(fault: Fault, match: FaultMatch = {}) {
+		this.faults.push({ fault, match });
+	}
+
+	setThrottle(throttle: SandboxOptions['throttle']) {
+		this.options.throttle = throttle;
+		this.window = { start: 0, count: 0 };
+	}
+
+	/** Requests received, optionally only those whose path starts with a prefix. */
+	received(pathPrefix = '') {
+		return this.requests.filter((r) => r.path.startsWith(pathPrefix));
+	}
+
+	resetRequests() {
+		this.requests.length = 0;
+	}
+
+	private takeFault(method: string, path: string): Fault | undefined {
+		const index = this.faults.findIndex(({ match }) => {
+			if (match.method && match.method !== method) return false;
+			if (typeof match.path === 'string' && !path.startsWith(match.path)) return false;
+			if (match.path instanceof RegExp && !match.path.test(path)) return false;
+			return true;
+		});
+		if (index === -1) return undefined;
+		return this.faults.splice(index, 1)[0].fault;
+	}
+
+	private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		const body = Buffer.concat(chunks).toString('utf8');
+		const url = new URL(req.url ?? '/', this.baseUrl);
+		const method = req.method ?? 'GET';
+
+		if (url.pathname.startsWith('/_sandbox/')) {
+			this.send(res, this.control(method, url, body));
+			return;
+		}
+
+		const record: RecordedRequest = {
+			method,
+			path: url.pathname,
+			url: `${url.pathname}${url.search}`,
+			query: Object.fromEntries(url.searchParams),
+			headers: req.headers,
+			body,
+			at: Date.now(),
+		};
+		this.requests.push(record);
+
+		const fault = this.takeFault(method, url.pathname);
+		if (fault?.kind === 'reset') {
+			req.socket.destroy();
+			return;
+		}
+		if (fault?.kind === 'delay') await new Promise((r) => setTimeout(r, fault.ms));
+		if (fault?.kind === 'status') {
+			const status = fault.status ?? 503;
+			record.status = status;
+			res.writeHead(status, { 'Content-Type': fault.contentType ?? 'text/html; charset=utf-8' });
+			res.end(fault.body ?? `<h1>${status} Service Unavailable</h1>`);
+			return;
+		}
+
+		let answer: HttpAnswer;
+		try {
+			answer = this.route(method, url, req.headers, body);
+		} catch (error) {
+			if (error instanceof HttpAnswer) answer = error;
+			else if (error instanceof ValidationError) {
+				answer = new HttpAnswer(400, { meta: { status: 400 }, response: error.errors });
+			} else throw error;
+		}
+		record.status = answer.status;
+		if (fault?.kind === 'resetAfter') {
+			req.socket.destroy();
+			return;
+		}
+		this.send(res, answer);
+	}
+
+	private send(res: http.ServerResponse, answer: HttpAnswer) {
+		const headers: Record<string, string> = { Vary: 'Accept, Authorization', ...answer.headers };
+		if (answer.body === undefined) {
+			res.writeHead(answer.status, headers);
+			res.end();
+		} else if (typeof answer.body === 'string') {
+			res.writeHead(answer.status, { 'Content-Type': 'text/html; charset=utf-8', ...headers });
+			res.end(answer.body);
+		} else {
+			res.writeHead(answer.status, { 'Content-Type': 'application/json', ...headers });
+			res.end(JSON.stringify(answer.body));
+		}
+	}
+
+	private route(method: string, url: URL, headers: http.IncomingHttpHeaders, body: string): HttpAnswer {
+		const path = url.pathname;
+		if (path === '/user/oauth2/token/') return this.token(method, headers, body);
+		if (path === '/user/oauth2/revoke-token/') return this.revoke(method, headers, url, body);
+		if (!path.startsWith('/api/')) return new HttpAnswer(404, '<h1>Not Found</h1>');
+
+		const partnerMid = this.authorize(headers);
+		this.throttle();
+
+		const segments = path.split('/').filter(Boolean); // ['api', 'partner', mid, 'client', cmid, 'contact']
+		if (!path.endsWith('/') || segments[1] !== 'partner') throw detail(404, 'Not found.');
+		if (segments.length === 2) {
+			this.allow(method, ['GET']);
+			return this.list(url, [this.store.partnerJson(this.partner(partnerMid))]);
+		}
+		const partner = this.store.partners.get(segments[2]);
+		if (!partner) throw detail(404, 'Not found.');
+		if (partner.mid !== partnerMid) throw detail(403, 'You do not have permission to perform this action.');
+		if (segments.length === 3) {
+			this.allow(method, ['GET']);
+			return this.object(200, this.store.partnerJson(partner));
+		}
+		if (segments[3] === 'client') return this.clientRoutes(method, url, headers, body, partner, segments.slice(4));
+		if (segments[3] === 'contact' && segments.length <= 5) {
+			this.allow(method, ['GET']);
+			const contacts = [...partner.contacts.values()];
+			if (segments.length === 4) return this.list(url, contacts.map((c) => this.store.contactJson(partner, c)));
+			const contact = partner.contacts.get(segments[4]);
+			if (!contact) throw detail(404, 'Not found.');
+			return this.object(200, this.store.contactJson(partner, contact));
+		}
+		throw detail(404, 'Not found.');
+	}
+
+	private clientRoutes(
+		method: string,
+		url: URL,
+		headers: http.IncomingHttpHeaders,
+		body: string,
+		partner: Partner,
+		rest: string[],
+	): HttpAnswer {
+		if (rest.length === 0) {
+			this.allow(method, ['GET', 'POST']);
+			if (method === 'POST') {
+				const client = this.store.createClient(partner, this.json(headers, body));
+				return this.object(201, this.store.clientJson(partner, client));
+			}
+			const search = url.searchParams.get('search')?.toLowerCase();
+			const archived = url.searchParams.get('archived') === 'true';
+			const clients = [...partner.clients.values()].filter(
+				(c) =>
+					(c.date_archived !== null) === archived &&
+					(!search || this.store.searchText(partner, c).includes(search)),
+			);
+			return this.list(url, clients.map((c) => this.store.clientJson(partner, c)));
+		}
+		const client = partner.clients.get(rest[0]);
+		if (!client || rest.length > 2) throw detail(404, 'Not found.');
+		if (rest.length === 2) {
+			if (rest[1] !== 'contact') throw detail(404, 'Not found.');
+			this.allow(method, ['GET']);
+			return this.list(
+				url,
+				client.contactMids.map((mid) => this.store.contactJson(partner, partner.contacts.get(mid)!)),
+			);
+		}
+		this.allow(method, ['GET', 'PUT', 'PATCH', 'DELETE']);
+		if (method === 'DELETE') {
+			this.store.deleteClient(partner, client);
+			return new HttpAnswer(204);
+		}
+		if (method === 'PUT' || method === 'PATCH') {
+			this.store.updateClient(partner, client, this.json(headers, body), method === 'PATCH');
+		}
+		const expand = (url.searchParams.get('expand') ?? '').split(',').filter(Boolean);
+		return this.object(200, this.store.clientJson(partner, client, expand));
+	}
+
+	private token(method: string, headers: http.IncomingHttpHeaders, body: string): HttpAnswer {
+		const oauthError = (status: number, error: string, extra: Record<string, string> = {}) =>
+			new HttpAnswer(status, { error }, { 'Cache-Control': 'no-store, private', Pragma: 'no-cache', ...extra });
+		if (method !== 'POST') return detail(405, `Method "${method}" not allowed.`, { Allow: 'POST, OPTIONS' });
+		const key = this.basicAuth(headers);
+		if (!key) return oauthError(401, 'invalid_client', { 'WWW-Authenticate': 'Bearer, error="invalid_client"' });
+		if (!String(headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+			return oauthError(400, 'invalid_request');
+		}
+		const grantType = new URLSearchParams(body).get('grant_type');
+		if (grantType === null) return oauthError(400, 'invalid_request');
+		if (grantType !== 'client_credentials') return oauthError(400, 'unsupported_grant_type');
+
+		const ttl = this.options.tokenTtlSeconds ?? 36000;
+		const accessToken = randomBytes(22).toString('base64url').slice(0, 30);
+		this.tokens.set(accessToken, { partnerMid: key.partnerMid, expiresAt: Date.now() + ttl * 1000 });
+		this.issuedTokens.push(accessToken);
+		return new HttpAnswer(
+			200,
+			{ access_token: accessToken, expires_in: ttl, token_type: 'Bearer', scope: 'read write' },
+			{ 'Cache-Control': 'no-store, private', Pragma: 'no-cache' },
+		);
+	}
+
+	private revoke(method: string, headers: http.IncomingHttpHeaders, url: URL, body: string): HttpAnswer {
+		if (method !== 'POST') return detail(405, `Method "${method}" not allowed.`, { Allow: 'POST, OPTIONS' });
+		if (!this.basicAuth(headers)) return new HttpAnswer(401, { error: 'invalid_client' });
+		const token = new URLSearchParams(body).get('token') ?? url.searchParams.get('token');
+		if (token) this.tokens.delete(token);
+		return new HttpAnswer(200, '');
+	}
+
+	private basicAuth(headers: http.IncomingHttpHeaders): ApiKey | undefined {
+		const match = /^Basic (.+)$/.exec(headers.authorization ?? '');
+		if (!match) return undefined;
+		const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+		const colon = decoded.indexOf(':');
+		const [id, secret] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
+		return this.apiKeys.find((k) => colon > 0 && k.clientId === id && k.clientSecret === secret);
+	}
+
+	/** Returns the partner MID the Bearer token belongs to, or throws 401. */
+	private authorize(headers: http.IncomingHttpHeaders): string {
+		const match = /^Bearer (\S+)$/.exec(headers.authorization ?? '');
+		const challenge = { 'WWW-Authenticate': 'Bearer realm="api"' };
+		if (!match) throw detail(401, 'Authentication credentials were not provided.', challenge);
+		const token = this.tokens.get(match[1]);
+		if (!token) throw detail(401, 'Invalid token.', challenge);
+		if (token.expiresAt <= Date.now()) throw detail(401, 'Token has expired.', challenge);
+		return token.partnerMid;
+	}
+
+	private throttle() {
+		const now = Date.now();
+		if (this.options.dailyLimit !== undefined) {
+			const key = new Date(now).toISOString().slice(0, 10);
+			if (this.day.key !== key) this.day = { key, count: 0 };
+			if (this.day.count >= this.options.dailyLimit) {
+				const midnight = Date.parse(`${key}T00:00:00Z`) + 86400000;
+				const seconds = Math.ceil((midnight - now) / 1000);
+				throw detail(429, `Request was throttled. Daily request limit reached. Expected available in ${seconds} seconds.`, {
+					'Retry-After': String(seconds),
+				});
+			}
+			this.day.count++;
+		}
+		const limit = this.options.throttle;
+		if (!limit) return;
+		if (now - this.window.start >= limit.windowMs) this.window = { start: now, count: 0 };
+		if (this.window.count >= limit.limit) {
+			const seconds = Math.max(1, Math.ceil((this.window.start + limit.windowMs - now) / 1000));
+			throw detail(429, `Request was throttled. Expected available in ${seconds} seconds.`, {
+				'Retry-After': String(seconds),
+			});
+		}
+		this.window.count++;
+	}
+
+	private allow(method: string, methods: string[]) {
+		if (!methods.includes(method)) {
+			throw detail(405, `Method "${method}" not allowed.`, { Allow: [...methods, 'OPTIONS'].join(', ') });
+		}
+	}
+
+	private json(headers: http.IncomingHttpHeaders, body: string): unknown {
+		const type = String(headers['content-type'] ?? '');
+		if (!type.startsWith('application/json')) {
+			throw detail(415, `Unsupported media type "${type}" in request.`);
+		}
+		try {
+			return JSON.parse(body);
+		} catch (error) {
+			throw detail(400, `JSON parse error - ${(error as Error).message}`);
+		}
+	}
+
+	private object(status: number, response: unknown) {
+		return new HttpAnswer(status, { meta: { status }, response });
+	}
+
+	/** A page of a list, with absolute next/prev URLs that keep every filter. */
+	private list(url: URL, items: unknown[]): HttpAnswer {
+		const max = this.options.maxPageSize ?? 100;
+		const perPage = Math.min(max, Math.max(1, Number(url.searchParams.get('per_page')) || (this.options.pageSize ?? 20)));
+		const page = Number(url.searchParams.get('page') ?? '1');
+		const pages = Math.max(1, Math.ceil(items.length / perPage));
+		if (!Number.isInteger(page) || page < 1 || page > pages) throw detail(404, 'Invalid page.');
+		const link = (n: number) => {
+			const target = new URL(url.pathname + url.search, this.baseUrl);
+			target.searchParams.set('page', String(n));
+			return target.toString();
+		};
+		return new HttpAnswer(200, {
+			meta: {
+				next: page < pages ? link(page + 1) : null,
+				prev: page > 1 ? link(page - 1) : null,
+				page,
+				count: items.length,
+				status: 200,
+			},
+			response: items.slice((page - 1) * perPage, page * perPage),
+		});
+	}
+
+	/** Controls for processes that cannot call the in-process methods (demo, end-to-end tests). */
+	private control(method: string, url: URL, body: string): HttpAnswer {
+		const input = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+		switch (`${method} ${url.pathname}`) {
+			case 'GET /_sandbox/state':
+				return new HttpAnswer(200, { baseUrl: this.baseUrl, ...this.credentials, clients: this.clients() });
+			case 'GET /_sandbox/requests':
+				return new HttpAnswer(200, this.requests);
+			case 'POST /_sandbox/expire-tokens':
+				this.expireTokens();
+				return new HttpAnswer(204);
+			case 'POST /_sandbox/fault':
+				this.injectFault(input.fault as Fault, (input.match as FaultMatch) ?? {});
+				return new HttpAnswer(204);
+			case 'POST /_sandbox/throttle':
+				this.setThrottle(input.limit ? (input as SandboxOptions['throttle']) : undefined);
+				return new HttpAnswer(204);
+			default:
+				return new HttpAnswer(404, { detail: 'Unknown sandbox control.' });
+		}
+	}
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	return await new Sandbox(options).start();
+}

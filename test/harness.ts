@@ -1,0 +1,329 @@
+/**
+ * Runs the MakeLeaps node inside n8n-core's real WorkflowExecute, with a credentials helper that
+ * behaves like n8n's own (packages/cli credentials-helper): preAuthentication runs when the
+ * expirable field is empty, when n8n-core reports a 401 (then once more), or on a credential
+ * test, and its output is persisted; `authenticate` is applied to every request.
+ */
+import { ExecuteContext, ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentials,
+	ICredentialType,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeParameters,
+	INodeProperties,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { MakeLeapsApi } from '../credentials/MakeLeapsApi.credentials';
+import { MakeLeaps } from '../nodes/MakeLeaps/MakeLeaps.node';
+
+export const NODE_TYPE = 'n8n-nodes-makeleaps.makeLeaps';
+export const CREDENTIAL_TYPE = 'makeLeapsApi';
+const credentialTypes: Record<string, ICredentialType> = { [CREDENTIAL_TYPE]: new MakeLeapsApi() };
+
+/** Stores credentials as n8n does (by id), applying property defaults when they are read. */
+export class CredentialsHelper extends ICredentialsHelper {
+	private readonly store = new Map<string, ICredentialDataDecryptedObject>();
+	/** Every persisted update, as n8n would write it to its database. */
+	readonly updates: ICredentialDataDecryptedObject[] = [];
+
+	set(id: string, data: ICredentialDataDecryptedObject) {
+		this.store.set(id, { ...data });
+	}
+
+	get(id: string): ICredentialDataDecryptedObject {
+		return this.withDefaults(CREDENTIAL_TYPE, this.store.get(id) ?? {});
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const { authenticate } = credentialTypes[typeName];
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (authenticate) throw new Error('the harness supports only function authenticate');
+		return requestOptions;
+	}
+
+	async preAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		node: INode,
+		credentialsExpired: boolean,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		const type = credentialTypes[typeName];
+		const expirable = type.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
+		if (!expirable || typeof type.preAuthentication !== 'function') return undefined;
+		const isTestingCredentials = node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
+		if (credentials[expirable.name] !== '' && !credentialsExpired && !isTestingCredentials) return undefined;
+
+		const output = await type.preAuthentication.call({ helpers: { httpRequest: helpers.helpers.httpRequest } }, credentials);
+		if (output[expirable.name] === undefined) return undefined;
+		const reference = node.credentials?.[typeName];
+		if (reference?.id) {
+			const persisted = { ...(this.store.get(reference.id) ?? {}), ...output } as ICredentialDataDecryptedObject;
+			this.store.set(reference.id, persisted);
+			this.updates.push(persisted);
+		}
+		return Object.assign(credentials, output);
+	}
+
+	async runPreAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('not used by the harness');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		if (!nodeCredentials.id || !this.store.has(nodeCredentials.id)) {
+			throw new Error(`Credential ${nodeCredentials.id} of type ${type} does not exist`);
+		}
+		return this.get(nodeCredentials.id);
+	}
+
+	async updateCredentials(nodeCredentials: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject) {
+		this.set(nodeCredentials.id!, data);
+	}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return credentialTypes[type].properties;
+	}
+
+	private withDefaults(type: string, data: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject {
+		const result: ICredentialDataDecryptedObject = {};
+		for (const property of credentialTypes[type].properties) result[property.name] = property.default as string;
+		return { ...result, ...data };
+	}
+}
+
+/** Emits the items of the test as the upstream node's output. */
+function inputNodeType(items: IDataObject[]): INodeType {
+	return {
+		description: {
+			displayName: 'Test Input',
+			name: 'test.input',
+			group: ['input'],
+			version: 1,
+			description: '',
+			defaults: { name: 'Input' },
+			inputs: ['main'],
+			outputs: ['main'],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions) {
+			return [items.map((json) => ({ json, pairedItem: { item: 0 } }))];
+		},
+	};
+}
+
+class NodeTypes implements INodeTypes {
+	constructor(private readonly types: Record<string, INodeType>) {}
+
+	getByName(name: string) {
+		return this.types[name];
+	}
+
+	getByNameAndVersion(name: string) {
+		return this.types[name];
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+function additionalData(credentialsHelper: CredentialsHelper, hooks?: ExecutionLifecycleHooks) {
+	return {
+		credentialsHelper,
+		hooks,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		logAiEvent: () => {},
+		executeWorkflow: async () => {
+			throw new Error('not supported in the harness');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		startRunnerTask: async () => {
+			throw new Error('not supported in the harness');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface RunOptions {
+	parameters: INodeParameters;
+	items?: IDataObject[];
+	credentials: CredentialsHelper;
+	credentialId?: string;
+	/** n8n's "On Error" node setting. */
+	onError?: INode['onError'];
+}
+
+export interface RunResult {
+	run: IRun;
+	/** Items on the node's main output. */
+	output: INodeExecutionData[];
+	/** Items on the error output (only with onError: 'continueErrorOutput'). */
+	errorOutput: INodeExecutionData[];
+	/** The error that stopped the run, if any. */
+	error?: IRun['data']['resultData']['error'];
+}
+
+/** Runs Input → MakeLeaps through n8n-core's WorkflowExecute and returns what the node produced. */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const credentialId = options.credentialId ?? 'cred-1';
+	const nodes: INode[] = [
+		{ id: 'input', name: 'Input', type: 'test.input', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'makeleaps',
+			name: 'MakeLeaps',
+			type: NODE_TYPE,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: options.parameters,
+			credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'MakeLeaps account' } },
+			onError: options.onError,
+		},
+	];
+	const connections = { Input: { main: [[{ node: 'MakeLeaps', type: 'main' as const, index: 0 }]] } };
+	const nodeTypes = new NodeTypes({
+		'test.input': inputNodeType(options.items ?? [{}]),
+		[NODE_TYPE]: new MakeLeaps(),
+	});
+	const workflow = new Workflow({ id: 'wf-1', name: 'Test', nodes, connections, active: false, nodeTypes });
+
+	const hooks = new ExecutionLifecycleHooks('manual', 'exec-1', {
+		id: 'wf-1',
+		name: 'Test',
+		nodes,
+		connections,
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	});
+	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));
+	const data = additionalData(options.credentials, hooks);
+	await new WorkflowExecute(data, 'manual').run({ workflow, startNode: workflow.getNode('Input')! });
+	const run = await finished;
+
+	const taskData = run.data.resultData.runData.MakeLeaps?.[0];
+	const outputs = taskData?.data?.main ?? [];
+	return {
+		run,
+		output: outputs[0] ?? [],
+		errorOutput: outputs[1] ?? [],
+		error: run.data.resultData.error,
+	};
+}
+
+/**
+ * The credential "Test" button, as n8n's CredentialsTester runs it: preAuthentication always,
+ * then the credential's `test` request through n8n-core's RoutingNode.
+ */
+export async function testCredential(
+	credentials: CredentialsHelper,
+	credentialId = 'cred-1',
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	const testRequest = credentialTypes[CREDENTIAL_TYPE].test!;
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: 'n8n-nodes-base.noOp',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'MakeLeaps account' } },
+	};
+	const nodeType: INodeType = {
+		description: {
+			displayName: 'No Op',
+			name: 'n8n-nodes-base.noOp',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: { name: 'No Op' },
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+			properties: [
+				{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: testRequest.request } },
+			],
+		},
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new NodeTypes({ 'n8n-nodes-base.noOp': nodeType }),
+	});
+	const workflowNode = workflow.getNode('Temp-Node')!;
+	workflowNode.parameters = NodeHelpers.getNodeParameters(nodeType.description.properties, {}, true, false, workflowNode, nodeType.description) ?? {};
+	const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;
+	const context = new ExecuteContext(
+		workflow,
+		workflowNode,
+		additionalData(credentials),
+		'internal' as WorkflowExecuteMode,
+		runExecutionData,
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		{ node: workflowNode, data: {}, source: null },
+		[],
+	);
+	const credentialsDecrypted = { id: credentialId, name: 'MakeLeaps account', type: CREDENTIAL_TYPE, data: credentials.get(credentialId) };
+	try {
+		await new RoutingNode(context, nodeType, credentialsDecrypted).runNode();
+	} catch (caught) {
+		const error = caught as { message: string; cause?: { response?: { status: number; statusText?: string }; code?: string } };
+		if (error.cause?.response) {
+			const { status, statusText } = error.cause.response;
+			if (status < 199 || status > 299) return { status: 'Error', message: statusText || `Received HTTP status code: ${status}` };
+		} else if (error.cause?.code) return { status: 'Error', message: error.cause.code };
+		return { status: 'Error', message: error.message };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
