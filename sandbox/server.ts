@@ -145,6 +145,13 @@ export class Sandbox {
 		return { ...apiKey, partnerName: name };
 	}
 
+	/** Removes an API key, as when a user deletes it in MakeLeaps; its tokens stop working too. */
+	revokeApiKey(clientId: string) {
+		const key = this.apiKeys.find((k) => k.clientId === clientId);
+		this.apiKeys = this.apiKeys.filter((k) => k !== key);
+		for (const [token, issued] of this.tokens) if (key && issued.partnerMid === key.partnerMid) this.tokens.delete(token);
+	}
+
 	partner(mid = this.credentials.partnerMid): Partner {
 		return this.store.partners.get(mid)!;
 	}

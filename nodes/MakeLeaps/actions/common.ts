@@ -71,7 +71,7 @@ export function clientLocator(name: string, displayName: string, description: st
 
 /** Everything an operation needs for one run: the transport and the node's input checks. */
 export class RunContext {
-	private onlyPartner?: Promise<string>;
+	private onlyPartner?: ReturnType<typeof onlyPartner>;
 
 	constructor(
 		readonly node: IExecuteFunctions,
@@ -123,13 +123,10 @@ export class RunContext {
 	async partnerMid(itemIndex: number): Promise<string> {
 		const locator = this.node.getNodeParameter('partner', itemIndex) as INodeParameterResourceLocator;
 		if (locator?.value !== '' && locator?.value !== undefined) return this.mid(locator.value, 'Partner', itemIndex);
-		this.onlyPartner ??= findOnlyPartner(this.transport);
-		try {
-			return await this.onlyPartner;
-		} catch (error) {
-			if (error instanceof NodeOperationError) this.fail(itemIndex, error.message);
-			throw error;
-		}
+		this.onlyPartner ??= onlyPartner(this.transport);
+		const found = await this.onlyPartner;
+		if (found.problem !== undefined) this.fail(itemIndex, found.problem, 'Choose the partner in Partner');
+		return found.mid;
 	}
 
 	/** Client MID from a client locator (list, URL or ID) of the given partner. */
@@ -158,16 +155,17 @@ export class RunContext {
 	}
 }
 
-async function findOnlyPartner(transport: MakeLeapsTransport): Promise<string> {
+/** The MID of the API key's partner, when it has exactly one (as most accounts do). */
+export async function onlyPartner(
+	transport: MakeLeapsTransport,
+): Promise<{ mid: string; problem?: undefined } | { mid?: undefined; problem: string }> {
 	const partners = await transport.getAll<IDataObject>('/api/partner/');
 	const mids = partners.map((p) => /\/partner\/([^/]+)\/?$/.exec(String(p.url))?.[1]).filter(Boolean) as string[];
-	if (mids.length !== 1) {
-		throw new NodeOperationError(
-			transport.node,
+	if (mids.length === 1) return { mid: mids[0] };
+	return {
+		problem:
 			mids.length === 0
 				? 'The API key has no MakeLeaps partner'
 				: `The API key belongs to ${mids.length} partners; choose one in Partner`,
-		);
-	}
-	return mids[0];
+	};
 }

@@ -6,7 +6,7 @@ import type {
 	ILoadOptionsFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep, UserError } from 'n8n-workflow';
 
 import { checkBaseUrl } from './baseUrl';
 
@@ -242,24 +242,30 @@ export class MakeLeapsTransport {
 		);
 	}
 
+	/** Errors thrown before any answer: the credential's own message, a refused token, or the network. */
 	private networkError(error: unknown, method: IHttpRequestMethods, options: RequestOptions): NodeApiError {
-		const failure = error as { message?: string; httpCode?: string | null; code?: string; cause?: { code?: string } };
+		const failure = error as { httpCode?: string | null; code?: string; cause?: { code?: string } };
 		const item = options.itemIndex === undefined ? '' : ` [item ${options.itemIndex}]`;
-		if (failure.httpCode === '401' || failure.message?.includes('401')) {
-			return new NodeApiError(this.context.getNode(), { message: 'HTTP 401', httpCode: '401' } as JsonObject, {
-				message: `MakeLeaps did not accept the access token${item}`,
-				description: 'Open the MakeLeaps credential and test it; check the Client ID and Client Secret',
-				httpCode: '401',
+		const fail = (message: string, description: string, httpCode?: string) =>
+			new NodeApiError(this.context.getNode(), { message, httpCode } as JsonObject, {
+				message: `${message}${item}`,
+				description,
+				httpCode,
 				itemIndex: options.itemIndex,
 			});
+		if (failure.cause instanceof UserError) {
+			return fail(failure.cause.message, 'Open the MakeLeaps credential, correct it and test it');
+		}
+		if (failure.httpCode === '401') {
+			return fail(
+				'MakeLeaps did not accept the access token',
+				'Open the MakeLeaps credential and test it; check the Client ID and Client Secret',
+				'401',
+			);
 		}
 		const code = failure.code ?? failure.cause?.code ?? 'no response';
 		const unsafe = method === 'POST' ? ' The request may have reached MakeLeaps: check for the record before running again.' : '';
-		return new NodeApiError(this.context.getNode(), { message: code, code } as JsonObject, {
-			message: `Could not reach MakeLeaps (${code})${item}`,
-			description: `Check the network and the Base URL of the credential.${unsafe}`,
-			itemIndex: options.itemIndex,
-		});
+		return fail(`Could not reach MakeLeaps (${code})`, `Check the network and the Base URL of the credential.${unsafe}`);
 	}
 }
 
