@@ -201,7 +201,8 @@ export interface RunOptions {
 }
 
 export interface RunResult {
-	run: IRun;
+	/** The run, unless n8n refused to start it. */
+	run?: IRun;
 	/** Items on the node's main output. */
 	output: INodeExecutionData[];
 	/** Items on the error output (only with onError: 'continueErrorOutput'). */
@@ -246,7 +247,12 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	});
 	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));
 	const data = additionalData(options.credentials, hooks);
-	await new WorkflowExecute(data, 'manual').run({ workflow, startNode: workflow.getNode('Input')! });
+	try {
+		await new WorkflowExecute(data, 'manual').run({ workflow, startNode: workflow.getNode('Input')! });
+	} catch (refused) {
+		// n8n refuses to start a workflow whose parameters fail the node's own validation rules.
+		return { run: undefined, output: [], errorOutput: [], error: refused as RunResult['error'] };
+	}
 	const run = await finished;
 
 	const taskData = run.data.resultData.runData.MakeLeaps?.[0];

@@ -1,0 +1,238 @@
+import axios from 'axios';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { expectNoSecrets, useTestBed, type TestBed } from './setup';
+
+const client = (value: string, mode = 'id') => ({ __rl: true, mode, value });
+
+/** Creates a client through the API (as a user would have) and returns its MID. */
+function seed(bed: TestBed, externalId: string, name = `${externalId} Co`) {
+	return bed.sandbox.seedClient({
+		client_external_id: externalId,
+		contacts: [
+			{ contact_type: 'organization', name, addresses: [], email: null },
+			{ contact_type: 'person', family_name: 'Sato', addresses: [], email: { address: 'sato@example.com' } },
+		],
+	}).mid;
+}
+
+describe('Client: Create', () => {
+	const bed = useTestBed();
+
+	test('sends the interface request exactly and returns the client object', async () => {
+		const result = await bed.run({
+			operation: 'create',
+			clientExternalId: 'CLIENT-12345',
+			organizationName: 'Example Co',
+			personFamilyName: 'Sato',
+			personEmail: 'sato@example.com',
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = bed.sandbox.received('/api/');
+		expect(request.method).toBe('POST');
+		expect(request.url).toBe(`/api/partner/${bed.sandbox.credentials.partnerMid}/client/`);
+		expect(request.headers['content-type']).toBe('application/json');
+		expect(request.headers.authorization).toBe(`Bearer ${bed.sandbox.issuedTokens[0]}`);
+		expect(JSON.parse(request.body)).toEqual({
+			client_external_id: 'CLIENT-12345',
+			contacts: [
+				{ contact_type: 'organization', name: 'Example Co', addresses: [], email: null },
+				{ contact_type: 'person', family_name: 'Sato', addresses: [], email: { address: 'sato@example.com' } },
+			],
+		});
+		const [stored] = bed.sandbox.clients();
+		expect(result.output).toEqual([{ json: expect.objectContaining({ mid: stored.mid, display_name: 'Example Co' }), pairedItem: { item: 0 } }]);
+		expect(result.output[0].json).not.toHaveProperty('meta');
+		expect(stored.contacts).toHaveLength(2);
+	});
+
+	test('additional fields go into the right contact; organization-only and person-only clients work', async () => {
+		const result = await bed.run(
+			{
+				operation: 'create',
+				organizationName: '={{ $json.org }}',
+				personFamilyName: '={{ $json.family }}',
+				additionalFields: { personGivenName: '={{ $json.given }}', personTitle: '={{ $json.family ? "CFO" : "" }}', addressPostalCode: '105-0011', addressRegion: 'tokyo', addressStreet: '1-2-3 Shibakoen' },
+			},
+			[
+				{ org: 'Org Only K.K.', family: '', given: '' },
+				{ org: '', family: 'Tanaka', given: 'Hanako' },
+			],
+		);
+		expect(result.error).toBeUndefined();
+		const [first, second] = bed.sandbox.received('/api/').map((r) => JSON.parse(r.body));
+		expect(first.contacts).toEqual([
+			{
+				contact_type: 'organization',
+				name: 'Org Only K.K.',
+				email: null,
+				addresses: [{ format: 'jp_default', country_name: 'JP', postal_code: '105-0011', region: 'tokyo', locality: '', street_address: '1-2-3 Shibakoen', extended_address: '' }],
+			},
+		]);
+		expect(first.contacts[0]).not.toHaveProperty('title');
+		expect(second.contacts).toEqual([
+			expect.objectContaining({ contact_type: 'person', family_name: 'Tanaka', given_name: 'Hanako', title: 'CFO', email: null }),
+		]);
+		expect(second.contacts[0].addresses[0].street_address).toBe('1-2-3 Shibakoen');
+		expect(bed.sandbox.clients().map((c) => c.display_name).sort()).toEqual(['Hanako Tanaka', 'Org Only K.K.']);
+	});
+
+	test('50 items make 50 API calls and one token request', async () => {
+		const items = Array.from({ length: 50 }, (_, i) => ({ id: `ROW-${i}`, name: `Company ${i}` }));
+		const result = await bed.run({ operation: 'create', clientExternalId: '={{ $json.id }}', organizationName: '={{ $json.name }}' }, items);
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((o) => o.pairedItem)).toEqual(items.map((_, i) => ({ item: i })));
+		expect(bed.sandbox.received('/api/')).toHaveLength(50);
+		expect(bed.sandbox.received('/user/')).toHaveLength(1);
+		expect(bed.sandbox.clients().map((c) => c.client_external_id).sort()).toEqual(items.map((i) => i.id).sort());
+	});
+
+	test('with no partner chosen, the only partner of the API key is used (one lookup per run)', async () => {
+		const result = await bed.run({ operation: 'create', organizationName: 'Auto Partner Co', partner: client('', 'list') }, [{}, {}]);
+		expect(result.error).toBeUndefined();
+		expect(bed.sandbox.received('/api/').map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /api/partner/',
+			`POST /api/partner/${bed.sandbox.credentials.partnerMid}/client/`,
+			`POST /api/partner/${bed.sandbox.credentials.partnerMid}/client/`,
+		]);
+	});
+});
+
+describe('Client: Update', () => {
+	const bed = useTestBed();
+
+	test('PATCHes default_client built from a picked client, and nothing else', async () => {
+		const target = seed(bed, 'A');
+		const other = seed(bed, 'B');
+		const result = await bed.run({ operation: 'update', client: client(target, 'list'), defaultClient: client(other, 'list') });
+		expect(result.error).toBeUndefined();
+		const [request] = bed.sandbox.received('/api/');
+		const partner = bed.sandbox.credentials.partnerMid;
+		expect(request.method).toBe('PATCH');
+		expect(request.url).toBe(`/api/partner/${partner}/client/${target}/`);
+		expect(request.headers['content-type']).toBe('application/json');
+		expect(JSON.parse(request.body)).toEqual({ default_client: `${bed.sandbox.baseUrl}/api/partner/${partner}/client/${other}/` });
+		expect(result.output[0].json).toMatchObject({ mid: target, default_client: `${bed.sandbox.baseUrl}/api/partner/${partner}/client/${other}/` });
+		expect(bed.sandbox.clients().find((c) => c.mid === target)!.contacts).toHaveLength(2);
+	});
+
+	test('a client URL is accepted for Client and Default Client; only set fields are sent, never contacts', async () => {
+		const target = seed(bed, 'A');
+		const other = seed(bed, 'B');
+		const partner = bed.sandbox.credentials.partnerMid;
+		const url = (mid: string) => `${bed.sandbox.baseUrl}/api/partner/${partner}/client/${mid}/`;
+		const result = await bed.run({
+			operation: 'update',
+			client: client(url(target), 'url'),
+			defaultClient: client(url(other), 'url'),
+			updateFields: { clientExternalId: 'A-2' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(JSON.parse(bed.sandbox.received('/api/')[0].body)).toEqual({ default_client: url(other), client_external_id: 'A-2' });
+
+		await bed.run({ operation: 'update', client: client(target), updateFields: { clientExternalId: 'A-3' } });
+		const second = JSON.parse(bed.sandbox.received('/api/')[1].body);
+		expect(second).toEqual({ client_external_id: 'A-3' });
+		expect(bed.sandbox.clients().find((c) => c.mid === target)).toMatchObject({ client_external_id: 'A-3' });
+	});
+
+	test('the API\'s own 400 text reaches the user with the item index', async () => {
+		const target = seed(bed, 'A');
+		const foreignContact = bed.sandbox.clients().find((c) => c.mid !== target)?.mid ?? seed(bed, 'B');
+		const contactOfOther = (bed.sandbox.clients().find((c) => c.mid === foreignContact)!.contacts[0] as { mid: string }).mid;
+		const result = await bed.run({ operation: 'update', client: client(target), updateFields: { defaultContact: contactOfOther } });
+		expect(result.error?.message).toBe('MakeLeaps refused the data: default_contact: Invalid hyperlink - Object does not exist. [item 0]');
+		expect(result.error).toMatchObject({ httpCode: '400', context: expect.objectContaining({ itemIndex: 0 }) });
+		expectNoSecrets(bed, result.error);
+	});
+});
+
+describe('Client: Delete', () => {
+	const bed = useTestBed();
+
+	test('DELETEs the client; a GET afterwards answers 404', async () => {
+		const mid = seed(bed, 'GONE');
+		const result = await bed.run({ operation: 'delete', client: client(mid) });
+		expect(result.output).toEqual([{ json: { deleted: true, mid }, pairedItem: { item: 0 } }]);
+		const [request] = bed.sandbox.received('/api/');
+		expect(`${request.method} ${request.url} ${request.status}`).toBe(
+			`DELETE /api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/ 204`,
+		);
+		expect(request.body).toBe('');
+		const token = bed.sandbox.issuedTokens[0];
+		const get = await axios.get(`${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/`, {
+			headers: { Authorization: `Bearer ${token}` },
+			validateStatus: () => true,
+		});
+		expect(get.status).toBe(404);
+		expect(get.data).toEqual({ meta: { status: 404 }, response: { detail: 'Not found.' } });
+	});
+
+	test('an unknown client stops the run with the API\'s 404, or becomes an error item with Continue On Fail', async () => {
+		const stopped = await bed.run({ operation: 'delete', client: client('1734479364999999999') });
+		expect(stopped.error?.message).toBe('MakeLeaps has no client 1734479364999999999 [item 0]');
+		expect(stopped.error?.description).toMatch(/MakeLeaps said: Not found\./);
+
+		const kept = seed(bed, 'KEEP');
+		const continued = await bed.run({ operation: 'delete', client: client('={{ $json.mid }}') }, [{ mid: '1734479364999999999' }, { mid: kept }], {
+			onError: 'continueRegularOutput',
+		});
+		expect(continued.error).toBeUndefined();
+		expect(continued.output).toHaveLength(2);
+		expect(continued.output[0]).toEqual({
+			json: { error: 'MakeLeaps has no client 1734479364999999999 [item 0]' },
+			error: expect.objectContaining({ httpCode: '404' }),
+			pairedItem: { item: 0 },
+		});
+		expect(continued.output[1]).toEqual({ json: { deleted: true, mid: kept }, pairedItem: { item: 1 } });
+
+		const split = await bed.run({ operation: 'delete', client: client('={{ $json.mid }}') }, [{ mid: '1734479364999999999' }], {
+			onError: 'continueErrorOutput',
+		});
+		expect(split.output).toHaveLength(0);
+		expect(split.errorOutput).toEqual([expect.objectContaining({ json: expect.objectContaining({ error: expect.stringContaining('has no client') }), pairedItem: { item: 0 } })]);
+	});
+});
+
+describe('Invalid input is refused before any request', () => {
+	const bed = useTestBed();
+	const partnerUrl = (b: TestBed) => `${b.sandbox.baseUrl}/api/partner/${b.sandbox.credentials.partnerMid}`;
+	const create = { operation: 'create', organizationName: 'Valid Co' };
+
+	const cases: Array<[string, (b: TestBed) => INodeParameters, RegExp]> = [
+		['empty names', () => ({ operation: 'create', organizationName: ' ', personFamilyName: '' }), /Organization Name and Person Family Name are both empty \[item 0\]/],
+		['malformed e-mail', () => ({ ...create, personFamilyName: 'Sato', personEmail: 'sato@' }), /Person Email "sato@" is not a valid e-mail address \[item 0\]/],
+		['e-mail without a person', () => ({ ...create, personEmail: 'a@b.co' }), /Person Email is set but Person Family Name is empty/],
+		['name longer than 255', () => ({ operation: 'create', organizationName: 'x'.repeat(256) }), /Organization Name is 256 characters long/],
+		['object from an expression', () => ({ operation: 'create', organizationName: '={{ { a: 1 } }}' }), /Organization Name must be text, not object/],
+		['bad country code', () => ({ ...create, additionalFields: { addressCountry: 'Japan', addressStreet: 'x' } }), /Address Country "Japan" is not a two-letter/],
+		['partner MID with a slash', () => ({ ...create, partner: { __rl: true, mode: 'id', value: '={{ "123/client" }}' } }), /Partner "123\/client" is not a valid MakeLeaps ID/],
+		['client MID with ..', () => ({ operation: 'delete', client: { __rl: true, mode: 'id', value: '={{ ".." }}' } }), /Client "\.\." is not a valid MakeLeaps ID/],
+		['client MID with ?', () => ({ operation: 'delete', client: { __rl: true, mode: 'id', value: '={{ "1?x=1" }}' } }), /not a valid MakeLeaps ID/],
+		['client MID with #', () => ({ operation: 'delete', client: { __rl: true, mode: 'id', value: '={{ "1#x" }}' } }), /not a valid MakeLeaps ID/],
+		['client MID with a space', () => ({ operation: 'delete', client: { __rl: true, mode: 'id', value: '={{ "12 34" }}' } }), /not a valid MakeLeaps ID/],
+		['empty client from an expression', () => ({ operation: 'delete', client: { __rl: true, mode: 'id', value: '={{ $json.missing }}' } }), /Client is empty \[item 0\]/],
+		['empty client in the editor (n8n refuses to start)', () => ({ operation: 'delete', client: { __rl: true, mode: 'list', value: '' } }), /Parameter "Client" is required/],
+		['default client on a foreign host', () => ({ operation: 'update', client: { __rl: true, mode: 'id', value: '1' }, defaultClient: { __rl: true, mode: 'url', value: 'https://evil.example.com/api/partner/1/client/2/' } }), /Default Client "https:\/\/evil\.example\.com.*" is not a client URL of partner/],
+		['default client of another partner', (b) => ({ operation: 'update', client: { __rl: true, mode: 'id', value: '1' }, defaultClient: { __rl: true, mode: 'url', value: `${b.sandbox.baseUrl}/api/partner/999/client/2/` } }), /is not a client URL of partner/],
+		['default client URL with a path trick', (b) => ({ operation: 'update', client: { __rl: true, mode: 'id', value: '1' }, defaultClient: { __rl: true, mode: 'url', value: `={{ "${partnerUrl(b)}/client/../../999/client/2/" }}` } }), /is not a client URL of partner/],
+		['nothing to update', () => ({ operation: 'update', client: { __rl: true, mode: 'id', value: '1' } }), /Nothing to update \[item 0\]/],
+	];
+
+	test.each(cases)('%s', async (_name, parameters, message) => {
+		const result = await bed.run(parameters(bed));
+		expect(result.error?.message).toMatch(message);
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+
+	test('a bad item among good ones fails alone with Continue On Fail; the others are sent', async () => {
+		const result = await bed.run(
+			{ operation: 'create', organizationName: '={{ $json.name }}', personFamilyName: 'Sato', personEmail: '={{ $json.email }}' },
+			[{ name: 'A', email: 'a@example.com' }, { name: 'B', email: 'not-an-email' }, { name: 'C', email: 'c@example.com' }],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(result.output.map((o) => o.json.error ?? o.json.display_name)).toEqual(['A', 'Person Email "not-an-email" is not a valid e-mail address [item 1]', 'C']);
+		expect(result.output.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(bed.sandbox.received('/api/')).toHaveLength(2);
+	});
+});
