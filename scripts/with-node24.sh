@@ -21,9 +21,10 @@ stamp="node_modules/.installed-from"
 lock=$(sha256sum package-lock.json | cut -c1-64)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock" ]; then
 	echo "Installing dependencies..." >&2
-	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+	# npm install, not npm ci: npm ci rejects this lockfile over platform-only optional packages.
+	npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2
 	npm rebuild isolated-vm --loglevel=error >&2
-	echo "$lock" >"$stamp"
+	sha256sum package-lock.json | cut -c1-64 >"$stamp"
 fi
 
 task=${1:?usage: with-node24.sh build|lint|test|sandbox|demo}

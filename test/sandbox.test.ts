@@ -1,0 +1,149 @@
+import axios from 'axios';
+
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { basic } from './setup';
+
+/** The sandbox must answer the way the real API does, or tests against it prove nothing. */
+describe('MakeLeaps sandbox', () => {
+	let sandbox: Sandbox;
+	let token: string;
+	const api = (method: string, path: string, data?: unknown, headers: Record<string, string> = {}) =>
+		axios.request({
+			method,
+			url: path.startsWith('http') ? path : `${sandbox.baseUrl}${path}`,
+			data,
+			headers: { Authorization: `Bearer ${token}`, ...(data ? { 'Content-Type': 'application/json' } : {}), ...headers },
+			validateStatus: () => true,
+		});
+	const clients = () => `/api/partner/${sandbox.credentials.partnerMid}/client/`;
+	const organization = (name: string) => ({ contact_type: 'organization', name, addresses: [], email: null });
+
+	beforeEach(async () => {
+		sandbox = await startSandbox({ pageSize: 10 });
+		const { clientId, clientSecret } = sandbox.credentials;
+		const answer = await axios.post(`${sandbox.baseUrl}/user/oauth2/token/`, 'grant_type=client_credentials', {
+			headers: { Authorization: basic(clientId, clientSecret), 'Content-Type': 'application/x-www-form-urlencoded' },
+		});
+		expect(answer.data).toEqual({ access_token: expect.any(String), expires_in: 36000, token_type: 'Bearer', scope: 'read write' });
+		token = answer.data.access_token;
+	});
+	afterEach(async () => await sandbox.close());
+
+	test('token endpoint: invalid_client with WWW-Authenticate, grant_type checked', async () => {
+		const post = (auth: string, body: string) =>
+			axios.post(`${sandbox.baseUrl}/user/oauth2/token/`, body, {
+				headers: { Authorization: auth, 'Content-Type': 'application/x-www-form-urlencoded' },
+				validateStatus: () => true,
+			});
+		const bad = await post(basic(sandbox.credentials.clientId, 'nope'), 'grant_type=client_credentials');
+		expect([bad.status, bad.data, bad.headers['www-authenticate']]).toEqual([401, { error: 'invalid_client' }, 'Bearer, error="invalid_client"']);
+		const grant = await post(basic(sandbox.credentials.clientId, sandbox.credentials.clientSecret), 'grant_type=password');
+		expect([grant.status, grant.data]).toEqual([400, { error: 'unsupported_grant_type' }]);
+	});
+
+	test('Bearer is required on /api/, and expired tokens are refused', async () => {
+		expect((await api('GET', '/api/partner/', undefined, { Authorization: '' })).status).toBe(401);
+		expect((await api('GET', '/api/partner/', undefined, { Authorization: 'Bearer unknown' })).status).toBe(401);
+		sandbox.expireTokens();
+		const expired = await api('GET', '/api/partner/');
+		expect([expired.status, expired.data]).toEqual([401, { meta: { status: 401 }, response: { detail: 'Token has expired.' } }]);
+	});
+
+	test('partner list in the envelope; unknown MIDs 404; another partner\'s clients 403', async () => {
+		const list = await api('GET', '/api/partner/');
+		expect(list.data.meta).toEqual({ next: null, prev: null, page: 1, count: 1, status: 200 });
+		expect(list.data.response[0]).toMatchObject({ url: `${sandbox.baseUrl}/api/partner/${sandbox.credentials.partnerMid}/`, name: sandbox.credentials.partnerName });
+		expect((await api('GET', '/api/partner/123/')).status).toBe(404);
+		const other = sandbox.addPartner('Other K.K.');
+		expect((await api('GET', `/api/partner/${other.partnerMid}/client/`)).status).toBe(403);
+	});
+
+	test('create answers 201 with contact URLs; contacts are resources; delete answers 204', async () => {
+		const created = await api('POST', clients(), {
+			client_external_id: 'X-1',
+			contacts: [organization('Example Co'), { contact_type: 'person', family_name: 'Sato', addresses: [], email: { address: 'sato@example.com' } }],
+		});
+		expect(created.status).toBe(201);
+		const client = created.data.response;
+		expect(client.contacts).toHaveLength(2);
+		const contact = await api('GET', client.contacts[1]);
+		expect(contact.data.response).toMatchObject({ contact_type: 'person', family_name: 'Sato', email: { address: 'sato@example.com' }, owner: client.url });
+		expect((await api('GET', `${client.url}contact/`)).data.meta.count).toBe(2);
+		expect((await api('PATCH', client.url, { client_external_id: 'X-2' })).data.response.client_external_id).toBe('X-2');
+		const deleted = await api('DELETE', client.url);
+		expect([deleted.status, deleted.data]).toEqual([204, '']);
+		expect((await api('GET', client.url)).status).toBe(404);
+	});
+
+	test('400 with per-field messages for invalid bodies', async () => {
+		const answer = await api('POST', clients(), {
+			contacts: [
+				{ contact_type: 'robot', name: 'R' },
+				{ contact_type: 'person', family_name: 'Sato', email: { address: 'not-an-email' } },
+				{ contact_type: 'organization', name: '' },
+			],
+			default_client: 'https://elsewhere.example.com/api/partner/1/client/2/',
+		});
+		expect(answer.status).toBe(400);
+		expect(answer.data.response).toEqual({
+			contacts: [
+				{ contact_type: ['"robot" is not a valid choice.'] },
+				{ email: { address: ['Enter a valid email address.'] } },
+				{ name: ['This field may not be blank.'] },
+			],
+			default_client: ['Invalid hyperlink - No URL match.'],
+		});
+		expect(sandbox.clients()).toHaveLength(0);
+		expect((await api('POST', clients(), { client_external_id: 'no contacts' })).data.response).toEqual({ contacts: ['This field is required.'] });
+	});
+
+	test('PATCH with a contacts list deletes the contacts it omits', async () => {
+		const { response: client } = (await api('POST', clients(), { contacts: [organization('A'), { contact_type: 'person', family_name: 'B' }] })).data;
+		await api('PATCH', client.url, { contacts: [client.contacts[0]] });
+		expect((await api('GET', client.contacts[1])).status).toBe(404);
+	});
+
+	test('list: search, archived, and absolute next/prev links that keep the filters', async () => {
+		for (let i = 0; i < 25; i++) sandbox.seedClient({ contacts: [organization(`Alpha ${i}`)] });
+		for (let i = 0; i < 3; i++) sandbox.seedClient({ contacts: [organization(`Beta ${i}`)] });
+		sandbox.archiveClient(sandbox.seedClient({ contacts: [organization('Alpha archived')] }).mid);
+
+		const first = await api('GET', `${clients()}?search=alpha`);
+		expect(first.data.meta).toMatchObject({ count: 25, page: 1, prev: null });
+		expect(first.data.response).toHaveLength(10);
+		const names: string[] = [];
+		let page = first.data;
+		for (;;) {
+			names.push(...page.response.map((c: { display_name: string }) => c.display_name));
+			if (!page.meta.next) break;
+			expect(page.meta.next).toMatch(new RegExp(`^${sandbox.baseUrl}/api/partner/\\d+/client/\\?search=alpha&page=\\d$`));
+			page = (await api('GET', page.meta.next)).data;
+		}
+		expect(names).toHaveLength(25);
+		expect(page.meta.prev).toContain('page=2');
+		const archived = await api('GET', `${clients()}?archived=true`);
+		expect(archived.data.response.map((c: { display_name: string }) => c.display_name)).toEqual(['Alpha archived']);
+		expect((await api('GET', `${clients()}?page=9`)).status).toBe(404);
+	});
+
+	test('throttle answers 429 with Retry-After once the window is full', async () => {
+		sandbox.setThrottle({ limit: 2, windowMs: 60000 });
+		const statuses = [];
+		for (let i = 0; i < 3; i++) statuses.push((await api('GET', '/api/partner/')).status);
+		expect(statuses).toEqual([200, 200, 429]);
+		const limited = await api('GET', '/api/partner/');
+		expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+		expect(limited.data.response.detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+	});
+
+	test('fault injection: 5xx, reset before and after applying, and the request log', async () => {
+		sandbox.injectFault({ kind: 'status', status: 502 }, { method: 'POST' });
+		expect((await api('POST', clients(), { contacts: [organization('A')] })).status).toBe(502);
+		sandbox.injectFault({ kind: 'reset' });
+		await expect(api('POST', clients(), { contacts: [organization('B')] })).rejects.toMatchObject({ code: 'ECONNRESET' });
+		sandbox.injectFault({ kind: 'resetAfter' });
+		await expect(api('POST', clients(), { contacts: [organization('C')] })).rejects.toMatchObject({ code: 'ECONNRESET' });
+		expect(sandbox.clients().map((c) => c.display_name)).toEqual(['C']);
+		expect(sandbox.received('/api/').map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
+	});
+});
