@@ -327,13 +327,7 @@ export class Store {
 		}
 
 		const mid = newMid();
-		let defaultClient: string | undefined;
-		if (body.default_client !== undefined && body.default_client !== null) {
-			const target = this.urls.parse(body.default_client, p.mid, 'client');
-			if (target === undefined) errors.default_client = ['Invalid hyperlink - No URL match.'];
-			else if (!p.clients.has(target)) errors.default_client = ['Invalid hyperlink - Object does not exist.'];
-			else defaultClient = body.default_client as string;
-		}
+		const defaultClient = this.defaultClient(p, body.default_client, errors);
 		if (Object.keys(errors).length) throw new ValidationError(errors);
 
 		const client: Client = {
@@ -389,13 +383,7 @@ export class Store {
 			}
 		}
 
-		let defaultClient: string | undefined;
-		if (body.default_client !== undefined && body.default_client !== null) {
-			const target = this.urls.parse(body.default_client, p.mid, 'client');
-			if (target === undefined) errors.default_client = ['Invalid hyperlink - No URL match.'];
-			else if (!p.clients.has(target)) errors.default_client = ['Invalid hyperlink - Object does not exist.'];
-			else defaultClient = body.default_client as string;
-		}
+		const defaultClient = this.defaultClient(p, body.default_client, errors);
 		if (Object.keys(errors).length) throw new ValidationError(errors);
 
 		if (externalId.value !== undefined) client.client_external_id = externalId.value;
@@ -409,6 +397,16 @@ export class Store {
 		if (defaultContactMid !== undefined) client.defaultContactMid = defaultContactMid;
 		if (defaultClient !== undefined) client.default_client = defaultClient;
 		return client;
+	}
+
+	/** `default_client` must be the URL of an existing client of the same partner. */
+	private defaultClient(p: Partner, value: unknown, errors: FieldErrors): string | undefined {
+		if (value === undefined || value === null) return undefined;
+		const target = this.urls.parse(value, p.mid, 'client');
+		if (target === undefined) errors.default_client = ['Invalid hyperlink - No URL match.'];
+		else if (!p.clients.has(target)) errors.default_client = ['Invalid hyperlink - Object does not exist.'];
+		else return value as string;
+		return undefined;
 	}
 
 	deleteClient(p: Partner, client: Client) {
