@@ -47,7 +47,7 @@ export class MakeLeaps implements INodeType {
 				],
 			},
 		],
-};
+	};
 
 	methods = { listSearch: { searchPartners, searchClients } };
 

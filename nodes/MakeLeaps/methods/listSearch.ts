@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { onlyPartner } from '../actions/common';
 import { MakeLeapsTransport } from '../transport';
 
 const midOf = (url: unknown) => /\/([^/]+)\/?$/.exec(String(url))?.[1] ?? '';
@@ -23,11 +24,9 @@ export async function searchClients(
 	const transport = await MakeLeapsTransport.create(this, 0);
 	let partnerMid = String(this.getCurrentNodeParameter('partner', { extractValue: true }) ?? '');
 	if (!partnerMid) {
-		const partners = await partnersOf(transport);
-		if (partners.length !== 1) {
-			throw new NodeOperationError(this.getNode(), 'Choose a Partner first: the API key belongs to several');
-		}
-		partnerMid = partners[0].value;
+		const found = await onlyPartner(transport);
+		if (found.problem !== undefined) throw new NodeOperationError(this.getNode(), found.problem);
+		partnerMid = found.mid;
 	}
 	const qs: IDataObject = { page: paginationToken ?? '1' };
 	if (filter) qs.search = filter;
