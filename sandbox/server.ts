@@ -29,6 +29,8 @@ export interface SandboxOptions {
 	clientId?: string;
 	clientSecret?: string;
 	partnerName?: string;
+	/** Clock of the throttle and the daily limit (tests move the day without waiting for it). */
+	now?: () => number;
 }
 
 export interface RecordedRequest {
@@ -45,7 +47,7 @@ export interface RecordedRequest {
 }
 
 export type Fault =
-	| { kind: 'status'; status?: number; body?: string; contentType?: string }
+	| { kind: 'status'; status?: number; body?: string; contentType?: string; headers?: Record<string, string> }
 	/** Closes the connection before the request is processed (nothing is applied). */
 	| { kind: 'reset' }
 	/** Applies the request, then closes the connection without answering. */
@@ -87,6 +89,8 @@ const detail = (status: number, text: string, headers: Record<string, string> = 
 export class Sandbox {
 	readonly requests: RecordedRequest[] = [];
 	readonly issuedTokens: string[] = [];
+	/** Every client secret this sandbox ever accepted (revoked ones included), for leak checks. */
+	readonly issuedSecrets: Array<{ clientId: string; clientSecret: string }> = [];
 	store!: Store;
 	baseUrl = '';
 	/** Credentials of the first partner. */
@@ -142,6 +146,7 @@ export class Sandbox {
 			partnerMid: partner.mid,
 		};
 		this.apiKeys.push(apiKey);
+		this.issuedSecrets.push({ clientId: apiKey.clientId, clientSecret: apiKey.clientSecret });
 		return { ...apiKey, partnerName: name };
 	}
 
@@ -238,7 +243,7 @@ export class Sandbox {
 		if (fault?.kind === 'status') {
 			const status = fault.status ?? 503;
 			record.status = status;
-			res.writeHead(status, { 'Content-Type': fault.contentType ?? 'text/html; charset=utf-8' });
+			res.writeHead(status, { 'Content-Type': fault.contentType ?? 'text/html; charset=utf-8', ...fault.headers });
 			res.end(fault.body ?? `<h1>${status} Service Unavailable</h1>`);
 			return;
 		}
@@ -406,7 +411,7 @@ export class Sandbox {
 	}
 
 	private throttle() {
-		const now = Date.now();
+		const now = this.options.now?.() ?? Date.now();
 		if (this.options.dailyLimit !== undefined) {
 			const key = new Date(now).toISOString().slice(0, 10);
 			if (this.day.key !== key) this.day = { key, count: 0 };

@@ -31,6 +31,12 @@ import { MakeLeapsApi } from '../credentials/MakeLeapsApi.credentials';
 import { MakeLeaps } from '../nodes/MakeLeaps/MakeLeaps.node';
 
 export const NODE_TYPE = 'n8n-nodes-makeleaps.makeLeaps';
+
+/**
+ * Everything the harness handed back to a test (run results, credential test answers). The test
+ * bed scans it for secrets after every test, then empties it.
+ */
+export const observed: unknown[] = [];
 export const CREDENTIAL_TYPE = 'makeLeapsApi';
 const credentialTypes: Record<string, ICredentialType> = { [CREDENTIAL_TYPE]: new MakeLeapsApi() };
 
@@ -251,18 +257,22 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		await new WorkflowExecute(data, 'manual').run({ workflow, startNode: workflow.getNode('Input')! });
 	} catch (refused) {
 		// n8n refuses to start a workflow whose parameters fail the node's own validation rules.
-		return { run: undefined, output: [], errorOutput: [], error: refused as RunResult['error'] };
+		const result = { run: undefined, output: [], errorOutput: [], error: refused as RunResult['error'] };
+		observed.push(result);
+		return result;
 	}
 	const run = await finished;
 
 	const taskData = run.data.resultData.runData.MakeLeaps?.[0];
 	const outputs = taskData?.data?.main ?? [];
-	return {
+	const result = {
 		run,
 		output: outputs[0] ?? [],
 		errorOutput: outputs[1] ?? [],
 		error: run.data.resultData.error,
 	};
+	observed.push(result);
+	return result;
 }
 
 /**
@@ -324,6 +334,7 @@ export async function testCredential(
 	try {
 		await new RoutingNode(context, nodeType, credentialsDecrypted).runNode();
 	} catch (caught) {
+		observed.push(caught);
 		const error = caught as { message: string; cause?: { response?: { status: number; statusText?: string }; code?: string } };
 		if (error.cause?.response) {
 			const { status, statusText } = error.cause.response;

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
-import { CredentialsHelper, runNode, type RunOptions, type RunResult } from './harness';
+import { CredentialsHelper, observed, runNode, type RunOptions, type RunResult } from './harness';
 
 /** Requests per minute for tests that are not about pacing (the sandbox does not throttle them). */
 export const FAST = 60000;
@@ -13,41 +13,129 @@ export interface TestBed {
 	run(parameters: INodeParameters, items?: IDataObject[], options?: Partial<RunOptions>): Promise<RunResult>;
 	/** Every secret a leak check must look for: the client secret, the Basic header and each token. */
 	secrets(): string[];
+	/** Console and logger lines written during the test (n8n's logger writes to the console). */
+	logs: string[];
 }
 
-/** A fresh sandbox and a stored credential pointing at it, for each test. */
+const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
+
+/** Records console output (and passes it on) until the returned function is called. */
+export function captureConsole(lines: string[]): () => void {
+	const originals = CONSOLE_METHODS.map((name) => [name, console[name]] as const);
+	for (const [name, original] of originals) {
+		console[name] = (...args: unknown[]) => {
+			lines.push(args.map((a) => (typeof a === 'string' ? a : textsOf(a).join(' '))).join(' '));
+			original.apply(console, args);
+		};
+	}
+	return () => {
+		for (const [name, original] of originals) console[name] = original;
+	};
+}
+
+/**
+ * Every string reachable from a value, with where it was found: own properties including
+ * non-enumerable ones (an error's message, stack, cause, description, context), array items,
+ * Map and Set entries, Buffers.
+ */
+export function textsOf(value: unknown): string[] {
+	return walkTexts(value).map(([, text]) => text);
+}
+
+function walkTexts(root: unknown): Array<[string, string]> {
+	const found: Array<[string, string]> = [];
+	const seen = new Set<unknown>();
+	const stack: Array<[string, unknown, number]> = [['', root, 0]];
+	while (stack.length > 0 && seen.size < 500000) {
+		const [path, value, depth] = stack.pop()!;
+		if (typeof value === 'string') found.push([path, value]);
+		else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') continue;
+		else if (typeof value === 'object' && value !== null && !seen.has(value) && depth < 40) {
+			seen.add(value);
+			if (Buffer.isBuffer(value)) found.push([path, value.toString('utf8')]);
+			else if (value instanceof Map) [...value.entries()].forEach(([k, v], i) => stack.push([`${path}<${i}>`, k, depth + 1], [`${path}[${String(k)}]`, v, depth + 1]));
+			else if (value instanceof Set) [...value].forEach((v, i) => stack.push([`${path}{${i}}`, v, depth + 1]));
+			else {
+				for (const key of Object.getOwnPropertyNames(value)) {
+					let child: unknown;
+					try {
+						child = (value as Record<string, unknown>)[key];
+					} catch {
+						continue;
+					}
+					stack.push([`${path}.${key}`, child, depth + 1]);
+				}
+			}
+		}
+	}
+	return found;
+}
+
+/** Where each secret occurs in the values (the secrets themselves are not repeated). */
+export function findSecrets(values: unknown, secrets: Array<{ name: string; value: string }>): string[] {
+	const leaks: string[] = [];
+	for (const [path, text] of walkTexts(values)) {
+		for (const secret of secrets) if (secret.value && text.includes(secret.value)) leaks.push(`${secret.name} at ${path || '(root)'}`);
+	}
+	return leaks;
+}
+
+/** The secrets of a sandbox: each client secret, its Basic header value, and every issued token. */
+export function sandboxSecrets(sandbox: Sandbox): Array<{ name: string; value: string }> {
+	return [
+		...sandbox.issuedSecrets.flatMap(({ clientId, clientSecret }) => [
+			{ name: `client secret of ${clientId}`, value: clientSecret },
+			{ name: `Basic credentials of ${clientId}`, value: Buffer.from(`${clientId}:${clientSecret}`).toString('base64') },
+		]),
+		...sandbox.issuedTokens.map((value, i) => ({ name: `access token #${i + 1}`, value })),
+	];
+}
+
+/**
+ * A fresh sandbox and a stored credential pointing at it, for each test. After each test,
+ * everything the test saw (every run's items and errors, thrown errors, console and logger
+ * output) is checked for the client secret, the Basic header value and every issued token.
+ */
 export function useTestBed(options: SandboxOptions = {}): TestBed {
 	const bed = {} as TestBed;
+	let restoreConsole = () => {};
 	beforeEach(async () => {
+		observed.length = 0;
+		bed.logs = [];
+		restoreConsole = captureConsole(bed.logs);
 		bed.sandbox = await startSandbox(options);
 		bed.credentials = new CredentialsHelper();
 		const { clientId, clientSecret, partnerMid } = bed.sandbox.credentials;
 		bed.credentials.set('cred-1', { baseUrl: bed.sandbox.baseUrl, clientId, clientSecret });
 		bed.partner = { __rl: true, mode: 'id', value: partnerMid };
-		bed.run = async (parameters, items = [{}], extra = {}) =>
-			await runNode({
-				credentials: bed.credentials,
-				items,
-				parameters: { resource: 'client', partner: bed.partner, options: { requestsPerMinute: FAST }, ...parameters },
-				...extra,
-			});
-		bed.secrets = () => {
-			const { clientId: id, clientSecret: secret } = bed.sandbox.credentials;
-			return [secret, Buffer.from(`${id}:${secret}`).toString('base64'), ...bed.sandbox.issuedTokens];
+		bed.run = async (parameters, items = [{}], extra = {}) => {
+			try {
+				return await runNode({
+					credentials: bed.credentials,
+					items,
+					parameters: { resource: 'client', partner: bed.partner, options: { requestsPerMinute: FAST }, ...parameters },
+					...extra,
+				});
+			} catch (thrown) {
+				observed.push(thrown);
+				throw thrown;
+			}
 		};
+		bed.secrets = () => sandboxSecrets(bed.sandbox).map((s) => s.value);
 	});
 	afterEach(async () => {
+		restoreConsole();
 		await bed.sandbox.close();
+		const leaks = findSecrets({ observed, logs: bed.logs }, sandboxSecrets(bed.sandbox));
+		observed.length = 0;
+		if (leaks.length > 0) throw new Error(`A secret leaked into what the test saw: ${[...new Set(leaks)].slice(0, 10).join('; ')}`);
 	});
 	return bed;
 }
 
 /** Fails when any secret appears in what the user can see of a run: items, errors, messages. */
 export function expectNoSecrets(bed: TestBed, ...visible: unknown[]) {
-	const text = JSON.stringify(visible, (_key, value: unknown) =>
-		value instanceof Error ? { ...value, message: value.message, description: (value as { description?: string }).description, stack: value.stack } : value,
-	);
-	for (const secret of bed.secrets()) expect(text).not.toContain(secret);
+	expect(findSecrets(visible, sandboxSecrets(bed.sandbox))).toEqual([]);
 }
 
 export const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;

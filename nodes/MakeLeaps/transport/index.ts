@@ -35,10 +35,47 @@ export interface RequestOptions {
 }
 
 const IDEMPOTENT: IHttpRequestMethods[] = ['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE'];
-const MAX_THROTTLE_WAITS = 5;
-const MAX_RETRY_AFTER_SECONDS = 300;
-const DEFAULT_RETRY_AFTER_SECONDS = 60;
-const SERVER_RETRIES = 3;
+
+/**
+ * Limits of the retry and wait rules. Exported so that tests can shorten the timeout; the node
+ * itself never changes them.
+ */
+export const transportLimits = {
+	/** 429 answers waited out per request before giving up. */
+	maxThrottleWaits: 5,
+	/** Longest Retry-After waited out; a longer one (the daily limit) stops the item at once. */
+	maxRetryAfterSeconds: 300,
+	/** Wait when a 429 carries no usable Retry-After. */
+	defaultRetryAfterSeconds: 60,
+	/** Extra tries after a 5xx, a timeout or a dropped connection (GET, PATCH, PUT, DELETE). */
+	serverRetries: 3,
+	/** First backoff; it doubles with every retry. */
+	backoffMs: 250,
+	/** Time allowed for one answer. */
+	timeoutMs: 60000,
+};
+
+/** Connection failures where the request never left this machine: safe to retry for any method. */
+const NOT_SENT = /^(ECONNREFUSED|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ENETDOWN|UND_ERR_CONNECT_TIMEOUT)$/;
+/** Failures after the request may have been sent: retried only for idempotent methods. */
+const MAYBE_SENT = /^(ECONNRESET|ETIMEDOUT|ECONNABORTED|EPIPE|UND_ERR_SOCKET|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|ERR_CANCELED|TERMINATED)$/;
+
+/**
+ * A create (POST) that may or may not have been applied: the connection broke or timed out after
+ * the request was sent, or MakeLeaps answered 5xx. It is never repeated by the transport; callers
+ * that can find the record (e.g. by its external id) may look before deciding.
+ */
+export class UncertainWriteError extends NodeApiError {
+	readonly uncertainWrite = true;
+}
+
+/** True for an error of a write that may have been applied (see UncertainWriteError). */
+export function isUncertainWrite(error: unknown): error is UncertainWriteError {
+	return (
+		error instanceof UncertainWriteError ||
+		(typeof error === 'object' && error !== null && (error as { uncertainWrite?: unknown }).uncertainWrite === true)
+	);
+}
 
 /** Text of a MakeLeaps error body: `detail`, OAuth `error`, or the per-field messages. */
 export function apiErrorText(body: unknown): string {
@@ -73,10 +110,58 @@ function header(headers: ApiResponse['headers'], name: string): string | undefin
 
 /** Seconds to wait from a Retry-After header (seconds or HTTP date). */
 export function retryAfterSeconds(value: string | undefined, now = Date.now()): number {
-	if (!value) return DEFAULT_RETRY_AFTER_SECONDS;
+	const fallback = transportLimits.defaultRetryAfterSeconds;
+	if (!value) return fallback;
 	if (/^\d+$/.test(value.trim())) return Number(value.trim());
 	const date = Date.parse(value);
-	return Number.isNaN(date) ? DEFAULT_RETRY_AFTER_SECONDS : Math.max(0, Math.ceil((date - now) / 1000));
+	return Number.isNaN(date) ? fallback : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** "about 7 h", "about 12 min", "45 seconds". */
+export function aboutDuration(seconds: number): string {
+	if (seconds >= 3600) return `about ${Math.round(seconds / 3600)} h`;
+	if (seconds >= 120) return `about ${Math.round(seconds / 60)} min`;
+	return `${seconds} seconds`;
+}
+
+/** The error code of a failed request (ECONNRESET, ETIMEDOUT…), looked up along its causes. */
+export function failureCode(error: unknown): string | undefined {
+	let current = error as { code?: unknown; cause?: unknown; name?: unknown; message?: unknown } | undefined;
+	for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth++) {
+		if (typeof current.code === 'string' && /^(E[A-Z_]+|UND_ERR_[A-Z_]+|ERR_[A-Z_]+)$/.test(current.code)) {
+			return current.code;
+		}
+		if (current.name === 'TypeError' && current.message === 'terminated') return 'TERMINATED';
+		current = current.cause as typeof current;
+	}
+	return undefined;
+}
+
+/**
+ * Replaces the client secret, the Basic credentials, access tokens and anything shaped like an
+ * Authorization header in a text, so that no error, description or output carries them.
+ */
+export function redactText(text: string, secrets: Iterable<string> = []): string {
+	let result = text;
+	for (const secret of secrets) if (secret && secret.length >= 4) result = result.split(secret).join('[redacted]');
+	return result
+		.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi, '$1 [redacted]')
+		.replace(/("?(?:access_token|refresh_token|client_secret|clientSecret|accessToken)"?\s*[:=]\s*"?)[^"&\s,}]+/gi, '$1[redacted]');
+}
+
+/** Deep copy of a value with every string passed through redactText. */
+export function redactValue<T>(value: T, secrets: Iterable<string> = [], depth = 0): T {
+	const list = [...secrets];
+	if (typeof value === 'string') return redactText(value, list) as T;
+	if (depth > 8 || typeof value !== 'object' || value === null) return value;
+	if (Array.isArray(value)) return value.map((v) => redactValue(v, list, depth + 1)) as T;
+	const copy: Record<string, unknown> = {};
+	for (const [key, v] of Object.entries(value)) copy[key] = redactValue(v, list, depth + 1);
+	return copy as T;
+}
+
+function itemSuffix(itemIndex: number | undefined) {
+	return itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
 }
 
 /**
@@ -85,6 +170,11 @@ export function retryAfterSeconds(value: string | undefined, now = Date.now()): 
  */
 export class MakeLeapsTransport {
 	private nextSlot = 0;
+	/** Set when MakeLeaps refused the run for longer than the node waits (the daily limit). */
+	private blocked?: { until: number; text: string; daily: boolean };
+	/** Set when even a freshly issued token was refused: later items fail without a request. */
+	private authRejected = false;
+	private readonly secrets = new Set<string>();
 
 	private constructor(
 		private readonly context: Context,
@@ -92,7 +182,15 @@ export class MakeLeapsTransport {
 		private readonly minIntervalMs: number,
 	) {}
 
-	static async create(context: Context, requestsPerMinute = 120): Promise<MakeLeapsTransport> {
+	static async create(context: Context, requestsPerMinute: unknown = 120): Promise<MakeLeapsTransport> {
+		const rate = typeof requestsPerMinute === 'string' && requestsPerMinute.trim() !== '' ? Number(requestsPerMinute) : requestsPerMinute;
+		if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 1) {
+			throw new NodeOperationError(
+				context.getNode(),
+				`Requests Per Minute must be a number of at least 1, not ${JSON.stringify(requestsPerMinute) ?? String(requestsPerMinute)}`,
+				{ description: 'Set Options > Requests Per Minute to 120 (MakeLeaps\' limit) or lower' },
+			);
+		}
 		const credentials = await context.getCredentials(CREDENTIAL);
 		const base = checkBaseUrl(credentials.baseUrl);
 		if (base.problem !== undefined) {
@@ -100,8 +198,9 @@ export class MakeLeapsTransport {
 				description: 'Fix the Base URL in the MakeLeaps credential',
 			});
 		}
-		const interval = requestsPerMinute > 0 ? 60000 / requestsPerMinute : 0;
-		return new MakeLeapsTransport(context, base.url, interval);
+		const transport = new MakeLeapsTransport(context, base.url, 60000 / rate);
+		transport.remember(credentials);
+		return transport;
 	}
 
 	get node() {
@@ -120,11 +219,21 @@ export class MakeLeapsTransport {
 		options: RequestOptions = {},
 	): Promise<Envelope<T>> {
 		const url = pathOrUrl.startsWith('/') ? this.url(pathOrUrl) : pathOrUrl;
-		if (!url.startsWith(`${this.baseUrl}/`)) {
-			throw new NodeOperationError(this.context.getNode(), `Refusing to call ${url}: it is not under the Base URL`, {
+		if (!url.startsWith(`${this.baseUrl}/`) || !plainPath(url.slice(this.baseUrl.length).split('?')[0])) {
+			throw new NodeOperationError(this.context.getNode(), `Refusing to call ${redactText(url)}: it is not a plain path under the Base URL${itemSuffix(options.itemIndex)}`, {
 				itemIndex: options.itemIndex,
 			});
 		}
+		try {
+			return await this.attempt<T>(method, url, options);
+		} catch (error) {
+			throw await this.redactError(error);
+		}
+	}
+
+	private async attempt<T>(method: IHttpRequestMethods, url: string, options: RequestOptions): Promise<Envelope<T>> {
+		this.refuseIfBlocked(options);
+		const idempotent = IDEMPOTENT.includes(method);
 		let throttleWaits = 0;
 		let serverRetries = 0;
 		for (;;) {
@@ -133,29 +242,35 @@ export class MakeLeapsTransport {
 			try {
 				response = await this.send(method, url, options);
 			} catch (error) {
-				if (IDEMPOTENT.includes(method) && serverRetries < SERVER_RETRIES && isNetworkError(error)) {
-					await sleep(this.backoff(serverRetries++));
+				const code = failureCode(error);
+				const retryable = code !== undefined && (NOT_SENT.test(code) || (idempotent && MAYBE_SENT.test(code)));
+				if (retryable && serverRetries < transportLimits.serverRetries && !isAuthFailure(error)) {
+					await this.wait(this.backoff(serverRetries++));
 					continue;
 				}
-				throw this.networkError(error, method, options);
+				throw this.networkError(error, method, options, serverRetries);
 			}
 			const { status } = response;
 			if (status < 300) return (response.body ?? {}) as Envelope<T>;
 			if (status === 404 && method === 'DELETE' && serverRetries > 0) return {};
 			if (status === 429) {
 				const seconds = retryAfterSeconds(header(response.headers, 'Retry-After'));
-				if (seconds > MAX_RETRY_AFTER_SECONDS || throttleWaits >= MAX_THROTTLE_WAITS) {
-					throw this.apiError(response, options, seconds);
+				if (seconds > transportLimits.maxRetryAfterSeconds) {
+					const text = apiErrorText(response.body);
+					this.blocked = { until: Date.now() + seconds * 1000, text, daily: /daily|per day|day limit/i.test(text) || seconds >= 3600 };
+					throw this.blockedError(options);
 				}
+				if (throttleWaits >= transportLimits.maxThrottleWaits) throw this.apiError(response, options, seconds);
 				throttleWaits++;
-				await sleep(seconds * 1000);
+				await this.wait(seconds * 1000);
 				continue;
 			}
-			if (status >= 500 && IDEMPOTENT.includes(method) && serverRetries < SERVER_RETRIES) {
-				await sleep(this.backoff(serverRetries++));
+			if (status >= 500 && idempotent && serverRetries < transportLimits.serverRetries) {
+				await this.wait(this.backoff(serverRetries++));
 				continue;
 			}
-			throw this.apiError(response, options);
+			if (status >= 500 && method === 'POST') throw this.uncertainError(`MakeLeaps answered HTTP ${status}`, options, response);
+			throw this.apiError(response, options, undefined, serverRetries);
 		}
 	}
 
@@ -174,15 +289,25 @@ export class MakeLeapsTransport {
 
 	/** Spaces requests so a run stays under the configured requests per minute. */
 	private async pace() {
-		if (this.minIntervalMs === 0) return;
 		const now = Date.now();
 		const wait = this.nextSlot - now;
 		this.nextSlot = Math.max(now, this.nextSlot) + this.minIntervalMs;
 		if (wait > 0) await sleep(wait);
 	}
 
+	private async wait(ms: number) {
+		await sleep(ms);
+		// A long wait (429) restarts the pace from now rather than bursting to catch up.
+		this.nextSlot = Math.max(this.nextSlot, Date.now());
+	}
+
 	private backoff(attempt: number) {
-		return 250 * 2 ** attempt;
+		return transportLimits.backoffMs * 2 ** attempt;
+	}
+
+	private refuseIfBlocked(options: RequestOptions) {
+		if (this.blocked && this.blocked.until > Date.now()) throw this.blockedError(options);
+		if (this.authRejected) throw this.authError(options);
 	}
 
 	private async send(method: IHttpRequestMethods, url: string, options: RequestOptions): Promise<ApiResponse> {
@@ -196,7 +321,7 @@ export class MakeLeapsTransport {
 			// 401 must throw so that n8n refreshes the token and retries once; every other status
 			// comes back to us for Retry-After and error handling.
 			ignoreHttpStatusErrors: { ignore: true, except: [401] },
-			timeout: 60000,
+			timeout: transportLimits.timeoutMs,
 		};
 		if (options.body !== undefined) {
 			request.body = options.body;
@@ -210,68 +335,155 @@ export class MakeLeapsTransport {
 		return { status: response.statusCode, body: response.body, headers: response.headers ?? {} };
 	}
 
-	private apiError(response: ApiResponse, options: RequestOptions, retryAfter?: number): NodeApiError {
+	private make(
+		message: string,
+		description: string,
+		options: RequestOptions,
+		extra: { httpCode?: string; body?: unknown; text?: string; uncertain?: boolean } = {},
+	): NodeApiError {
+		const { httpCode, body, text } = extra;
+		const secrets = [...this.secrets];
+		const response = redactValue({ message: text || message, httpCode, body }, secrets) as unknown as JsonObject;
+		const settings = {
+			message: redactText(`${message}${itemSuffix(options.itemIndex)}`, secrets),
+			description: redactText(text ? `${description}. MakeLeaps said: ${text}` : description, secrets),
+			httpCode,
+			itemIndex: options.itemIndex,
+		};
+		return extra.uncertain
+			? new UncertainWriteError(this.context.getNode(), response, settings)
+			: new NodeApiError(this.context.getNode(), response, settings);
+	}
+
+	private apiError(response: ApiResponse, options: RequestOptions, retryAfter?: number, retries = 0): NodeApiError {
 		const { status } = response;
 		const text = apiErrorText(response.body);
-		const item = options.itemIndex === undefined ? '' : ` [item ${options.itemIndex}]`;
-		const [message, description] = ((): [string, string] => {
-			switch (true) {
-				case status === 400:
-					return [`MakeLeaps refused the data: ${text}${item}`, 'Correct the fields named above and run again'];
-				case status === 401:
-					return [`MakeLeaps did not accept the access token${item}`, 'Open the MakeLeaps credential and test it; check the Client ID and Client Secret'];
-				case status === 403:
-					return [`The MakeLeaps API key has no access to this partner${item}`, 'Pick a partner from the list; an API key belongs to exactly one partner'];
-				case status === 404:
-					return [`MakeLeaps has no ${options.subject ?? 'such resource'}${item}`, 'Check the ID; the record may have been deleted'];
-				case status === 429:
-					return [
-						`MakeLeaps rate limit reached; it asks to wait ${retryAfter ?? '?'} seconds${item}`,
-						'MakeLeaps allows about 120 requests per minute and 5,000 per day. Lower "Requests Per Minute" or run again later.',
-					];
-				case status >= 500:
-					return [`MakeLeaps is unavailable (HTTP ${status})${item}`, 'This is usually temporary; run again in a few minutes'];
-				default:
-					return [`MakeLeaps answered HTTP ${status}${text ? `: ${text}` : ''}${item}`, 'Check the node parameters'];
-			}
-		})();
-		return new NodeApiError(
-			this.context.getNode(),
-			{ message: text || `HTTP ${status}`, httpCode: String(status), body: response.body } as unknown as JsonObject,
-			{ message, description: text && status !== 400 ? `${description}. MakeLeaps said: ${text}` : description, httpCode: String(status), itemIndex: options.itemIndex },
+		const httpCode = String(status);
+		const extra = { httpCode, body: response.body, text: status === 400 ? undefined : text };
+		switch (true) {
+			case status === 400:
+				return this.make(`MakeLeaps refused the data: ${text || 'HTTP 400'}`, 'Correct the fields named above and run again', options, extra);
+			case status === 401:
+				return this.authError(options);
+			case status === 403:
+				return this.make('The MakeLeaps API key has no access to this partner', 'Pick a partner from the list; an API key belongs to exactly one partner', options, extra);
+			case status === 404:
+				return this.make(`MakeLeaps has no ${options.subject ?? 'such resource'}`, 'Check the ID; the record may have been deleted', options, extra);
+			case status === 429:
+				return this.make(
+					`MakeLeaps rate limit reached: still refused after ${transportLimits.maxThrottleWaits} waits (it asks to wait ${retryAfter ?? '?'} seconds more)`,
+					'MakeLeaps allows about 120 requests per minute and 5,000 per day. Lower Options > Requests Per Minute, or run again later',
+					options,
+					extra,
+				);
+			case status >= 500:
+				return this.make(
+					`MakeLeaps is unavailable (HTTP ${status})${retries > 0 ? `, also after ${retries} retries` : ''}`,
+					'This is usually temporary; run again in a few minutes',
+					options,
+					extra,
+				);
+			default:
+				return this.make(`MakeLeaps answered HTTP ${status}${text ? `: ${text}` : ''}`, 'Check the node parameters', options, { ...extra, text: undefined });
+		}
+	}
+
+	private blockedError(options: RequestOptions): NodeApiError {
+		const blocked = this.blocked!;
+		const seconds = Math.max(0, Math.ceil((blocked.until - Date.now()) / 1000));
+		return blocked.daily
+			? this.make(
+					`MakeLeaps daily request limit reached; requests resume in ${aboutDuration(seconds)}`,
+					'MakeLeaps allows about 5,000 API requests per day per account. The node stops instead of waiting; run the remaining items after the limit resets',
+					options,
+					{ httpCode: '429', text: blocked.text },
+				)
+			: this.make(
+					`MakeLeaps asks to wait ${aboutDuration(seconds)} before the next request, longer than the node waits (${transportLimits.maxRetryAfterSeconds} seconds)`,
+					'Run the remaining items later, or lower Options > Requests Per Minute',
+					options,
+					{ httpCode: '429', text: blocked.text },
+				);
+	}
+
+	private authError(options: RequestOptions): NodeApiError {
+		this.authRejected = true;
+		return this.make(
+			'MakeLeaps did not accept the access token, even one issued just now',
+			'Open the MakeLeaps credential and test it; check the Client ID and Client Secret, and that the API key is still active in MakeLeaps',
+			options,
+			{ httpCode: '401' },
+		);
+	}
+
+	private uncertainError(what: string, options: RequestOptions, response?: ApiResponse): NodeApiError {
+		const text = response ? apiErrorText(response.body) : undefined;
+		return this.make(
+			`MakeLeaps may or may not have carried out this create: ${what}`,
+			'The request was not sent again, because a second create could make a duplicate. Look for the record in MakeLeaps (for a client: by its Client External ID or name) before running this item again',
+			options,
+			{ httpCode: response ? String(response.status) : undefined, body: response?.body, text, uncertain: true },
 		);
 	}
 
 	/** Errors thrown before any answer: the credential's own message, a refused token, or the network. */
-	private networkError(error: unknown, method: IHttpRequestMethods, options: RequestOptions): NodeApiError {
-		const failure = error as { httpCode?: string | null; code?: string; cause?: { code?: string } };
-		const item = options.itemIndex === undefined ? '' : ` [item ${options.itemIndex}]`;
-		const fail = (message: string, description: string, httpCode?: string) =>
-			new NodeApiError(this.context.getNode(), { message, httpCode } as JsonObject, {
-				message: `${message}${item}`,
-				description,
-				httpCode,
-				itemIndex: options.itemIndex,
-			});
+	private networkError(error: unknown, method: IHttpRequestMethods, options: RequestOptions, retries: number): NodeApiError {
+		const failure = error as { cause?: unknown };
 		if (failure.cause instanceof UserError) {
-			return fail(failure.cause.message, 'Open the MakeLeaps credential, correct it and test it');
+			return this.make(failure.cause.message, 'Open the MakeLeaps credential, correct it and test it', options);
 		}
-		if (failure.httpCode === '401') {
-			return fail(
-				'MakeLeaps did not accept the access token',
-				'Open the MakeLeaps credential and test it; check the Client ID and Client Secret',
-				'401',
-			);
+		if (isAuthFailure(error)) return this.authError(options);
+		const code = failureCode(error) ?? 'no response';
+		const timedOut = /TIMEOUT|ETIMEDOUT|ECONNABORTED/.test(code);
+		const what = timedOut
+			? `no answer within ${Math.round(transportLimits.timeoutMs / 1000)} seconds (${code})`
+			: `the connection was lost (${code})`;
+		if (method === 'POST' && MAYBE_SENT.test(code)) {
+			return this.uncertainError(`${what} after the request was sent`, options);
 		}
-		const code = failure.code ?? failure.cause?.code ?? 'no response';
-		const unsafe = method === 'POST' ? ' The request may have reached MakeLeaps: check for the record before running again.' : '';
-		return fail(`Could not reach MakeLeaps (${code})`, `Check the network and the Base URL of the credential.${unsafe}`);
+		return this.make(
+			`Could not reach MakeLeaps: ${what}${retries > 0 ? `, also after ${retries} retries` : ''}`,
+			'Check the network and the Base URL of the credential; run again when MakeLeaps answers',
+			options,
+		);
+	}
+
+	private remember(credentials: IDataObject) {
+		const { clientId, clientSecret, accessToken } = credentials;
+		if (typeof clientSecret === 'string' && clientSecret) {
+			this.secrets.add(clientSecret);
+			this.secrets.add(Buffer.from(`${String(clientId ?? '')}:${clientSecret}`).toString('base64'));
+		}
+		if (typeof accessToken === 'string' && accessToken) this.secrets.add(accessToken);
+	}
+
+	/** Strips every known secret (including a token refreshed during the run) from an error. */
+	private async redactError(error: unknown): Promise<unknown> {
+		try {
+			this.remember(await this.context.getCredentials(CREDENTIAL));
+		} catch {
+			// the credential may be unreadable; the pattern-based redaction still applies
+		}
+		const secrets = [...this.secrets];
+		if (!(error instanceof Error)) return error;
+		const target = error as Error & { description?: string | null; messages?: string[]; errorResponse?: unknown; context?: IDataObject };
+		target.message = redactText(target.message, secrets);
+		if (typeof target.description === 'string') target.description = redactText(target.description, secrets);
+		if (Array.isArray(target.messages)) target.messages = target.messages.map((m) => redactText(String(m), secrets));
+		if (target.errorResponse !== undefined) target.errorResponse = redactValue(target.errorResponse, secrets);
+		if (target.context !== undefined) target.context = redactValue(target.context, secrets);
+		if (typeof target.stack === 'string') target.stack = redactText(target.stack, secrets);
+		return error;
 	}
 }
 
-function isNetworkError(error: unknown): boolean {
-	const failure = error as { httpCode?: string | null; code?: string; cause?: { code?: string; response?: unknown } };
-	if (failure.httpCode === '401') return false;
-	const code = failure.code ?? failure.cause?.code;
-	return typeof code === 'string' && /^(ECONNRESET|ECONNREFUSED|ETIMEDOUT|ECONNABORTED|EPIPE|EAI_AGAIN|UND_ERR_SOCKET)$/.test(code);
+/** A path without dot segments, backslashes, blanks or encoded separators. */
+function plainPath(path: string): boolean {
+	return !/[\s\\]|%2e|%2f|%5c/i.test(path) && !path.split('/').some((segment) => segment === '.' || segment === '..');
+}
+
+/** A 401 that survived n8n's one refresh-and-retry. */
+function isAuthFailure(error: unknown): boolean {
+	const failure = error as { httpCode?: string | null; cause?: { response?: { status?: number } } };
+	return failure.httpCode === '401' || failure.cause?.response?.status === 401;
 }
