@@ -350,9 +350,12 @@ export class MakeLeapsTransport {
 			httpCode,
 			itemIndex: options.itemIndex,
 		};
-		return extra.uncertain
+		const error = extra.uncertain
 			? new UncertainWriteError(this.context.getNode(), response, settings)
 			: new NodeApiError(this.context.getNode(), response, settings);
+		// NodeApiError swaps a message naming a network code (ECONNRESET…) for a generic text; keep ours.
+		error.message = settings.message;
+		return error;
 	}
 
 	private apiError(response: ApiResponse, options: RequestOptions, retryAfter?: number, retries = 0): NodeApiError {
@@ -436,7 +439,7 @@ export class MakeLeapsTransport {
 		const code = failureCode(error) ?? 'no response';
 		const timedOut = /TIMEOUT|ETIMEDOUT|ECONNABORTED/.test(code);
 		const what = timedOut
-			? `no answer within ${Math.round(transportLimits.timeoutMs / 1000)} seconds (${code})`
+			? `no answer within ${Number((transportLimits.timeoutMs / 1000).toFixed(1))} seconds (${code})`
 			: `the connection was lost (${code})`;
 		if (method === 'POST' && MAYBE_SENT.test(code)) {
 			return this.uncertainError(`${what} after the request was sent`, options);
