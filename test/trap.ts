@@ -1,0 +1,28 @@
+/**
+ * A local HTTP server that must never be called: foreign URLs in tests point at it, so a request
+ * that escaped the Base URL would be seen here rather than lost in DNS.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Trap {
+	url: string;
+	hits: string[];
+	close(): Promise<void>;
+}
+
+export async function startTrap(): Promise<Trap> {
+	const hits: string[] = [];
+	const server = http.createServer((req, res) => {
+		hits.push(`${req.method} ${req.url}`);
+		res.writeHead(200, { 'Content-Type': 'application/json' });
+		res.end('{"meta": {}, "response": {"trapped": true}}');
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		hits,
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}
