@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
@@ -19,17 +22,51 @@ export interface TestBed {
 
 const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
 
-/** Records console output (and passes it on) until the returned function is called. */
+type Write = typeof process.stdout.write;
+type LogMethod = (level: string, message: string, metadata: Record<string, unknown>) => void;
+
+/**
+ * n8n's logger classes as the engine loads them (n8n-core may carry its own copy of
+ * @n8n/backend-common). Their `log` method is the one entry point of every level.
+ */
+const n8nLoggers: Array<{ prototype: { log: LogMethod } }> = (() => {
+	const load = createRequire(__filename);
+	const bases = [load.resolve('n8n-core'), __filename];
+	const paths = new Set(bases.map((base) => load.resolve('@n8n/backend-common', { paths: [path.dirname(base)] })));
+	return [...paths].map((resolved) => (load(resolved) as { Logger: { prototype: { log: LogMethod } } }).Logger);
+})();
+
+/**
+ * Records console output, n8n's logger (each line with its metadata) and everything written to
+ * stdout and stderr, passing it on, until the returned function is called.
+ */
 export function captureConsole(lines: string[]): () => void {
+	const record = (args: unknown[]) => lines.push(args.map((a) => (typeof a === 'string' ? a : textsOf(a).join(' '))).join(' '));
 	const originals = CONSOLE_METHODS.map((name) => [name, console[name]] as const);
 	for (const [name, original] of originals) {
 		console[name] = (...args: unknown[]) => {
-			lines.push(args.map((a) => (typeof a === 'string' ? a : textsOf(a).join(' '))).join(' '));
+			record(args);
 			original.apply(console, args);
+		};
+	}
+	const streams = [process.stdout, process.stderr].map((stream) => [stream, stream.write] as const);
+	for (const [stream, write] of streams) {
+		stream.write = function (this: unknown, chunk: unknown, ...rest: unknown[]) {
+			record([typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk]);
+			return (write as (...args: unknown[]) => boolean).call(stream, chunk, ...rest);
+		} as Write;
+	}
+	const loggers = n8nLoggers.map((Logger) => [Logger.prototype, Logger.prototype.log] as const);
+	for (const [prototype, log] of loggers) {
+		prototype.log = function (this: unknown, level, message, metadata) {
+			record([level, message, metadata]);
+			log.call(this, level, message, metadata);
 		};
 	}
 	return () => {
 		for (const [name, original] of originals) console[name] = original;
+		for (const [stream, write] of streams) stream.write = write;
+		for (const [prototype, log] of loggers) prototype.log = log;
 	};
 }
 
