@@ -92,9 +92,10 @@ describe('Bad input: refused with a message naming the field and the item, zero 
 	});
 
 	test.each<[string, unknown, RegExp]>([
-		['zero', 0, /^Requests Per Minute must be a number of at least 1, not 0$/],
-		['negative', -10, /^Requests Per Minute must be a number of at least 1, not -10$/],
-		['text from an expression', '={{ "fast" }}', /^Requests Per Minute must be a number of at least 1, not "fast"$/],
+		['negative', -10, /^Requests Per Minute must be a positive number, not -10$/],
+		['NaN from an expression', '={{ NaN }}', /^Requests Per Minute must be a positive number, not NaN$/],
+		['null from an expression', '={{ null }}', /^Requests Per Minute must be a positive number, not null$/],
+		['text from an expression', '={{ "fast" }}', /^Requests Per Minute must be a positive number, not "fast"$/],
 	])('Requests Per Minute %s is refused for the whole run before any request', async (_name, requestsPerMinute, message) => {
 		const result = await bed.run({ ...create, options: { requestsPerMinute } } as INodeParameters, [{}, {}]);
 		expect(result.error?.message).toMatch(message);

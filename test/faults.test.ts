@@ -324,3 +324,72 @@ describe('401 mid-run: one token refresh and one retry, never a loop', () => {
 		expect(bed.sandbox.clients().map((c) => c.display_name).sort()).toEqual(['After 1', 'After 2', 'Before Co']);
 	});
 });
+
+describe('Faults on the read operations and Create or Update', () => {
+	const bed = useTestBed();
+
+	function seedWithPerson(externalId: string) {
+		return bed.sandbox.seedClient({
+			client_external_id: externalId,
+			contacts: [
+				{ contact_type: 'organization', name: `${externalId} Co`, addresses: [], email: null },
+				{ contact_type: 'person', family_name: 'Sato', addresses: [], email: { address: 'sato@example.com' } },
+			],
+		}).mid;
+	}
+
+	const reads: Array<[string, (mid: string) => INodeParameters, (result: RunResult, mid: string) => void]> = [
+		['Client Get', (mid) => ({ operation: 'get', client: locator(mid) }), (r, mid) => expect(r.output.map((o) => o.json.mid)).toEqual([mid])],
+		['Client Get Many', () => ({ operation: 'getAll', returnAll: true }), (r) => expect(r.output).toHaveLength(2)],
+		['Contact Get Many', (mid) => ({ resource: 'contact', operation: 'getAll', client: locator(mid), returnAll: true }), (r) => expect(r.output.map((o) => o.json.contact_type)).toEqual(['organization', 'person'])],
+	];
+
+	describe.each(reads)('%s', (_name, parameters, check) => {
+		test.each(faults)('$name: retried, the same answer as without the fault', async ({ faults: injected }) => {
+			const mid = seedWithPerson('READ-1');
+			seedWithPerson('READ-2');
+			for (const fault of injected) bed.sandbox.injectFault(fault, { method: 'GET', path: '/api/partner/' + bed.sandbox.credentials.partnerMid });
+			const result = await bed.run(parameters(mid));
+			await settle(injected);
+			expect(result.error).toBeUndefined();
+			check(result, mid);
+			expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual(['GET', 'GET']);
+			expect(bed.sandbox.clients()).toHaveLength(2);
+		});
+	});
+
+	const upsert = { operation: 'createOrUpdate', clientExternalId: '={{ $json.id }}', organizationName: '={{ $json.org }}', personFamilyName: 'Sato', personEmail: '={{ $json.email }}' };
+
+	test.each(faults)('Create or Update, new client, $name on the create: one POST, the item fails as uncertain', async ({ faults: injected, appliedOnServer }) => {
+		for (const fault of injected) bed.sandbox.injectFault(fault, { method: 'POST', path: '/api/' });
+		const result = await bed.run(upsert, [{ id: 'NEW-1', org: 'New Co', email: 'new@example.com' }], { onError: 'continueRegularOutput' });
+		await settle(injected);
+		expect(result.output[0].json.error).toMatch(/^MakeLeaps may or may not have carried out this create: .+ \[item 0\]$/);
+		expect(isUncertainWrite(result.output[0].error)).toBe(true);
+		expect(bed.sandbox.received('/api/').filter((r) => r.method === 'POST')).toHaveLength(1);
+		expect(bed.sandbox.clients().map((c) => c.client_external_id)).toEqual(appliedOnServer ? ['NEW-1'] : []);
+	});
+
+	test.each(faults)('Create or Update, $name on the list scan: retried, the existing client is updated, nothing created', async ({ faults: injected }) => {
+		seedWithPerson('OLD-1');
+		for (const fault of injected) bed.sandbox.injectFault(fault, { method: 'GET', path: '/api/' });
+		const result = await bed.run(upsert, [{ id: 'OLD-1', org: 'OLD-1 Co', email: 'changed@example.com' }]);
+		await settle(injected);
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].json).toMatchObject({ operation: 'updated', changed: ['person.email'] });
+		expect(bed.sandbox.received('/api/').filter((r) => r.method === 'POST')).toHaveLength(0);
+		expect(bed.sandbox.clients()).toHaveLength(1);
+	});
+
+	test.each(faults)('Create or Update, $name on the contact PATCH: retried, the contact is changed once', async ({ faults: injected }) => {
+		seedWithPerson('OLD-2');
+		for (const fault of injected) bed.sandbox.injectFault(fault, { method: 'PATCH', path: '/api/' });
+		const result = await bed.run(upsert, [{ id: 'OLD-2', org: 'OLD-2 Co', email: 'changed@example.com' }]);
+		await settle(injected);
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].json).toMatchObject({ operation: 'updated', changed: ['person.email'] });
+		expect(bed.sandbox.received('/api/').filter((r) => r.method === 'PATCH')).toHaveLength(2);
+		const [client] = bed.sandbox.clients();
+		expect((client.contacts as Array<{ email: { address: string } | null }>)[1].email).toEqual({ address: 'changed@example.com' });
+	});
+});

@@ -87,9 +87,19 @@ describe('Properties over the node parameters', () => {
 		const locator = fc.record({ mode: fc.constantFrom('id', 'url', 'list'), value: fc.oneof(mid, clientUrls) }).map((l) => ({ __rl: true, ...l }));
 		const additionalKeys = ['addressCountry', 'addressExtended', 'addressFormat', 'addressLocality', 'addressPostalCode', 'addressRegion', 'addressStreet', 'organizationPhoneNumber', 'personDepartment', 'personGivenName', 'personPhoneNumber', 'personTitle'];
 		const additionalFields = fc.dictionary(fc.constantFrom(...additionalKeys), text, { maxKeys: 4 });
+		const count = fc.oneof(fc.integer({ min: -2, max: 250 }), fc.constantFrom<unknown>(0, 1e9, 0.5, '={{ "ten" }}', '={{ null }}'));
+		const flag = fc.oneof(fc.boolean(), fc.constantFrom<unknown>('={{ "yes" }}', '={{ 1 }}', '={{ null }}'));
+		const operation = fc.oneof(
+			fc.record({ resource: fc.constant('client'), operation: fc.constantFrom('create', 'createOrUpdate', 'get', 'getAll', 'update', 'delete') }),
+			fc.record({ resource: fc.constant('contact'), operation: fc.constant('getAll') }),
+		);
 		const parameters = fc.record(
 			{
-				operation: fc.constantFrom('create', 'update', 'delete'),
+				returnAll: flag,
+				limit: count,
+				simplify: flag,
+				filters: fc.record({ search: text, archived: flag }, { requiredKeys: [] }),
+				getOptions: fc.record({ includeContacts: flag }, { requiredKeys: [] }),
 				partner: fc.oneof(fc.constant({ __rl: true, mode: 'id', value: partner }), fc.constant({ __rl: true, mode: 'list', value: '' }), locator),
 				client: locator,
 				defaultClient: locator,
@@ -101,7 +111,7 @@ describe('Properties over the node parameters', () => {
 				updateFields: fc.record({ clientExternalId: text, defaultContact: fc.oneof(mid, clientUrls) }, { requiredKeys: [] }),
 				options: fc.record({ requestsPerMinute: fc.constantFrom<unknown>(FAST, FAST, FAST, 0, -1, 1e9, '={{ "x" }}', '={{ null }}') }),
 			},
-			{ requiredKeys: ['operation'] },
+			{ requiredKeys: [] },
 		);
 		const items = fc.array(fc.record({ v: fc.oneof(fc.jsonValue(), fc.string({ unit: 'grapheme' })) }), { minLength: 1, maxLength: 3 });
 		const onError = fc.constantFrom<INode['onError']>(undefined, 'continueRegularOutput', 'continueErrorOutput');
@@ -109,16 +119,18 @@ describe('Properties over the node parameters', () => {
 		let runs = 0;
 		let requests = 0;
 		await fc.assert(
-			fc.asyncProperty(parameters, items, onError, async (params, rows, mode) => {
+			fc.asyncProperty(operation, parameters, items, onError, async (chosen, params, rows, mode) => {
 				runs++;
 				bed.sandbox.resetRequests();
-				const result = await bed.run({ partner: { __rl: true, mode: 'id', value: partner }, ...params } as INodeParameters, rows as IDataObject[], { onError: mode });
+				const result = await bed.run({ partner: { __rl: true, mode: 'id', value: partner }, ...params, ...chosen } as INodeParameters, rows as IDataObject[], { onError: mode });
 				requests += bed.sandbox.requests.length;
 
 				expect(unhandled(result.error)).toBeUndefined();
 				for (const item of [...result.output, ...result.errorOutput]) expect(unhandled(item.error)).toBeUndefined();
 				for (const request of bed.sandbox.requests) {
-					expect(request.path).toMatch(/^\/(api\/partner\/([0-9]+\/(client\/([A-Za-z0-9_-]+\/)?)?)?|user\/oauth2\/token\/)$/);
+					// only the API's own shapes, with plain MIDs: no dot segments, no encoded separators
+					expect(request.path).toMatch(/^\/(api\/partner\/([\w-]+\/(client\/([\w-]+\/(contact\/)?)?|contact\/[\w-]+\/)?)?|user\/oauth2\/token\/)$/);
+					expect(request.path.split('/')).not.toContain('..');
 				}
 				expect(trap.hits).toEqual([]);
 				expect(connections.filter((c) => c !== sandboxHost)).toEqual([]);

@@ -182,14 +182,17 @@ export class MakeLeapsTransport {
 		private readonly minIntervalMs: number,
 	) {}
 
+	/**
+	 * The transport of one run. `requestsPerMinute` is the node option (checked here, since an
+	 * expression can give anything); 0 turns pacing off, for lookups such as the editor's pickers.
+	 */
 	static async create(context: Context, requestsPerMinute: unknown = 120): Promise<MakeLeapsTransport> {
 		const rate = typeof requestsPerMinute === 'string' && requestsPerMinute.trim() !== '' ? Number(requestsPerMinute) : requestsPerMinute;
-		if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 1) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Requests Per Minute must be a number of at least 1, not ${JSON.stringify(requestsPerMinute) ?? String(requestsPerMinute)}`,
-				{ description: 'Set Options > Requests Per Minute to 120 (MakeLeaps\' limit) or lower' },
-			);
+		if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0) {
+			const shown = typeof requestsPerMinute === 'string' ? JSON.stringify(requestsPerMinute) : String(requestsPerMinute);
+			throw new NodeOperationError(context.getNode(), `Requests Per Minute must be a positive number, not ${shown}`, {
+				description: 'Set Options > Requests Per Minute to 120 (MakeLeaps\' limit) or lower',
+			});
 		}
 		const credentials = await context.getCredentials(CREDENTIAL);
 		const base = checkBaseUrl(credentials.baseUrl);
@@ -198,7 +201,7 @@ export class MakeLeapsTransport {
 				description: 'Fix the Base URL in the MakeLeaps credential',
 			});
 		}
-		const transport = new MakeLeapsTransport(context, base.url, 60000 / rate);
+		const transport = new MakeLeapsTransport(context, base.url, rate > 0 ? 60000 / rate : 0);
 		transport.remember(credentials);
 		return transport;
 	}
