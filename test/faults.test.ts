@@ -393,3 +393,18 @@ describe('Faults on the read operations and Create or Update', () => {
 		expect((client.contacts as Array<{ email: { address: string } | null }>)[1].email).toEqual({ address: 'changed@example.com' });
 	});
 });
+
+describe('Stopping the execution', () => {
+	const bed = useTestBed();
+
+	test('a run waiting out a 429 stops at once when the user stops the execution', async () => {
+		const mid = seed(bed, 'WAIT');
+		bed.sandbox.injectFault({ kind: 'status', status: 429, headers: { 'Retry-After': '120' }, body: json(429, 'Request was throttled.'), contentType: 'application/json' }, { method: 'PATCH' });
+		const started = Date.now();
+		const result = await bed.run({ operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'NEVER' } }, [{}, {}], { cancelAfterMs: 300 });
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(result.output.filter((o) => o.json.client_external_id === 'NEVER')).toHaveLength(0);
+		expect(bed.sandbox.received('/api/')).toHaveLength(1);
+		expect(bed.sandbox.clients()).toEqual([expect.objectContaining({ client_external_id: 'WAIT' })]);
+	});
+});

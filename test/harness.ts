@@ -205,6 +205,8 @@ export interface RunOptions {
 	credentialId?: string;
 	/** n8n's "On Error" node setting. */
 	onError?: INode['onError'];
+	/** Stops the execution after this many milliseconds, as the editor's Stop button does. */
+	cancelAfterMs?: number;
 }
 
 export interface RunResult {
@@ -255,7 +257,9 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));
 	const data = additionalData(options.credentials, hooks);
 	try {
-		await new WorkflowExecute(data, 'manual').run({ workflow, startNode: workflow.getNode('Input')! });
+		const execution = new WorkflowExecute(data, 'manual').run({ workflow, startNode: workflow.getNode('Input')! });
+		if (options.cancelAfterMs !== undefined) setTimeout(() => execution.cancel(), options.cancelAfterMs);
+		await execution;
 	} catch (refused) {
 		// n8n refuses to start a workflow whose parameters fail the node's own validation rules.
 		const result = { run: undefined, output: [], errorOutput: [], error: refused as RunResult['error'] };

@@ -295,13 +295,32 @@ export class MakeLeapsTransport {
 		const now = Date.now();
 		const wait = this.nextSlot - now;
 		this.nextSlot = Math.max(now, this.nextSlot) + this.minIntervalMs;
-		if (wait > 0) await sleep(wait);
+		if (wait > 0) await this.cancellableSleep(wait);
 	}
 
 	private async wait(ms: number) {
-		await sleep(ms);
+		await this.cancellableSleep(ms);
 		// A long wait (429) restarts the pace from now rather than bursting to catch up.
 		this.nextSlot = Math.max(this.nextSlot, Date.now());
+	}
+
+	/** Sleeps, but ends at once when the user stops the execution (a 429 wait can be minutes). */
+	private async cancellableSleep(ms: number) {
+		const signal = 'getExecutionCancelSignal' in this.context ? this.context.getExecutionCancelSignal() : undefined;
+		if (!signal) return await sleep(ms);
+		let onAbort = () => {};
+		const aborted = new Promise<void>((resolve) => {
+			onAbort = resolve;
+			signal.addEventListener('abort', onAbort, { once: true });
+		});
+		try {
+			if (!signal.aborted) await Promise.race([sleep(ms), aborted]);
+		} finally {
+			signal.removeEventListener('abort', onAbort);
+		}
+		if (signal.aborted) {
+			throw new NodeOperationError(this.context.getNode(), 'The execution was stopped while waiting for MakeLeaps');
+		}
 	}
 
 	private backoff(attempt: number) {
