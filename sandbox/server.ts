@@ -298,11 +298,15 @@ export class Sandbox {
 		}
 		if (segments[3] === 'client') return this.clientRoutes(method, url, headers, body, partner, segments.slice(4));
 		if (segments[3] === 'contact' && segments.length <= 5) {
-			this.allow(method, ['GET']);
 			const contacts = [...partner.contacts.values()];
-			if (segments.length === 4) return this.list(url, contacts.map((c) => this.store.contactJson(partner, c)));
+			if (segments.length === 4) {
+				this.allow(method, ['GET']);
+				return this.list(url, contacts.map((c) => this.store.contactJson(partner, c)));
+			}
+			this.allow(method, ['GET', 'PATCH']);
 			const contact = partner.contacts.get(segments[4]);
 			if (!contact) throw detail(404, 'Not found.');
+			if (method === 'PATCH') this.store.updateContact(contact, this.json(headers, body));
 			return this.object(200, this.store.contactJson(partner, contact));
 		}
 		throw detail(404, 'Not found.');
@@ -329,7 +333,8 @@ export class Sandbox {
 					(c.date_archived !== null) === archived &&
 					(!search || this.store.searchText(partner, c).includes(search)),
 			);
-			return this.list(url, clients.map((c) => this.store.clientJson(partner, c)));
+			const expand = (url.searchParams.get('expand') ?? '').split(',').filter(Boolean);
+			return this.list(url, clients.map((c) => this.store.clientJson(partner, c, expand)));
 		}
 		const client = partner.clients.get(rest[0]);
 		if (!client || rest.length > 2) throw detail(404, 'Not found.');

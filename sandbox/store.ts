@@ -399,6 +399,20 @@ export class Store {
 		return client;
 	}
 
+	/** PATCH of a contact: the sent fields over the stored ones, validated as a whole. */
+	updateContact(contact: Contact, body: unknown): Contact {
+		if (!isObject(body)) {
+			throw new ValidationError({
+				non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName(body)}.`],
+			});
+		}
+		const { mid, ownerMid, ...stored } = contact;
+		const { value, errors } = validateContact({ ...stored, ...body });
+		if (errors) throw new ValidationError(errors);
+		Object.assign(contact, value, { mid, ownerMid });
+		return contact;
+	}
+
 	/** `default_client` must be the URL of an existing client of the same partner. */
 	private defaultClient(p: Partner, value: unknown, errors: FieldErrors): string | undefined {
 		if (value === undefined || value === null) return undefined;

@@ -4,7 +4,7 @@
  * expirable field is empty, when n8n-core reports a 401 (then once more), or on a credential
  * test, and its output is persisted; `authenticate` is applied to every request.
  */
-import { ExecuteContext, ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
+import { ExecuteContext, ExecutionLifecycleHooks, LoadOptionsContext, RoutingNode, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
@@ -16,6 +16,7 @@ import type {
 	INode,
 	INodeCredentialsDetails,
 	INodeExecutionData,
+	INodeListSearchResult,
 	INodeParameters,
 	INodeProperties,
 	INodeType,
@@ -332,4 +333,33 @@ export async function testCredential(
 		return { status: 'Error', message: error.message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
+}
+
+/**
+ * A resource locator's list search, as the editor calls it: n8n-core's LoadOptionsContext
+ * over a node with the given parameters, then the node's `methods.listSearch[method]`.
+ */
+export async function listSearch(options: {
+	credentials: CredentialsHelper;
+	method: string;
+	parameters: INodeParameters;
+	filter?: string;
+	paginationToken?: string;
+	credentialId?: string;
+}): Promise<INodeListSearchResult> {
+	const nodeType = new MakeLeaps();
+	const node: INode = {
+		id: 'makeleaps',
+		name: 'MakeLeaps',
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId ?? 'cred-1', name: 'MakeLeaps account' } },
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: new NodeTypes({ [NODE_TYPE]: nodeType }) });
+	const data = { ...additionalData(options.credentials), currentNodeParameters: options.parameters };
+	const context = new LoadOptionsContext(workflow, workflow.getNode('MakeLeaps')!, data, 'parameters');
+	const search = nodeType.methods.listSearch[options.method as keyof typeof nodeType.methods.listSearch];
+	return await search.call(context, options.filter, options.paginationToken);
 }

@@ -103,6 +103,23 @@ describe('MakeLeaps sandbox', () => {
 		expect((await api('GET', client.contacts[1])).status).toBe(404);
 	});
 
+	test('contact PATCH changes only the fields sent and validates them; lists honour expand', async () => {
+		const { response: client } = (await api('POST', clients(), { contacts: [organization('A'), { contact_type: 'person', family_name: 'B', email: { address: 'b@example.com' } }] })).data;
+		const person = client.contacts[1];
+		const bad = await api('PATCH', person, { email: { address: 'not-an-address' } });
+		expect([bad.status, bad.data.response]).toEqual([400, { email: { address: ['Enter a valid email address.'] } }]);
+		const blank = await api('PATCH', person, { family_name: '' });
+		expect([blank.status, blank.data.response]).toEqual([400, { family_name: ['This field may not be blank.'] }]);
+		const good = await api('PATCH', person, { given_name: 'Taro' });
+		expect(good.status).toBe(200);
+		expect(good.data.response).toMatchObject({ family_name: 'B', given_name: 'Taro', display_name: 'Taro B', email: { address: 'b@example.com' } });
+		expect((await api('DELETE', person)).status).toBe(405);
+
+		const listed = await api('GET', `${clients()}?expand=contacts,default_contact`);
+		expect(listed.data.response[0].contacts[1]).toMatchObject({ url: person, given_name: 'Taro' });
+		expect(listed.data.response[0].default_contact).toMatchObject({ contact_type: 'organization', name: 'A' });
+	});
+
 	test('list: search, archived, and absolute next/prev links that keep the filters', async () => {
 		for (let i = 0; i < 25; i++) sandbox.seedClient({ contacts: [organization(`Alpha ${i}`)] });
 		for (let i = 0; i < 3; i++) sandbox.seedClient({ contacts: [organization(`Beta ${i}`)] });

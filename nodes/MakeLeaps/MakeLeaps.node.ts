@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as client from './actions/client/Client.resource';
+import * as contact from './actions/contact/Contact.resource';
 import { router } from './actions/router';
 import { searchClients, searchPartners } from './methods/listSearch';
 
@@ -13,7 +14,7 @@ export class MakeLeaps implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Create, update and delete clients in MakeLeaps',
+		description: 'Create, update, delete and look up clients in MakeLeaps',
 		defaults: { name: 'MakeLeaps' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -25,10 +26,14 @@ export class MakeLeaps implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Client', value: 'client' }],
+				options: [
+					{ name: 'Client', value: 'client' },
+					{ name: 'Contact', value: 'contact' },
+				],
 				default: 'client',
 			},
 			...client.description,
+			...contact.description,
 			{
 				displayName: 'Options',
 				name: 'options',

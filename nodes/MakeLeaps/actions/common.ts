@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INo
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { MakeLeapsTransport } from '../transport';
+import { ClientIndex } from './client/ClientIndex';
 
 /** MIDs are opaque; these characters are all they use, and all that is safe in a URL path. */
 const MID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -69,9 +70,36 @@ export function clientLocator(name: string, displayName: string, description: st
 	};
 }
 
+/** Return All and Limit, as every n8n "Get Many" offers them. */
+export function pagingFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+		},
+	];
+}
+
+/** A list endpoint's page size: the API serves at most this many per page. */
+const MAX_PAGE_SIZE = 100;
+
 /** Everything an operation needs for one run: the transport and the node's input checks. */
 export class RunContext {
 	private onlyPartner?: ReturnType<typeof onlyPartner>;
+	private readonly indexes = new Map<string, ClientIndex>();
 
 	constructor(
 		readonly node: IExecuteFunctions,
@@ -127,6 +155,22 @@ export class RunContext {
 		const found = await this.onlyPartner;
 		if (found.problem !== undefined) this.fail(itemIndex, found.problem, 'Choose the partner in Partner');
 		return found.mid;
+	}
+
+	/** The partner's clients by external ID, scanned once per run and shared by all items. */
+	clientIndex(partnerMid: string): ClientIndex {
+		let index = this.indexes.get(partnerMid);
+		if (!index) this.indexes.set(partnerMid, (index = new ClientIndex(this.transport, partnerMid)));
+		return index;
+	}
+
+	/** Reads a list endpoint as Return All / Limit ask, following `meta.next` across pages. */
+	async readList(path: string, qs: IDataObject, itemIndex: number): Promise<IDataObject[]> {
+		const returnAll = this.node.getNodeParameter('returnAll', itemIndex, false) as boolean;
+		const limit = returnAll ? Infinity : (this.node.getNodeParameter('limit', itemIndex, 50) as number);
+		if (!(limit >= 1)) this.fail(itemIndex, `Limit must be 1 or more, not ${String(limit)}`);
+		const perPage = Math.min(limit, MAX_PAGE_SIZE);
+		return await this.transport.getAll<IDataObject>(path, { ...qs, per_page: perPage }, limit, itemIndex);
 	}
 
 	/** Client MID from a client locator (list, URL or ID) of the given partner. */

@@ -3,10 +3,14 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { MakeLeapsTransport } from '../transport';
 import * as client from './client/Client.resource';
+import * as contact from './contact/Contact.resource';
 import { RunContext } from './common';
 import type { Operation } from './operation';
 
-const resources: Record<string, Record<string, Operation>> = { client: client.operations };
+const resources: Record<string, Record<string, Operation>> = {
+	client: client.operations,
+	contact: contact.operations,
+};
 
 /** Runs the chosen operation for every item, with one transport (and so one pace) for the run. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -3,10 +3,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { partnerLocator } from '../common';
 import type { Operation } from '../operation';
 import * as create from './create.operation';
+import * as createOrUpdate from './createOrUpdate.operation';
 import * as del from './delete.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 import * as update from './update.operation';
 
-export const operations: Record<string, Operation> = { create, update, delete: del };
+export const operations: Record<string, Operation> = { create, createOrUpdate, delete: del, get, getAll, update };
 
 export const description: INodeProperties[] = [
 	{
@@ -17,13 +20,24 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['client'] } },
 		options: [
 			{ name: 'Create', value: 'create', action: 'Create a client', description: 'Create a client with its contacts' },
+			{
+				name: 'Create or Update',
+				value: 'createOrUpdate',
+				action: 'Create or update a client',
+				description: 'Update the client with this external ID, or create it when there is none',
+			},
 			{ name: 'Delete', value: 'delete', action: 'Delete a client', description: 'Delete a client' },
+			{ name: 'Get', value: 'get', action: 'Get a client', description: 'Get a client' },
+			{ name: 'Get Many', value: 'getAll', action: 'Get many clients', description: 'List clients' },
 			{ name: 'Update', value: 'update', action: 'Update a client', description: 'Change fields of a client' },
 		],
 		default: 'create',
 	},
 	{ ...partnerLocator, displayOptions: { show: { resource: ['client'] } } },
+	...createOrUpdate.description,
 	...create.description,
 	...update.description,
 	...del.description,
+	...get.description,
+	...getAll.description,
 ];

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { RunContext } from '../common';
 
-const show = { resource: ['client'], operation: ['create'] };
+// The client fields are shared with Create or Update, which requires the external ID.
+const show = { resource: ['client'], operation: ['create', 'createOrUpdate'] };
 
 export const description: INodeProperties[] = [
 	{
@@ -12,7 +13,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. CLIENT-12345',
 		description: 'Your own identifier for the client, such as the ID in your spreadsheet or CRM',
-		displayOptions: { show },
+		displayOptions: { show: { resource: ['client'], operation: ['create'] } },
 	},
 	{
 		displayName: 'Organization Name',
@@ -220,13 +221,17 @@ export function clientBody(run: RunContext, i: number): IDataObject {
 	return { ...(externalId ? { client_external_id: externalId } : {}), contacts };
 }
 
-export async function execute(this: IExecuteFunctions, i: number, run: RunContext): Promise<IDataObject> {
-	const partnerMid = await run.partnerMid(i);
-	const body = clientBody(run, i);
+/** POSTs a new client of the partner and answers it as MakeLeaps returns it. */
+export async function createClient(run: RunContext, partnerMid: string, body: IDataObject, i: number): Promise<IDataObject> {
 	const answer = await run.transport.request('POST', `/api/partner/${partnerMid}/client/`, {
 		body,
 		itemIndex: i,
 		subject: `partner ${partnerMid}`,
 	});
 	return answer.response ?? {};
+}
+
+export async function execute(this: IExecuteFunctions, i: number, run: RunContext): Promise<IDataObject> {
+	const partnerMid = await run.partnerMid(i);
+	return await createClient(run, partnerMid, clientBody(run, i), i);
 }

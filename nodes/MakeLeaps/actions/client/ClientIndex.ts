@@ -1,0 +1,61 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { MakeLeapsTransport } from '../../transport';
+
+type ByExternalId = Map<string, IDataObject[]>;
+
+/**
+ * The clients of one partner keyed by client_external_id. MakeLeaps cannot filter by external
+ * ID, so the client list is read once per run (contacts inlined) and kept current as the run's
+ * items create and update clients.
+ */
+export class ClientIndex {
+	private scan?: Promise<ByExternalId>;
+
+	constructor(
+		private readonly transport: MakeLeapsTransport,
+		private readonly partnerMid: string,
+	) {}
+
+	/** Clients holding this external ID (more than one only if the account already has duplicates). */
+	async find(externalId: string, itemIndex: number): Promise<IDataObject[]> {
+		if (!this.scan) {
+			const scan = this.read(itemIndex);
+			this.scan = scan;
+			// A failed scan is not reused: the next item reads the list again.
+			scan.catch(() => {
+				if (this.scan === scan) this.scan = undefined;
+			});
+		}
+		return (await this.scan).get(externalId) ?? [];
+	}
+
+	/** Records a client this run created or changed. */
+	async remember(client: IDataObject) {
+		const externalId = String(client.client_external_id ?? '');
+		if (!this.scan || !externalId) return;
+		const byExternalId = await this.scan;
+		const others = (byExternalId.get(externalId) ?? []).filter((c) => c.mid !== client.mid);
+		byExternalId.set(externalId, [...others, client]);
+	}
+
+	/** Drops what was read, so that the next lookup reads the list afresh. */
+	forget() {
+		this.scan = undefined;
+	}
+
+	private async read(itemIndex: number): Promise<ByExternalId> {
+		const clients = await this.transport.getAll<IDataObject>(
+			`/api/partner/${this.partnerMid}/client/`,
+			{ per_page: 100, expand: 'contacts' },
+			Infinity,
+			itemIndex,
+		);
+		const byExternalId: ByExternalId = new Map();
+		for (const client of clients) {
+			const externalId = String(client.client_external_id ?? '');
+			if (externalId) byExternalId.set(externalId, [...(byExternalId.get(externalId) ?? []), client]);
+		}
+		return byExternalId;
+	}
+}

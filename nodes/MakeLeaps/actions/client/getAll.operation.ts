@@ -1,0 +1,67 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { pagingFields, type RunContext } from '../common';
+
+const show = { resource: ['client'], operation: ['getAll'] };
+
+export const description: INodeProperties[] = [
+	...pagingFields(show),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Archived',
+				name: 'archived',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to list archived clients instead of active ones',
+			},
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Example Co',
+				description: 'Only clients whose names or e-mail addresses contain this text',
+			},
+		],
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		displayOptions: { show },
+	},
+];
+
+/** The fields a user reads, with the default contact's name and e-mail. */
+function simplified(client: IDataObject): IDataObject {
+	const contact = (typeof client.default_contact === 'object' ? client.default_contact : null) as IDataObject | null;
+	return {
+		mid: client.mid,
+		display_name: client.display_name,
+		client_external_id: client.client_external_id,
+		default_contact_name: contact?.display_name ?? null,
+		default_contact_email: (contact?.email as IDataObject | null)?.address ?? null,
+	};
+}
+
+export async function execute(this: IExecuteFunctions, i: number, run: RunContext): Promise<IDataObject[]> {
+	const partnerMid = await run.partnerMid(i);
+	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
+	const simplify = this.getNodeParameter('simplify', i, true) as boolean;
+	const qs: IDataObject = {};
+	const search = run.checkText(filters.search, 'Search', i);
+	if (search) qs.search = search;
+	if (filters.archived === true) qs.archived = 'true';
+	if (simplify) qs.expand = 'default_contact';
+	const clients = await run.readList(`/api/partner/${partnerMid}/client/`, qs, i);
+	return simplify ? clients.map(simplified) : clients;
+}

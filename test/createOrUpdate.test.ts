@@ -1,0 +1,117 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { useTestBed, type TestBed } from './setup';
+
+const rows = (n: number, email = (k: number) => `p${k}@example.com`) =>
+	Array.from({ length: n }, (_, k) => ({ id: `ROW-${k + 1}`, org: `Company ${k + 1}`, family: `Person${k + 1}`, email: email(k + 1) }));
+
+const upsert = {
+	operation: 'createOrUpdate',
+	clientExternalId: '={{ $json.id }}',
+	organizationName: '={{ $json.org }}',
+	personFamilyName: '={{ $json.family }}',
+	personEmail: '={{ $json.email }}',
+};
+
+const requests = (bed: TestBed) => {
+	const api = bed.sandbox.received('/api/');
+	return {
+		scans: api.filter((r) => r.method === 'GET' && r.path.endsWith('/client/')).length,
+		posts: api.filter((r) => r.method === 'POST').length,
+		patches: api.filter((r) => r.method === 'PATCH').length,
+		total: api.length,
+	};
+};
+
+describe('Client: Create or Update', () => {
+	const bed = useTestBed();
+
+	test('re-running a 100-row import leaves exactly 100 clients, with one list scan per run', async () => {
+		const first = await bed.run(upsert, rows(100));
+		expect(first.error).toBeUndefined();
+		expect(first.output.map((item) => item.json.operation)).toEqual(Array(100).fill('created'));
+		expect(requests(bed)).toEqual({ scans: 1, posts: 100, patches: 0, total: 101 });
+
+		bed.sandbox.resetRequests();
+		const second = await bed.run(upsert, rows(100));
+		expect(second.error).toBeUndefined();
+		expect(second.output.map((item) => item.json.operation)).toEqual(Array(100).fill('updated'));
+		expect(second.output.map((item) => item.json.changed)).toEqual(Array(100).fill([]));
+		// 100 clients are one page of 100: nothing is written when nothing changed.
+		expect(requests(bed)).toEqual({ scans: 1, posts: 0, patches: 0, total: 1 });
+
+		const stored = bed.sandbox.clients();
+		expect(stored).toHaveLength(100);
+		expect(new Set(stored.map((c) => c.client_external_id)).size).toBe(100);
+		expect(second.output.map((item) => item.pairedItem)).toEqual(rows(100).map((_, item) => ({ item })));
+	});
+
+	test('a changed row updates the contact in place and says what changed', async () => {
+		await bed.run(upsert, rows(3));
+		const before = bed.sandbox.clients().find((c) => c.client_external_id === 'ROW-2')!;
+		bed.sandbox.resetRequests();
+
+		const again = await bed.run(upsert, rows(3, (k) => (k === 2 ? 'new@example.com' : `p${k}@example.com`)));
+		expect(again.error).toBeUndefined();
+		expect(again.output[1].json).toMatchObject({ operation: 'updated', changed: ['person.email'], mid: before.mid });
+		expect(requests(bed)).toMatchObject({ posts: 0, patches: 1 });
+		const [patch] = bed.sandbox.received('/api/').filter((r) => r.method === 'PATCH');
+		expect(patch.path).toMatch(/\/contact\/\d+\/$/);
+		expect(JSON.parse(patch.body)).toEqual({ email: { address: 'new@example.com' } });
+
+		const after = bed.sandbox.clients().find((c) => c.client_external_id === 'ROW-2')!;
+		expect(after.mid).toBe(before.mid);
+		expect((after.contacts as IDataObject[]).map((c) => c.mid)).toEqual((before.contacts as IDataObject[]).map((c) => c.mid));
+		expect((after.contacts as IDataObject[])[1]).toMatchObject({ email: { address: 'new@example.com' } });
+		expect(bed.sandbox.clients()).toHaveLength(3);
+	});
+
+	test('the same external ID twice in one run creates once, then updates', async () => {
+		const input = [
+			{ id: 'DUP-1', org: 'First Name Co', family: 'Sato', email: 'a@example.com' },
+			{ id: 'DUP-1', org: 'Second Name Co', family: 'Sato', email: 'a@example.com' },
+		];
+		const result = await bed.run(upsert, input);
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((item) => item.json.operation)).toEqual(['created', 'updated']);
+		expect(result.output[1].json).toMatchObject({ changed: ['organization.name'], display_name: 'Second Name Co' });
+		expect(bed.sandbox.clients()).toHaveLength(1);
+		expect(requests(bed).scans).toBe(1);
+	});
+
+	test('clients that already share an external ID are reported, not guessed between', async () => {
+		for (const name of ['A Co', 'B Co']) {
+			bed.sandbox.seedClient({ client_external_id: 'TWIN', contacts: [{ contact_type: 'organization', name, addresses: [], email: null }] });
+		}
+		const result = await bed.run({ ...upsert, clientExternalId: 'TWIN', personFamilyName: '', personEmail: '' }, [{ org: 'A Co' }], { onError: 'continueRegularOutput' });
+		expect(result.output[0].json.error).toBe('2 clients have Client External ID "TWIN" [item 0]');
+		expect(requests(bed)).toMatchObject({ posts: 0, patches: 0 });
+	});
+
+	test('a client without the contact type to update fails that item clearly', async () => {
+		bed.sandbox.seedClient({ client_external_id: 'ORG-ONLY', contacts: [{ contact_type: 'organization', name: 'Org K.K.', addresses: [], email: null }] });
+		const result = await bed.run(upsert, [{ id: 'ORG-ONLY', org: 'Org K.K.', family: 'Sato', email: '' }], { onError: 'continueRegularOutput' });
+		expect(result.output[0].json.error).toBe('Client "ORG-ONLY" has no person contact to update [item 0]');
+		expect(requests(bed)).toMatchObject({ posts: 0, patches: 0 });
+	});
+
+	test('an empty external ID is refused before any request', async () => {
+		const result = await bed.run(upsert, [{ id: '  ', org: 'Co', family: '', email: '' }]);
+		expect(result.error?.message).toBe('Client External ID is empty [item 0]');
+		expect(bed.sandbox.received('/api/')).toHaveLength(0);
+	});
+
+	test('an address change replaces the address; empty inputs clear nothing', async () => {
+		await bed.run(upsert, rows(1));
+		bed.sandbox.resetRequests();
+		const result = await bed.run(
+			{ ...upsert, personEmail: '', additionalFields: { addressPostalCode: '105-0011', addressRegion: 'tokyo', addressStreet: '1-2-3 Shibakoen' } },
+			rows(1),
+		);
+		expect(result.output[0].json).toMatchObject({ operation: 'updated', changed: ['organization.addresses'] });
+		const [stored] = bed.sandbox.clients();
+		const [organization, person] = stored.contacts as IDataObject[];
+		expect(organization.addresses).toEqual([expect.objectContaining({ postal_code: '105-0011', region: 'tokyo', street_address: '1-2-3 Shibakoen', country_name: 'JP' })]);
+		expect(person.email).toEqual({ address: 'p1@example.com' });
+	});
+});

@@ -1,0 +1,152 @@
+import { listSearch } from './harness';
+import { useTestBed, type TestBed } from './setup';
+
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** Seeds n clients "Company 1".."Company n" with external IDs EXT-1..EXT-n. */
+function seedMany(bed: TestBed, n: number) {
+	const mids: string[] = [];
+	for (let k = 1; k <= n; k++) {
+		mids.push(
+			bed.sandbox.seedClient({
+				client_external_id: `EXT-${k}`,
+				contacts: [
+					{ contact_type: 'organization', name: `Company ${k}`, addresses: [], email: null },
+					{ contact_type: 'person', family_name: `Person${k}`, addresses: [], email: { address: `p${k}@example.com` } },
+				],
+			}).mid,
+		);
+	}
+	return mids;
+}
+
+const listRequests = (bed: TestBed) =>
+	bed.sandbox.received('/api/').filter((r) => r.method === 'GET' && r.path.endsWith('/client/'));
+
+describe('Client: Get', () => {
+	const bed = useTestBed();
+
+	test('by ID and by URL; Include Contacts returns them in full', async () => {
+		const [mid] = seedMany(bed, 1);
+		const url = `${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/`;
+		const result = await bed.run({ operation: 'get', client: byId(mid) });
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].json).toMatchObject({ mid, display_name: 'Company 1', client_external_id: 'EXT-1' });
+		expect(typeof (result.output[0].json.contacts as unknown[])[0]).toBe('string');
+
+		const full = await bed.run({ operation: 'get', client: { __rl: true, mode: 'url', value: url }, getOptions: { includeContacts: true } });
+		expect(full.error).toBeUndefined();
+		expect(full.output[0].json.contacts).toEqual([
+			expect.objectContaining({ contact_type: 'organization', name: 'Company 1' }),
+			expect.objectContaining({ contact_type: 'person', family_name: 'Person1', email: { address: 'p1@example.com' } }),
+		]);
+	});
+
+	test('an unknown client is a clear "not found" error naming the item', async () => {
+		const result = await bed.run({ operation: 'get', client: byId('1234567890123456789') });
+		expect(result.error?.message).toBe('MakeLeaps has no client 1234567890123456789 [item 0]');
+	});
+});
+
+describe('Client: Get Many', () => {
+	const bed = useTestBed();
+
+	test.each([1, 99, 100, 101, 250])('Return All over %i clients returns each once, 100 per page', async (n) => {
+		const mids = seedMany(bed, n);
+		const result = await bed.run({ operation: 'getAll', returnAll: true, simplify: false });
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((item) => item.json.mid).sort()).toEqual([...mids].sort());
+		expect(listRequests(bed)).toHaveLength(Math.ceil(n / 100));
+	});
+
+	test.each([
+		[1, 1],
+		[20, 1],
+		[100, 1],
+		[130, 2],
+		[250, 3],
+	])('Limit %i reads %i page(s) and returns exactly that many', async (limit, pages) => {
+		seedMany(bed, 260);
+		const result = await bed.run({ operation: 'getAll', returnAll: false, limit });
+		expect(result.output).toHaveLength(limit);
+		expect(new Set(result.output.map((item) => item.json.mid)).size).toBe(limit);
+		expect(listRequests(bed)).toHaveLength(pages);
+	});
+
+	test('Simplify returns the fields a user reads, with the default contact', async () => {
+		seedMany(bed, 2);
+		const result = await bed.run({ operation: 'getAll', returnAll: true });
+		expect(result.output.map((item) => item.json)).toEqual([
+			{ mid: expect.any(String), display_name: 'Company 1', client_external_id: 'EXT-1', default_contact_name: 'Company 1', default_contact_email: null },
+			{ mid: expect.any(String), display_name: 'Company 2', client_external_id: 'EXT-2', default_contact_name: 'Company 2', default_contact_email: null },
+		]);
+	});
+
+	test('Search and Archived filters are sent and applied', async () => {
+		const mids = seedMany(bed, 30);
+		bed.sandbox.archiveClient(mids[0]);
+		const search = await bed.run({ operation: 'getAll', returnAll: true, filters: { search: 'company 2' } });
+		// Company 2 and Company 20..29
+		expect(search.output.map((item) => item.json.display_name)).toHaveLength(11);
+		expect(listRequests(bed)[0].query).toMatchObject({ search: 'company 2' });
+
+		const archived = await bed.run({ operation: 'getAll', returnAll: true, filters: { archived: true } });
+		expect(archived.output.map((item) => item.json.mid)).toEqual([mids[0]]);
+		const active = await bed.run({ operation: 'getAll', returnAll: true });
+		expect(active.output).toHaveLength(29);
+	});
+
+	test('a Limit below 1 from an expression is refused before any request', async () => {
+		const result = await bed.run({ operation: 'getAll', returnAll: false, limit: '={{ 0 }}' });
+		expect(result.error?.message).toMatch(/Limit/);
+		expect(bed.sandbox.received('/api/')).toHaveLength(0);
+	});
+});
+
+describe('Contact: Get Many', () => {
+	const bed = useTestBed();
+
+	test('lists the contacts of a client, with Limit', async () => {
+		const [mid] = seedMany(bed, 1);
+		const all = await bed.run({ resource: 'contact', operation: 'getAll', client: byId(mid), returnAll: true });
+		expect(all.error).toBeUndefined();
+		expect(all.output.map((item) => item.json.contact_type)).toEqual(['organization', 'person']);
+		expect(all.output[1].json).toMatchObject({ family_name: 'Person1', email: { address: 'p1@example.com' }, owner: expect.stringContaining(mid) });
+		const one = await bed.run({ resource: 'contact', operation: 'getAll', client: byId(mid), returnAll: false, limit: 1 });
+		expect(one.output).toHaveLength(1);
+	});
+});
+
+describe('List search for the Client and Partner pickers', () => {
+	const bed = useTestBed();
+
+	test('pages through every client with string tokens, and the search box filters', async () => {
+		const mids = seedMany(bed, 45);
+		const search = (filter?: string, paginationToken?: string) =>
+			listSearch({ credentials: bed.credentials, method: 'searchClients', parameters: { resource: 'client', operation: 'get', partner: bed.partner }, filter, paginationToken });
+		const seen: string[] = [];
+		let token: string | undefined;
+		let pages = 0;
+		do {
+			const page = await search(undefined, token);
+			seen.push(...page.results.map((r) => String(r.value)));
+			token = page.paginationToken as string | undefined;
+			if (token !== undefined) expect(typeof token).toBe('string');
+			pages++;
+		} while (token !== undefined);
+		expect(seen.sort()).toEqual([...mids].sort());
+		expect(pages).toBe(3); // the API's default page of 20
+
+		const found = await search('company 4');
+		expect(found.results.map((r) => r.name).sort()).toEqual(['Company 4 (EXT-4)', 'Company 40 (EXT-40)', 'Company 41 (EXT-41)', 'Company 42 (EXT-42)', 'Company 43 (EXT-43)', 'Company 44 (EXT-44)', 'Company 45 (EXT-45)']);
+		expect(found.results[0].url).toMatch(/\/client\/\d+\/$/);
+	});
+
+	test('with Partner left empty the picker uses the only partner; the partner picker lists it', async () => {
+		seedMany(bed, 3);
+		const clients = await listSearch({ credentials: bed.credentials, method: 'searchClients', parameters: { resource: 'client', operation: 'get', partner: { __rl: true, mode: 'list', value: '' } } });
+		expect(clients.results).toHaveLength(3);
+		const partners = await listSearch({ credentials: bed.credentials, method: 'searchPartners', parameters: { resource: 'client' } });
+		expect(partners.results).toEqual([{ name: bed.sandbox.credentials.partnerName, value: bed.sandbox.credentials.partnerMid }]);
+	});
+});
