@@ -119,8 +119,11 @@ export class N8n {
 	}
 
 	async env(extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> {
+		const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('JEST_')));
 		return {
-			...process.env,
+			...inherited,
+			// jest sets NODE_ENV=test, which silences n8n's logger and with it the run's JSON.
+			NODE_ENV: 'production',
 			N8N_USER_FOLDER: this.userFolder,
 			N8N_ENCRYPTION_KEY: this.encryptionKey,
 			DB_TYPE: 'sqlite',

@@ -93,6 +93,8 @@ lint)
 test)
 	build
 	tsc -p tsconfig.tools.json --noEmit
+	ensure_n8n
+	ensure_chromium
 	jest "$@"
 	;;
 sandbox)
@@ -100,9 +102,12 @@ sandbox)
 	node build/sandbox/cli.js "$@"
 	;;
 demo)
+	build
 	tools
+	ensure_n8n
 	node build/scripts/demo.js "$@"
 	;;
+n8n-install) ensure_n8n ;;
 *)
 	echo "unknown task: $task" >&2
 	exit 2

@@ -45,16 +45,19 @@ describe('example workflows in a real n8n', () => {
 		expect(sandbox.received('/user/oauth2/token/')).toHaveLength(1);
 	});
 
-	test('2: creates one client per row of examples/clients.csv, read by n8n\'s file nodes', async () => {
+	test('2: one client per row of examples/clients.csv (read by n8n\'s file nodes); a second run updates, never duplicates', async () => {
 		const { sandbox } = bed;
-		sandbox.resetRequests();
-		const before = Object.keys(clientsByExternalId(sandbox));
-		const run = await bed.execute('mlExample2CsvImport');
+		const rows = ['CSV-0001', 'CSV-0002', 'CSV-0003', 'CSV-0004', 'CSV-0005'];
+		const csvClients = () => Object.entries(clientsByExternalId(sandbox)).filter(([id]) => id.startsWith('CSV-'));
+		expect(csvClients()).toEqual([]);
 
-		expect(outputOf(run, 'Extract rows')).toHaveLength(5);
-		expect(outputOf(run, 'Create client').map((c) => c.client_external_id)).toEqual(['CSV-0001', 'CSV-0002', 'CSV-0003', 'CSV-0004', 'CSV-0005']);
-		const clients = clientsByExternalId(sandbox);
-		expect(Object.keys(clients).filter((id) => !before.includes(id)).sort()).toEqual(['CSV-0001', 'CSV-0002', 'CSV-0003', 'CSV-0004', 'CSV-0005']);
+		sandbox.resetRequests();
+		const first = await bed.execute('mlExample2CsvImport');
+		expect(outputOf(first, 'Extract rows')).toHaveLength(5);
+		expect(outputOf(first, 'Create or update client').map((c) => [c.client_external_id, c.operation])).toEqual(rows.map((id) => [id, 'created']));
+		expect(apiCalls(sandbox.requests).filter((call) => call.startsWith('POST'))).toHaveLength(5);
+		const clients = Object.fromEntries(csvClients());
+		expect(Object.keys(clients).sort()).toEqual(rows);
 		expect(clients['CSV-0001']).toMatchObject({
 			organization: 'Fuji Logistics Ltd.',
 			person: 'Suzuki',
@@ -63,7 +66,14 @@ describe('example workflows in a real n8n', () => {
 		});
 		expect(clients['CSV-0004']).toMatchObject({ organization: 'Momiji Print K.K.', person: undefined, email: undefined });
 		expect(clients['CSV-0005']).toMatchObject({ organization: undefined, person: 'Watanabe', email: 'watanabe@example.jp', addresses: [] });
-		expect(apiCalls(sandbox.requests).filter((call) => call.startsWith('POST'))).toHaveLength(5);
+
+		sandbox.resetRequests();
+		const second = await bed.execute('mlExample2CsvImport');
+		expect(outputOf(second, 'Create or update client').map((c) => [c.client_external_id, c.operation])).toEqual(rows.map((id) => [id, 'updated']));
+		expect(apiCalls(sandbox.requests).filter((call) => !call.startsWith('GET'))).toEqual([]);
+		const after = Object.fromEntries(csvClients());
+		expect(Object.keys(after).sort()).toEqual(rows);
+		for (const id of rows) expect(after[id].mid).toBe(clients[id].mid);
 	});
 
 	test('3: invalid rows come out on the error output with their messages; valid rows become clients', async () => {
