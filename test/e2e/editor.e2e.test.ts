@@ -9,10 +9,10 @@ import path from 'node:path';
 
 import { chromium, type Browser } from 'playwright-core';
 
-import { ROOT } from '../../scripts/n8n';
+import { CREDENTIAL, ROOT } from '../../scripts/n8n';
 import { useN8n } from './bed';
 
-export const SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-makeleaps-node.png');
+const SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-makeleaps-node.png');
 
 describe('a started n8n with the package', () => {
 	const bed = useN8n();
@@ -42,14 +42,15 @@ describe('a started n8n with the package', () => {
 		const { clientId, clientSecret } = sandbox.credentials;
 		const check = async (secret: string) => {
 			const answer = await bed.n8n.rest('POST', '/rest/credentials/test', {
-				credentials: { id: '', name: 'MakeLeaps sandbox', type: 'makeLeapsApi', data: { baseUrl: sandbox.baseUrl, clientId, clientSecret: secret } },
+				// What the editor's Test button sends for the stored credential, with the values in the form.
+				credentials: { id: CREDENTIAL.id, name: CREDENTIAL.name, type: 'makeLeapsApi', data: { baseUrl: sandbox.baseUrl, clientId, clientSecret: secret } },
 			});
 			expect(answer.status).toBe(200);
 			return (answer.body as { data: { status: string; message: string } }).data;
 		};
 
 		sandbox.resetRequests();
-		expect(await check(clientSecret)).toMatchObject({ status: 'OK' });
+		expect(await check(clientSecret)).toEqual({ status: 'OK', message: expect.any(String) });
 		const token = sandbox.received('/user/oauth2/token/');
 		expect(token.map((r) => r.status)).toEqual([200]);
 		expect(sandbox.received('/api/partner/').map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200']);
@@ -84,9 +85,13 @@ describe('a started n8n with the package', () => {
 		mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
 		await page.screenshot({ path: SCREENSHOT });
 		const text = await panel.innerText();
-		for (const label of ['Credential to connect with', 'Resource', 'Operation', 'Partner', 'Client External ID', 'Organization Name', 'Person Family Name', 'Person Email', 'Additional Fields']) {
+		for (const label of ['Credential', 'Resource', 'Operation', 'Partner', 'Client External ID', 'Organization Name', 'Person Family Name', 'Person Email', 'Additional Fields']) {
 			expect(text).toContain(label);
 		}
-		expect(text).toContain('MakeLeaps sandbox');
+		// The fields hold the example's values, and the credential picker the imported credential.
+		const values = await panel.locator('input, textarea, [contenteditable="true"]').evaluateAll((elements) =>
+			elements.map((e) => ('value' in e ? String((e as { value: unknown }).value) : (e.textContent ?? ''))),
+		);
+		expect(values).toEqual(expect.arrayContaining(['MakeLeaps sandbox', 'EX1-HQ', 'Sakura Holdings K.K.']));
 	});
 });
