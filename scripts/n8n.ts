@@ -176,9 +176,9 @@ export class N8n {
 		}
 	}
 
-	/** Starts `n8n start` and waits until the editor is ready. */
-	async start(): Promise<void> {
-		this.port = await freePort();
+	/** Starts `n8n start` (on a free port unless one is given) and waits until the editor is ready. */
+	async start(port?: number): Promise<void> {
+		this.port = port ?? (await freePort());
 		const env = await this.env();
 		this.server = spawn(n8nBinary(), ['start'], { env, cwd: this.folder, stdio: ['ignore', 'pipe', 'pipe'] });
 		const append = (chunk: Buffer) => {
