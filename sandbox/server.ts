@@ -43,6 +43,8 @@ export interface RecordedRequest {
 	headers: http.IncomingHttpHeaders;
 	body: string;
 	status?: number;
+	/** The JSON body answered, if any (lets the demo name the clients a run created and deleted). */
+	response?: unknown;
 	at: number;
 }
 
@@ -258,6 +260,7 @@ export class Sandbox {
 			} else throw error;
 		}
 		record.status = answer.status;
+		record.response = answer.body;
 		if (fault?.kind === 'resetAfter') {
 			req.socket.destroy();
 			return;

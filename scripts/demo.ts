@@ -1,73 +1,139 @@
 /**
- * `npm run demo`: starts the MakeLeaps sandbox and runs the node in n8n-core's execution engine
- * against it: creates clients from spreadsheet-like rows, points one at another as its default
- * client, deletes one, and prints what happened and how many requests it took.
+ * `npm run demo`: starts the MakeLeaps sandbox and a real n8n with this package installed as a
+ * community node, runs example workflows 1 and 2 with n8n's CLI, and prints what the sandbox
+ * saw: clients created, modified and deleted, and the requests it received.
+ * `npm run demo -- --ui` then keeps n8n and the sandbox running for trying the node by hand.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import net from 'node:net';
 
-import { startSandbox } from '../sandbox/server';
-import { CredentialsHelper, runNode } from '../test/harness';
+import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox/server';
+import { example, freePort, N8n, sandboxCredential } from './n8n';
 
-const rows = [
-	{ id: 'DEMO-001', company: 'Sakura Trading K.K.', family: 'Sato', email: 'sato@sakura.example.jp' },
-	{ id: 'DEMO-002', company: 'Fuji Logistics Ltd.', family: 'Suzuki', email: 'suzuki@fuji.example.jp' },
-	{ id: 'DEMO-003', company: 'Kaede Design LLC', family: 'Takahashi', email: 'takahashi@kaede.example.jp' },
-];
+const say = (line = '') => process.stdout.write(`${line}\n`);
 
-async function main() {
-	const sandbox = await startSandbox();
-	const credentials = new CredentialsHelper();
-	const { clientId, clientSecret, partnerMid } = sandbox.credentials;
-	credentials.set('demo', { baseUrl: sandbox.baseUrl, clientId, clientSecret });
-	const say = (line = '') => process.stdout.write(`${line}\n`);
-	const step = async (title: string, parameters: INodeParameters, items: IDataObject[]) => {
-		const result = await runNode({ credentials, credentialId: 'demo', items, parameters: { resource: 'client', ...parameters } });
-		if (result.error) throw new Error(`${title}: ${result.error.message}`);
-		return result.output.map((o) => o.json);
-	};
-
-	say(`MakeLeaps sandbox at ${sandbox.baseUrl} (partner ${partnerMid})`);
-	say('Running the MakeLeaps node in n8n-core\'s execution engine...');
-	say();
-
-	const created = await step(
-		'Create',
-		{
-			operation: 'create',
-			clientExternalId: '={{ $json.id }}',
-			organizationName: '={{ $json.company }}',
-			personFamilyName: '={{ $json.family }}',
-			personEmail: '={{ $json.email }}',
-		},
-		rows,
-	);
-	say(`Created ${created.length} clients:`);
-	for (const c of created) say(`  ${String(c.client_external_id)}  ${String(c.display_name).padEnd(22)} mid ${String(c.mid)}`);
-
-	const [first, second, third] = created;
-	const [updated] = await step(
-		'Update',
-		{
-			operation: 'update',
-			client: { __rl: true, mode: 'id', value: '={{ $json.mid }}' },
-			defaultClient: { __rl: true, mode: 'id', value: String(first.mid) },
-			updateFields: { clientExternalId: 'DEMO-002-B' },
-		},
-		[{ mid: second.mid }],
-	);
-	say(`Modified ${String(updated.display_name)}: default_client = ${String(updated.default_client)}, external id ${String(updated.client_external_id)}`);
-
-	const [deleted] = await step('Delete', { operation: 'delete', client: { __rl: true, mode: 'id', value: '={{ $json.mid }}' } }, [{ mid: third.mid }]);
-	say(`Deleted ${String(third.display_name)} (mid ${String(deleted.mid)})`);
-
-	say();
-	say(`MakeLeaps now holds ${sandbox.clients().length} clients: ${sandbox.clients().map((c) => c.display_name).join(', ')}`);
-	const api = sandbox.received('/api/');
-	say(`Requests: ${sandbox.received('/user/oauth2/token/').length} token request, ${api.length} API requests (${api.map((r) => r.method).join(', ')})`);
-	await sandbox.close();
+interface ClientJson {
+	mid?: string;
+	client_external_id?: string;
+	display_name?: string;
 }
 
-main().catch((error: Error) => {
-	process.stderr.write(`Demo failed: ${error.message}\n`);
-	process.exit(1);
-});
+/** What one run did, told from the sandbox's request log (answers included). */
+function summarize(sandbox: Sandbox, requests: RecordedRequest[], known: Map<string, ClientJson>) {
+	const label = (mid: string) => {
+		const client = known.get(mid);
+		return client ? `${String(client.client_external_id).padEnd(10)} ${String(client.display_name)}` : mid;
+	};
+	const lines: string[] = [];
+	for (const request of requests) {
+		const answer = (request.response as { response?: ClientJson } | undefined)?.response;
+		if (answer?.mid && answer.client_external_id !== undefined) known.set(answer.mid, answer);
+		const ok = request.status !== undefined && request.status < 300;
+		const client = /^\/api\/partner\/[^/]+\/client\/(?:([^/]+)\/)?$/.exec(request.path);
+		const contact = /^\/api\/partner\/[^/]+\/contact\/([^/]+)\/$/.exec(request.path);
+		if (!ok) continue;
+		if (client && request.method === 'POST') lines.push(`  created   ${label(answer!.mid!)}`);
+		if (client?.[1] && request.method === 'PATCH') {
+			const body = JSON.parse(request.body) as Record<string, unknown>;
+			const changes = Object.entries(body).map(([field, value]) => {
+				const target = typeof value === 'string' ? /\/client\/([^/]+)\/$/.exec(value)?.[1] : undefined;
+				return `${field} = ${target && known.has(target) ? String(known.get(target)!.client_external_id) : JSON.stringify(value)}`;
+			});
+			lines.push(`  modified  ${label(client[1])}: ${changes.join(', ')}`);
+		}
+		if (contact && request.method === 'PATCH') lines.push(`  modified  contact ${contact[1]}: ${Object.keys(JSON.parse(request.body) as object).join(', ')}`);
+		if (client?.[1] && request.method === 'DELETE') lines.push(`  deleted   ${label(client[1])}`);
+	}
+	if (lines.length === 0) lines.push('  no client created, modified or deleted');
+	const api = requests.filter((r) => r.path.startsWith('/api/'));
+	const methods = ['GET', 'POST', 'PATCH', 'DELETE']
+		.map((method) => [method, api.filter((r) => r.method === method).length] as const)
+		.filter(([, count]) => count > 0)
+		.map(([method, count]) => `${count} ${method}`);
+	const tokens = requests.filter((r) => r.path === '/user/oauth2/token/').length;
+	lines.push(`  requests: ${tokens} token request${tokens === 1 ? '' : 's'}, ${api.length} API requests (${methods.join(', ') || 'none'})`);
+	return lines;
+}
+
+async function main() {
+	const ui = process.argv.includes('--ui');
+	const sandbox = await startSandbox();
+	const n8n = new N8n();
+	const known = new Map<string, ClientJson>();
+	let stopping = false;
+	const stop = async (code: number) => {
+		if (stopping) return;
+		stopping = true;
+		await n8n.dispose();
+		await sandbox.close();
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stop(0));
+	process.on('SIGTERM', () => void stop(0));
+
+	try {
+		const { clientId, clientSecret, partnerMid, partnerName } = sandbox.credentials;
+		say(`MakeLeaps sandbox at ${sandbox.baseUrl} (partner ${partnerMid}, ${partnerName})`);
+		say(`Installing the packed package into a fresh n8n user folder (${n8n.userFolder})...`);
+		await n8n.installPackage();
+		await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, clientId, clientSecret)]);
+		const workflows = ['1-client-lifecycle.json', '2-clients-from-csv.json', '3-continue-on-fail.json'].map(example);
+		for (const workflow of workflows) await n8n.importWorkflow(workflow);
+		say('Imported the credential "MakeLeaps sandbox" and the example workflows.');
+
+		for (const workflow of workflows.slice(0, 2)) {
+			say();
+			say(`${workflow.name}  (n8n execute --id=${workflow.id})`);
+			sandbox.resetRequests();
+			const started = Date.now();
+			const { run, result } = await n8n.execute(workflow.id);
+			const error = run?.data.resultData.error?.message;
+			if (result.code !== 0 || run?.status !== 'success' || error) {
+				throw new Error(`${workflow.name} failed: ${error ?? `exit ${result.code}`}\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
+			}
+			for (const line of summarize(sandbox, [...sandbox.requests], known)) say(line);
+			say(`  finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		}
+
+		const clients = sandbox.clients();
+		say();
+		say(`The sandbox now holds ${clients.length} clients:`);
+		for (const client of clients) say(`  ${String(client.client_external_id).padEnd(10)} ${String(client.display_name)}`);
+
+		if (!ui) {
+			say();
+			say('Run `npm run demo -- --ui` to try the node in the n8n editor.');
+			await stop(0);
+			return;
+		}
+
+		say();
+		say('Starting the n8n editor...');
+		// n8n's usual port when it is free.
+		const port = (await portIsFree(5678)) ? 5678 : await freePort();
+		await n8n.start(port);
+		await n8n.login();
+		say();
+		say(`n8n is running: ${n8n.url}/`);
+		say(`  Sign in as   ${n8n.owner.email}  /  ${n8n.owner.password}`);
+		for (const workflow of workflows) say(`  ${workflow.name}: ${n8n.url}/workflow/${workflow.id}`);
+		say('The credential "MakeLeaps sandbox" is already set up; to make your own, use:');
+		say(`  Base URL       ${sandbox.baseUrl}`);
+		say(`  Client ID      ${clientId}`);
+		say(`  Client Secret  ${clientSecret}`);
+		say(`Sandbox state: ${sandbox.baseUrl}/_sandbox/state  (requests: ${sandbox.baseUrl}/_sandbox/requests)`);
+		say('Press Ctrl+C to stop n8n and the sandbox.');
+	} catch (error) {
+		process.stderr.write(`Demo failed: ${(error as Error).message}\n`);
+		await stop(1);
+	}
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}
+
+void main();

