@@ -86,7 +86,7 @@ function charField(
 	if (typeof value !== 'string' && typeof value !== 'number') return { error: ['Not a valid string.'] };
 	const text = String(value).trim();
 	if (text === '' && !opts.allowBlank) return { error: ['This field may not be blank.'] };
-	if (text.length > MAX_LENGTH) {
+	if ([...text].length > MAX_LENGTH) { // Python counts code points
 		return { error: [`Ensure this field has no more than ${MAX_LENGTH} characters.`] };
 	}
 	return { value: text };

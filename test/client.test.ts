@@ -98,6 +98,19 @@ describe('Client: Create', () => {
 	});
 });
 
+describe('Client: Create, text length in characters', () => {
+	const bed = useTestBed();
+
+	test('255 emoji (510 UTF-16 units) are accepted by the node and the API; 256 are refused before sending', async () => {
+		const ok = await bed.run({ operation: 'create', organizationName: '🍣'.repeat(255) });
+		expect(ok.error).toBeUndefined();
+		expect(bed.sandbox.clients()[0].display_name).toBe('🍣'.repeat(255));
+		const tooLong = await bed.run({ operation: 'create', organizationName: '🍣'.repeat(256) });
+		expect(tooLong.error?.message).toBe('Organization Name is 256 characters long; MakeLeaps allows at most 255 [item 0]');
+		expect(bed.sandbox.received('/api/')).toHaveLength(1);
+	});
+});
+
 describe('Client: Update', () => {
 	const bed = useTestBed();
 

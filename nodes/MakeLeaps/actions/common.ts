@@ -122,8 +122,9 @@ export class RunContext {
 			this.fail(itemIndex, `${displayName} must be text, not ${Array.isArray(value) ? 'a list' : typeof value}`);
 		}
 		const text = String(value).trim();
-		if (text.length > MAX_TEXT) {
-			this.fail(itemIndex, `${displayName} is ${text.length} characters long; MakeLeaps allows at most ${MAX_TEXT}`);
+		const characters = [...text].length; // code points, as MakeLeaps counts them: an emoji is one
+		if (characters > MAX_TEXT) {
+			this.fail(itemIndex, `${displayName} is ${characters} characters long; MakeLeaps allows at most ${MAX_TEXT}`);
 		}
 		return text;
 	}

@@ -11,6 +11,8 @@ type ByExternalId = Map<string, IDataObject[]>;
  */
 export class ClientIndex {
 	private scan?: Promise<ByExternalId>;
+	/** External IDs whose create in this run may or may not have happened. */
+	private readonly uncertain = new Set<string>();
 
 	constructor(
 		private readonly transport: MakeLeapsTransport,
@@ -37,6 +39,14 @@ export class ClientIndex {
 		const byExternalId = await this.scan;
 		const others = (byExternalId.get(externalId) ?? []).filter((c) => c.mid !== client.mid);
 		byExternalId.set(externalId, [...others, client]);
+	}
+
+	markUncertain(externalId: string) {
+		this.uncertain.add(externalId);
+	}
+
+	isUncertain(externalId: string): boolean {
+		return this.uncertain.has(externalId);
 	}
 
 	/** Drops what was read, so that the next lookup reads the list afresh. */

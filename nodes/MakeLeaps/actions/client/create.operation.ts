@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { isUncertainWrite } from '../../transport';
 import type { RunContext } from '../common';
 
 // The client fields are shared with Create or Update, which requires the external ID.
@@ -223,12 +224,44 @@ export function clientBody(run: RunContext, i: number): IDataObject {
 
 /** POSTs a new client of the partner and answers it as MakeLeaps returns it. */
 export async function createClient(run: RunContext, partnerMid: string, body: IDataObject, i: number): Promise<IDataObject> {
-	const answer = await run.transport.request('POST', `/api/partner/${partnerMid}/client/`, {
-		body,
-		itemIndex: i,
-		subject: `partner ${partnerMid}`,
-	});
+	const answer = await run.transport
+		.request('POST', `/api/partner/${partnerMid}/client/`, { body, itemIndex: i, subject: `partner ${partnerMid}` })
+		.catch(async (error: unknown) => ({ response: await createdDespite(error, run, partnerMid, body, i) }));
 	return answer.response ?? {};
+}
+
+/**
+ * After a create that may or may not have happened (the transport never repeats it), looks for
+ * the client by its external ID: found with the same contacts, the create happened and the item
+ * succeeds; otherwise the item fails as uncertain, and later items of the run with the same
+ * external ID are not created blindly either.
+ */
+async function createdDespite(error: unknown, run: RunContext, partnerMid: string, body: IDataObject, i: number) {
+	const externalId = body.client_external_id as string | undefined;
+	if (!isUncertainWrite(error) || !externalId) throw error;
+	const index = run.clientIndex(partnerMid);
+	index.forget();
+	const found = await index.find(externalId, i).catch(() => []);
+	const mine = found.filter((client) => sameContacts(body, client));
+	if (mine.length === 1) return mine[0];
+	index.markUncertain(externalId);
+	error.description = `${error.description ?? ''} No client with Client External ID "${externalId}" and these names was found right after.`.trim();
+	throw error;
+}
+
+/** Whether a client's contacts (inlined) carry the names of a create body. */
+function sameContacts(body: IDataObject, client: IDataObject): boolean {
+	const contacts = client.contacts as unknown[];
+	return (body.contacts as IDataObject[]).every((wanted) =>
+		contacts.some(
+			(c) =>
+				typeof c === 'object' &&
+				c !== null &&
+				(c as IDataObject).contact_type === wanted.contact_type &&
+				((c as IDataObject).name ?? '') === (wanted.name ?? '') &&
+				((c as IDataObject).family_name ?? '') === (wanted.family_name ?? ''),
+		),
+	);
 }
 
 export async function execute(this: IExecuteFunctions, i: number, run: RunContext): Promise<IDataObject> {

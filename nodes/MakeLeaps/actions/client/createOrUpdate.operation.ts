@@ -52,6 +52,13 @@ export async function execute(this: IExecuteFunctions, i: number, run: RunContex
 			`Remove or renumber the duplicates in MakeLeaps first: ${found.map((c) => String(c.mid)).join(', ')}`,
 		);
 	}
+	if (found.length === 0 && index.isUncertain(externalId)) {
+		run.fail(
+			i,
+			`An earlier item's create of Client External ID "${externalId}" may or may not have happened`,
+			'It is not created again in this run, to avoid a duplicate. Look for the client in MakeLeaps, then run this item again.',
+		);
+	}
 	if (found.length === 0) {
 		const created = await createClient(run, partnerMid, body, i);
 		await index.remember(created);
