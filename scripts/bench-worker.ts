@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { CredentialsHelper, runNode } from '../test/harness';
 
 interface Job {
-	variant: 'node-create' | 'http-create' | 'http-create-fresh' | 'node-getall' | 'http-getall';
+	variant: 'node-create' | 'node-create-fixed' | 'http-create' | 'http-create-fresh' | 'node-getall' | 'http-getall';
 	baseUrl: string;
 	clientId: string;
 	clientSecret: string;
@@ -73,6 +73,12 @@ const variants: Record<Job['variant'], () => Promise<{ items: number; failed: nu
 				personEmail: '={{ $json.email }}',
 			},
 			Array.from({ length: job.n }, (_, k) => row(k)),
+		),
+	// The same requests with fixed parameter values: what the expressions of the first variant cost.
+	'node-create-fixed': async () =>
+		await viaNode(
+			{ resource: 'client', operation: 'create', clientExternalId: 'BENCH', organizationName: 'Bench Company', personFamilyName: 'Sato', personEmail: 'sato@example.com' },
+			Array.from({ length: job.n }, () => ({})),
 		),
 	'http-create': async () => await plainCreates(),
 	// n8n's request helper builds a new agent, so a new connection, for every request; this
