@@ -30,6 +30,23 @@ describe('Bad input: refused with a message naming the field and the item, zero 
 
 	// [name, parameters, the message (without the item suffix)]
 	const cases: Array<[string, (b: TestBed) => INodeParameters, RegExp]> = [
+		// the first checks: names, e-mail, lengths, types, IDs and URLs typed or computed
+		['empty names', () => ({ operation: 'create', organizationName: ' ', personFamilyName: '' }), /^Organization Name and Person Family Name are both empty/],
+		['malformed e-mail', () => ({ ...create, personFamilyName: 'Sato', personEmail: 'sato@' }), /^Person Email "sato@" is not a valid e-mail address/],
+		['e-mail without a person', () => ({ ...create, personEmail: 'a@b.co' }), /^Person Email is set but Person Family Name is empty/],
+		['name longer than 255', () => ({ operation: 'create', organizationName: 'x'.repeat(256) }), /^Organization Name is 256 characters long/],
+		['object from an expression', () => ({ operation: 'create', organizationName: '={{ { a: 1 } }}' }), /^Organization Name must be text, not object/],
+		['bad country code', () => ({ ...create, additionalFields: { addressCountry: 'Japan', addressStreet: 'x' } }), /^Address Country "Japan" is not a two-letter/],
+		['partner MID with a slash', () => ({ ...create, partner: id('123/client') }), /^Partner "123\/client" is not a valid MakeLeaps ID/],
+		['client MID with ..', () => ({ operation: 'delete', client: id('..') }), /^Client "\.\." is not a valid MakeLeaps ID/],
+		['client MID with ?', () => ({ operation: 'delete', client: id('1?x=1') }), /not a valid MakeLeaps ID/],
+		['client MID with #', () => ({ operation: 'delete', client: id('1#x') }), /not a valid MakeLeaps ID/],
+		['client MID with a space', () => ({ operation: 'delete', client: id('12 34') }), /not a valid MakeLeaps ID/],
+		['empty client from an expression', () => ({ operation: 'delete', client: id('={{ $json.missing }}') }), /^Client is empty/],
+		['default client on a foreign host', () => ({ ...update, defaultClient: { __rl: true, mode: 'url', value: 'https://evil.example.com/api/partner/1/client/2/' } }), /^Default Client "https:\/\/evil\.example\.com.*" is not a client URL of partner/],
+		['default client of another partner', (b) => ({ ...update, defaultClient: { __rl: true, mode: 'url', value: `${b.sandbox.baseUrl}/api/partner/999/client/2/` } }), /is not a client URL of partner/],
+		['default client URL with a path trick', (b) => ({ ...update, defaultClient: url(`${clientsUrl(b)}../../999/client/2/`) }), /is not a client URL of partner/],
+		['nothing to update', () => ({ ...update }), /^Nothing to update/],
 		// identifiers that would change the path of the request
 		['partner MID climbing to the token endpoint', () => ({ ...create, partner: id('../../user/oauth2/token') }), /^Partner "\.\.\/\.\.\/user\/oauth2\/token" is not a valid MakeLeaps ID/],
 		['partner MID, URL-encoded dots', () => ({ ...create, partner: id('%2e%2e') }), /^Partner "%2e%2e" is not a valid MakeLeaps ID/],
@@ -85,6 +102,23 @@ describe('Bad input: refused with a message naming the field and the item, zero 
 		});
 		expect(bed.sandbox.requests).toHaveLength(0);
 		expect(trap.hits).toEqual([]);
+	});
+
+	test('an empty Client in the editor: n8n refuses to start the run', async () => {
+		const result = await bed.run({ operation: 'delete', client: { __rl: true, mode: 'list', value: '' } });
+		expect(result.error?.message).toMatch(/Parameter "Client" is required/);
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+
+	test('a bad item among good ones fails alone with Continue On Fail; the others are sent', async () => {
+		const result = await bed.run(
+			{ operation: 'create', organizationName: '={{ $json.name }}', personFamilyName: 'Sato', personEmail: '={{ $json.email }}' },
+			[{ name: 'A', email: 'a@example.com' }, { name: 'B', email: 'not-an-email' }, { name: 'C', email: 'c@example.com' }],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(result.output.map((o) => o.json.error ?? o.json.display_name)).toEqual(['A', 'Person Email "not-an-email" is not a valid e-mail address [item 1]', 'C']);
+		expect(result.output.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(bed.sandbox.received('/api/')).toHaveLength(2);
 	});
 
 	test('the table has at least 25 cases', () => {

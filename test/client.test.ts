@@ -1,5 +1,4 @@
 import axios from 'axios';
-import type { INodeParameters } from 'n8n-workflow';
 
 import { expectNoSecrets, useTestBed, type TestBed } from './setup';
 
@@ -204,48 +203,5 @@ describe('Client: Delete', () => {
 		});
 		expect(split.output).toHaveLength(0);
 		expect(split.errorOutput).toEqual([expect.objectContaining({ json: expect.objectContaining({ error: expect.stringContaining('has no client') }), pairedItem: { item: 0 } })]);
-	});
-});
-
-describe('Invalid input is refused before any request', () => {
-	const bed = useTestBed();
-	const partnerUrl = (b: TestBed) => `${b.sandbox.baseUrl}/api/partner/${b.sandbox.credentials.partnerMid}`;
-	const create = { operation: 'create', organizationName: 'Valid Co' };
-
-	const cases: Array<[string, (b: TestBed) => INodeParameters, RegExp]> = [
-		['empty names', () => ({ operation: 'create', organizationName: ' ', personFamilyName: '' }), /Organization Name and Person Family Name are both empty \[item 0\]/],
-		['malformed e-mail', () => ({ ...create, personFamilyName: 'Sato', personEmail: 'sato@' }), /Person Email "sato@" is not a valid e-mail address \[item 0\]/],
-		['e-mail without a person', () => ({ ...create, personEmail: 'a@b.co' }), /Person Email is set but Person Family Name is empty/],
-		['name longer than 255', () => ({ operation: 'create', organizationName: 'x'.repeat(256) }), /Organization Name is 256 characters long/],
-		['object from an expression', () => ({ operation: 'create', organizationName: '={{ { a: 1 } }}' }), /Organization Name must be text, not object/],
-		['bad country code', () => ({ ...create, additionalFields: { addressCountry: 'Japan', addressStreet: 'x' } }), /Address Country "Japan" is not a two-letter/],
-		['partner MID with a slash', () => ({ ...create, partner: { __rl: true, mode: 'id', value: '={{ "123/client" }}' } }), /Partner "123\/client" is not a valid MakeLeaps ID/],
-		['client MID with ..', () => ({ operation: 'delete', client: { __rl: true, mode: 'id', value: '={{ ".." }}' } }), /Client "\.\." is not a valid MakeLeaps ID/],
-		['client MID with ?', () => ({ operation: 'delete', client: { __rl: true, mode: 'id', value: '={{ "1?x=1" }}' } }), /not a valid MakeLeaps ID/],
-		['client MID with #', () => ({ operation: 'delete', client: { __rl: true, mode: 'id', value: '={{ "1#x" }}' } }), /not a valid MakeLeaps ID/],
-		['client MID with a space', () => ({ operation: 'delete', client: { __rl: true, mode: 'id', value: '={{ "12 34" }}' } }), /not a valid MakeLeaps ID/],
-		['empty client from an expression', () => ({ operation: 'delete', client: { __rl: true, mode: 'id', value: '={{ $json.missing }}' } }), /Client is empty \[item 0\]/],
-		['empty client in the editor (n8n refuses to start)', () => ({ operation: 'delete', client: { __rl: true, mode: 'list', value: '' } }), /Parameter "Client" is required/],
-		['default client on a foreign host', () => ({ operation: 'update', client: { __rl: true, mode: 'id', value: '1' }, defaultClient: { __rl: true, mode: 'url', value: 'https://evil.example.com/api/partner/1/client/2/' } }), /Default Client "https:\/\/evil\.example\.com.*" is not a client URL of partner/],
-		['default client of another partner', (b) => ({ operation: 'update', client: { __rl: true, mode: 'id', value: '1' }, defaultClient: { __rl: true, mode: 'url', value: `${b.sandbox.baseUrl}/api/partner/999/client/2/` } }), /is not a client URL of partner/],
-		['default client URL with a path trick', (b) => ({ operation: 'update', client: { __rl: true, mode: 'id', value: '1' }, defaultClient: { __rl: true, mode: 'url', value: `={{ "${partnerUrl(b)}/client/../../999/client/2/" }}` } }), /is not a client URL of partner/],
-		['nothing to update', () => ({ operation: 'update', client: { __rl: true, mode: 'id', value: '1' } }), /Nothing to update \[item 0\]/],
-	];
-
-	test.each(cases)('%s', async (_name, parameters, message) => {
-		const result = await bed.run(parameters(bed));
-		expect(result.error?.message).toMatch(message);
-		expect(bed.sandbox.requests).toHaveLength(0);
-	});
-
-	test('a bad item among good ones fails alone with Continue On Fail; the others are sent', async () => {
-		const result = await bed.run(
-			{ operation: 'create', organizationName: '={{ $json.name }}', personFamilyName: 'Sato', personEmail: '={{ $json.email }}' },
-			[{ name: 'A', email: 'a@example.com' }, { name: 'B', email: 'not-an-email' }, { name: 'C', email: 'c@example.com' }],
-			{ onError: 'continueRegularOutput' },
-		);
-		expect(result.output.map((o) => o.json.error ?? o.json.display_name)).toEqual(['A', 'Person Email "not-an-email" is not a valid e-mail address [item 1]', 'C']);
-		expect(result.output.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(bed.sandbox.received('/api/')).toHaveLength(2);
 	});
 });
