@@ -369,12 +369,12 @@ export class MakeLeapsTransport {
 		options: RequestOptions,
 		extra: { httpCode?: string; body?: unknown; text?: string; uncertain?: boolean } = {},
 	): NodeApiError {
+		// Secrets are stripped where every error leaves the transport (request → redactError).
 		const { httpCode, body, text } = extra;
-		const secrets = [...this.secrets];
-		const response = redactValue({ message: text || message, httpCode, body }, secrets) as unknown as JsonObject;
+		const response = { message: text || message, httpCode, body } as unknown as JsonObject;
 		const settings = {
-			message: redactText(`${message}${itemSuffix(options.itemIndex)}`, secrets),
-			description: redactText(text ? `${description}. MakeLeaps said: ${text}` : description, secrets),
+			message: `${message}${itemSuffix(options.itemIndex)}`,
+			description: text ? `${description}. MakeLeaps said: ${text}` : description,
 			httpCode,
 			itemIndex: options.itemIndex,
 		};
