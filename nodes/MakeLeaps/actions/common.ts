@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { MakeLeapsTransport } from '../transport';
+import { MAX_PAGE_SIZE, type MakeLeapsTransport } from '../transport';
 import { ClientIndex } from './client/ClientIndex';
 
 /** MIDs are opaque; these characters are all they use, and all that is safe in a URL path. */
@@ -92,9 +92,6 @@ export function pagingFields(show: { resource: string[]; operation: string[] }):
 		},
 	];
 }
-
-/** A list endpoint's page size: the API serves at most this many per page. */
-const MAX_PAGE_SIZE = 100;
 
 /** Everything an operation needs for one run: the transport and the node's input checks. */
 export class RunContext {

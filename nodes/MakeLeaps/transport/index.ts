@@ -12,6 +12,9 @@ import { checkBaseUrl } from './baseUrl';
 
 export const CREDENTIAL = 'makeLeapsApi';
 
+/** Largest page a MakeLeaps list serves (`per_page`). */
+export const MAX_PAGE_SIZE = 100;
+
 type Context = IExecuteFunctions | ILoadOptionsFunctions;
 
 export interface ApiResponse {

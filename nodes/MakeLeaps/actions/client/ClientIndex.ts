@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { MakeLeapsTransport } from '../../transport';
+import { MAX_PAGE_SIZE, type MakeLeapsTransport } from '../../transport';
 
 type ByExternalId = Map<string, IDataObject[]>;
 
@@ -57,7 +57,7 @@ export class ClientIndex {
 	private async read(itemIndex: number): Promise<ByExternalId> {
 		const clients = await this.transport.getAll<IDataObject>(
 			`/api/partner/${this.partnerMid}/client/`,
-			{ per_page: 100, expand: 'contacts' },
+			{ per_page: MAX_PAGE_SIZE, expand: 'contacts' },
 			Infinity,
 			itemIndex,
 		);
