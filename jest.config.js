@@ -1,29 +1,27 @@
 /**
- * Two projects, both run by `npm test`:
- * - unit: the node in n8n-core's engine against the sandbox (test/*.test.ts), seconds;
- * - e2e: the packed package in a real n8n (test/e2e/*.e2e.test.ts), minutes, see test/e2e/.
+ * Three layers, all run by `npm test` (see DEVELOPMENT.md):
+ * - unit: pure modules, no n8n engine and no servers (test/unit), seconds;
+ * - node: the node in n8n-core's engine against the sandbox (test/node), under a minute;
+ * - e2e: the packed package in a real n8n and a real browser (test/e2e), minutes.
  */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.tools.json' }] };
+
+const project = (name, testTimeout) => ({
+	displayName: name,
+	testEnvironment: 'node',
+	roots: [`<rootDir>/test/${name}`],
+	testMatch: [`<rootDir>/test/${name}/*.test.ts`],
+	transform,
+	testTimeout,
+});
 
 /** @type {import('jest').Config} */
 module.exports = {
 	maxWorkers: 2,
 	projects: [
-		{
-			displayName: 'unit',
-			testEnvironment: 'node',
-			roots: ['<rootDir>/test'],
-			testMatch: ['<rootDir>/test/*.test.ts'],
-			transform,
-			setupFilesAfterEnv: ['<rootDir>/test/timeouts.ts'],
-		},
-		{
-			displayName: 'e2e',
-			testEnvironment: 'node',
-			roots: ['<rootDir>/test/e2e'],
-			testMatch: ['<rootDir>/test/e2e/*.e2e.test.ts'],
-			transform,
-			setupFilesAfterEnv: ['<rootDir>/test/e2e/timeouts.ts'],
-		},
+		project('unit', 5_000),
+		project('node', 60_000),
+		// each end-to-end test starts n8n processes (a few seconds each) and waits for them
+		project('e2e', 300_000),
 	],
 };

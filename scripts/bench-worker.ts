@@ -7,7 +7,7 @@ import axios from 'axios';
 import http from 'node:http';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { CredentialsHelper, runNode } from '../test/harness';
+import { CredentialsHelper, runNode } from '../dev/harness';
 
 interface Job {
 	variant: 'node-create' | 'node-create-fixed' | 'http-create' | 'http-create-fresh' | 'node-getall' | 'http-getall';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
-import { CredentialsHelper, runNode } from '../test/harness';
+import { CredentialsHelper, runNode } from '../dev/harness';
 
 const REPS = Number(process.env.BENCH_REPS ?? 5);
 const N = Number(process.env.BENCH_N ?? 1000);

@@ -7,7 +7,7 @@
 import net from 'node:net';
 
 import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox/server';
-import { example, freePort, N8n, sandboxCredential } from './n8n';
+import { example, freePort, N8n, sandboxCredential } from '../dev/n8n';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 

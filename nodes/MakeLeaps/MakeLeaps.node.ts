@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as client from './actions/client/Client.resource';
-import * as contact from './actions/contact/Contact.resource';
+import { resources } from './actions/resources';
 import { router } from './actions/router';
 import { searchClients, searchPartners } from './methods/listSearch';
+import type { TransportLimits } from './transport';
 
 export class MakeLeaps implements INodeType {
 	description: INodeTypeDescription = {
@@ -32,8 +32,7 @@ export class MakeLeaps implements INodeType {
 				],
 				default: 'client',
 			},
-			...client.description,
-			...contact.description,
+			...Object.values(resources).flatMap((resource) => resource.description),
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -47,7 +46,8 @@ export class MakeLeaps implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 1 },
 						default: 120,
-						description: 'Upper bound on the pace of requests in one run. MakeLeaps allows about 120 per minute.',
+						description:
+							'Upper bound on the pace of requests in one run. MakeLeaps allows about 120 per minute.',
 					},
 				],
 			},
@@ -56,7 +56,12 @@ export class MakeLeaps implements INodeType {
 
 	methods = { listSearch: { searchPartners, searchClients } };
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+	/** n8n creates the node without arguments; tests pass shorter waits and timeouts. */
+	constructor(limits: Partial<TransportLimits> = {}) {
+		this.execute = async function (this: IExecuteFunctions) {
+			return await router.call(this, limits);
+		};
 	}
 }

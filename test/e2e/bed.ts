@@ -3,7 +3,7 @@
  * and a credential for a fresh in-process sandbox imported with n8n's CLI.
  */
 import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox/server';
-import { example, N8n, outputOf, sandboxCredential, type RunData } from '../../scripts/n8n';
+import { example, N8n, outputOf, sandboxCredential, type RunData } from '../../dev/n8n';
 
 export const EXAMPLE_FILES = ['1-client-lifecycle.json', '2-clients-from-csv.json', '3-continue-on-fail.json'];
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 import { chromium, type Browser } from 'playwright-core';
 
-import { CREDENTIAL, ROOT } from '../../scripts/n8n';
+import { CREDENTIAL, ROOT } from '../../dev/n8n';
 import { useN8n } from './bed';
 
 const SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-makeleaps-node.png');

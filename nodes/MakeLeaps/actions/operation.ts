@@ -1,9 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { RunContext } from './common';
+import type { OperationContext } from '../helpers/context';
 
-/** One operation of a resource: its UI fields and what it does for one item. */
+/** One operation of a resource: its editor fields, and what it does for one item. */
 export interface Operation {
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number, run: RunContext): Promise<IDataObject | IDataObject[]>;
+	execute(op: OperationContext): Promise<IDataObject | IDataObject[]>;
+}
+
+/** A resource: its editor fields (operation picker, partner, every operation's fields) and operations. */
+export interface Resource {
+	description: INodeProperties[];
+	operations: Record<string, Operation>;
 }

@@ -1,19 +1,21 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { onlyPartner } from '../actions/common';
+import { listPartners, onlyPartner } from '../helpers/partners';
 import { MakeLeapsTransport } from '../transport';
 
-const midOf = (url: unknown) => /\/([^/]+)\/?$/.exec(String(url))?.[1] ?? '';
-
-async function partnersOf(transport: MakeLeapsTransport) {
-	return (await transport.getAll<IDataObject>('/api/partner/')).map((p) => ({ name: String(p.name), value: midOf(p.url) }));
-}
+/** The editor's pickers are not paced: a user waits for them. */
+const unpaced = async (context: ILoadOptionsFunctions) =>
+	await MakeLeapsTransport.create(context, { requestsPerMinute: 0 });
 
 export async function searchPartners(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const partners = await partnersOf(await MakeLeapsTransport.create(this, 0));
+	const partners = await listPartners(await unpaced(this));
 	const wanted = filter?.toLowerCase();
-	return { results: partners.filter((p) => !wanted || p.name.toLowerCase().includes(wanted)) };
+	return {
+		results: partners
+			.filter((partner) => !wanted || partner.name.toLowerCase().includes(wanted))
+			.map((partner) => ({ name: partner.name, value: partner.mid })),
+	};
 }
 
 export async function searchClients(
@@ -21,7 +23,7 @@ export async function searchClients(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const transport = await MakeLeapsTransport.create(this, 0);
+	const transport = await unpaced(this);
 	let partnerMid = String(this.getCurrentNodeParameter('partner', { extractValue: true }) ?? '');
 	if (!partnerMid) {
 		const found = await onlyPartner(transport);
@@ -30,9 +32,12 @@ export async function searchClients(
 	}
 	const qs: IDataObject = { page: paginationToken ?? '1' };
 	if (filter) qs.search = filter;
-	const page = await transport.request<IDataObject[]>('GET', `/api/partner/${encodeURIComponent(partnerMid)}/client/`, { qs });
+	const path = `/api/partner/${encodeURIComponent(partnerMid)}/client/`;
+	const page = await transport.request<IDataObject[]>('GET', path, { qs });
 	const results = (page.response ?? []).map((c) => ({
-		name: c.client_external_id ? `${String(c.display_name)} (${String(c.client_external_id)})` : String(c.display_name),
+		name: c.client_external_id
+			? `${String(c.display_name)} (${String(c.client_external_id)})`
+			: String(c.display_name),
 		value: String(c.mid),
 		url: String(c.url),
 	}));

@@ -1,4 +1,4 @@
-/** Base URL rules shared by the credential and the node. */
+/** Base URL rules shared by the credential and the node, and the guard on every request URL. */
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
@@ -26,4 +26,22 @@ export function checkBaseUrl(raw: unknown): BaseUrlCheck {
 		return { problem: 'The Base URL must not contain a user name, password, query or fragment' };
 	}
 	return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}` };
+}
+
+/** A path without dot segments, backslashes, blanks or encoded separators. */
+export function isPlainPath(path: string): boolean {
+	return (
+		!/[\s\\]|%2e|%2f|%5c/i.test(path) &&
+		!path.split('/').some((segment) => segment === '.' || segment === '..')
+	);
+}
+
+/**
+ * The absolute URL of an API path (`/api/partner/`) or of a URL MakeLeaps gave (`meta.next`), or
+ * undefined when it would leave the Base URL or climb out of its path.
+ */
+export function apiUrl(baseUrl: string, pathOrUrl: string): string | undefined {
+	const url = pathOrUrl.startsWith('/') ? `${baseUrl}${pathOrUrl}` : pathOrUrl;
+	if (!url.startsWith(`${baseUrl}/`)) return undefined;
+	return isPlainPath(url.slice(baseUrl.length).split('?')[0]) ? url : undefined;
 }

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { partnerLocator } from '../common';
-import type { Operation } from '../operation';
+import { partnerLocator } from '../common.fields';
+import type { Operation, Resource } from '../operation';
 import * as create from './create.operation';
 import * as createOrUpdate from './createOrUpdate.operation';
 import * as del from './delete.operation';
@@ -9,9 +9,9 @@ import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
 
-export const operations: Record<string, Operation> = { create, createOrUpdate, delete: del, get, getAll, update };
+const operations: Record<string, Operation> = { create, createOrUpdate, delete: del, get, getAll, update };
 
-export const description: INodeProperties[] = [
+const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
@@ -19,7 +19,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['client'] } },
 		options: [
-			{ name: 'Create', value: 'create', action: 'Create a client', description: 'Create a client with its contacts' },
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a client',
+				description: 'Create a client with its contacts',
+			},
 			{
 				name: 'Create or Update',
 				value: 'createOrUpdate',
@@ -34,10 +39,7 @@ export const description: INodeProperties[] = [
 		default: 'create',
 	},
 	{ ...partnerLocator, displayOptions: { show: { resource: ['client'] } } },
-	...createOrUpdate.description,
-	...create.description,
-	...update.description,
-	...del.description,
-	...get.description,
-	...getAll.description,
+	...Object.values(operations).flatMap((operation) => operation.description),
 ];
+
+export const client: Resource = { description, operations };

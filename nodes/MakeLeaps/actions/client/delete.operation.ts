@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { clientLocator, type RunContext } from '../common';
+import type { OperationContext } from '../../helpers/context';
+import { clientLocator } from '../common.fields';
 
 export const description: INodeProperties[] = [
 	{
@@ -10,11 +11,10 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, i: number, run: RunContext): Promise<IDataObject> {
-	const partnerMid = await run.partnerMid(i);
-	const clientMid = run.clientMid('client', 'Client', i, partnerMid);
-	await run.transport.request('DELETE', `/api/partner/${partnerMid}/client/${clientMid}/`, {
-		itemIndex: i,
+export async function execute(op: OperationContext): Promise<IDataObject> {
+	const partnerMid = await op.partnerMid();
+	const clientMid = op.clientMid('client', partnerMid);
+	await op.request('DELETE', `/api/partner/${partnerMid}/client/${clientMid}/`, {
 		subject: `client ${clientMid}`,
 	});
 	return { deleted: true, mid: clientMid };

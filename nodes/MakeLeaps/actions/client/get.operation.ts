@@ -1,6 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { clientLocator, type RunContext } from '../common';
+import { getClient } from '../../helpers/clients';
+import type { OperationContext } from '../../helpers/context';
+import { clientLocator } from '../common.fields';
 
 const show = { resource: ['client'], operation: ['get'] };
 
@@ -19,20 +21,16 @@ export const description: INodeProperties[] = [
 				name: 'includeContacts',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to return the client\'s contacts in full (names, e-mail, addresses) instead of their URLs',
+				description:
+					"Whether to return the client's contacts in full (names, e-mail, addresses) instead of their URLs",
 			},
 		],
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, i: number, run: RunContext): Promise<IDataObject> {
-	const partnerMid = await run.partnerMid(i);
-	const clientMid = run.clientMid('client', 'Client', i, partnerMid);
-	const options = this.getNodeParameter('getOptions', i, {}) as IDataObject;
-	const answer = await run.transport.request('GET', `/api/partner/${partnerMid}/client/${clientMid}/`, {
-		qs: options.includeContacts === true ? { expand: 'contacts' } : undefined,
-		itemIndex: i,
-		subject: `client ${clientMid}`,
-	});
-	return answer.response ?? {};
+export async function execute(op: OperationContext): Promise<IDataObject> {
+	const partnerMid = await op.partnerMid();
+	const clientMid = op.clientMid('client', partnerMid);
+	const includeContacts = op.collection('getOptions').includeContacts === true;
+	return await getClient(op, partnerMid, clientMid, includeContacts);
 }

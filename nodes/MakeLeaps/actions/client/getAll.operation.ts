@@ -1,6 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { pagingFields, type RunContext } from '../common';
+import type { OperationContext } from '../../helpers/context';
+import { checkText } from '../../helpers/validation';
+import { pagingFields } from '../common.fields';
 
 const show = { resource: ['client'], operation: ['getAll'] };
 
@@ -53,15 +55,15 @@ function simplified(client: IDataObject): IDataObject {
 	};
 }
 
-export async function execute(this: IExecuteFunctions, i: number, run: RunContext): Promise<IDataObject[]> {
-	const partnerMid = await run.partnerMid(i);
-	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
-	const simplify = this.getNodeParameter('simplify', i, true) as boolean;
+export async function execute(op: OperationContext): Promise<IDataObject[]> {
+	const partnerMid = await op.partnerMid();
+	const filters = op.collection('filters');
+	const simplify = op.parameter('simplify', true) as boolean;
 	const qs: IDataObject = {};
-	const search = run.checkText(filters.search, 'Search', i);
+	const search = checkText(filters.search, op.label('filters.search'));
 	if (search) qs.search = search;
 	if (filters.archived === true) qs.archived = 'true';
 	if (simplify) qs.expand = 'default_contact';
-	const clients = await run.readList(`/api/partner/${partnerMid}/client/`, qs, i);
+	const clients = await op.readList(`/api/partner/${partnerMid}/client/`, qs);
 	return simplify ? clients.map(simplified) : clients;
 }

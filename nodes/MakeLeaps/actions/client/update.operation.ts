@@ -1,6 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
-import { clientLocator, type RunContext } from '../common';
+import type { OperationContext } from '../../helpers/context';
+import { fieldOption } from '../../helpers/fields';
+import { contactMidOf, contactUrl } from '../../helpers/locators';
+import { checkText } from '../../helpers/validation';
+import { clientLocator } from '../common.fields';
+import { clientFields } from './client.fields';
 
 const show = { resource: ['client'], operation: ['update'] };
 
@@ -22,58 +27,42 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			{
-				displayName: 'Client External ID',
-				name: 'clientExternalId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. CLIENT-12345',
-			},
+			fieldOption(clientFields, 'clientExternalId'),
 			{
 				displayName: 'Default Contact',
 				name: 'defaultContact',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 1734479364020640438',
-				description: 'MID or URL of one of the client\'s contacts to make its default contact',
+				description: "MID or URL of one of the client's contacts to make its default contact",
 			},
 		],
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, i: number, run: RunContext): Promise<IDataObject> {
-	const partnerMid = await run.partnerMid(i);
-	const clientMid = run.clientMid('client', 'Client', i, partnerMid);
+/** PATCHes only the fields set. `contacts` is never sent: MakeLeaps deletes a contact left out of it. */
+export async function execute(op: OperationContext): Promise<IDataObject> {
+	const partnerMid = await op.partnerMid();
+	const clientMid = op.clientMid('client', partnerMid);
+	const { baseUrl } = op.run.transport;
 	const body: IDataObject = {};
 
-	const defaultClient = this.getNodeParameter('defaultClient', i, { mode: 'list', value: '' }) as INodeParameterResourceLocator;
+	const defaultClient = op.parameter('defaultClient') as INodeParameterResourceLocator | undefined;
 	if (defaultClient?.value !== '' && defaultClient?.value !== undefined && defaultClient?.value !== null) {
-		const target =
-			defaultClient.mode === 'url'
-				? run.clientMidFromUrl(defaultClient.value, 'Default Client', i, partnerMid)
-				: run.mid(defaultClient.value, 'Default Client', i);
-		body.default_client = run.clientUrl(partnerMid, target);
+		body.default_client = op.clientUrl(partnerMid, op.clientMid('defaultClient', partnerMid));
 	}
-
-	const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
+	const fields = op.collection('updateFields');
 	if (fields.clientExternalId !== undefined) {
-		body.client_external_id = run.checkText(fields.clientExternalId, 'Client External ID', i);
+		body.client_external_id = checkText(fields.clientExternalId, op.label('updateFields.clientExternalId'));
 	}
 	if (fields.defaultContact !== undefined && fields.defaultContact !== '') {
-		const value = run.checkText(fields.defaultContact, 'Default Contact', i);
-		const prefix = run.transport.url(`/api/partner/${partnerMid}/contact/`);
-		const mid = value.startsWith(prefix) ? value.slice(prefix.length).replace(/\/$/, '') : value;
-		body.default_contact = `${prefix}${run.mid(mid, 'Default Contact', i)}/`;
+		const label = op.label('updateFields.defaultContact');
+		body.default_contact = contactUrl(baseUrl, partnerMid, contactMidOf(fields.defaultContact, label, baseUrl, partnerMid));
 	}
+	if (Object.keys(body).length === 0) op.fail('Nothing to update', 'Set Default Client or add an Update Field');
 
-	if (Object.keys(body).length === 0) {
-		run.fail(i, 'Nothing to update', 'Set Default Client or add an Update Field');
-	}
-	// PATCH with only the fields set: `contacts` is never sent, because a contact left out of
-	// that list is deleted by MakeLeaps.
-	const answer = await run.transport.request('PATCH', `/api/partner/${partnerMid}/client/${clientMid}/`, {
+	const answer = await op.request('PATCH', `/api/partner/${partnerMid}/client/${clientMid}/`, {
 		body,
-		itemIndex: i,
 		subject: `client ${clientMid}`,
 	});
 	return answer.response ?? {};

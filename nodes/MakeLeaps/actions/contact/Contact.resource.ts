@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { partnerLocator } from '../common';
-import type { Operation } from '../operation';
+import { partnerLocator } from '../common.fields';
+import type { Operation, Resource } from '../operation';
 import * as getAll from './getAll.operation';
 
-export const operations: Record<string, Operation> = { getAll };
+const operations: Record<string, Operation> = { getAll };
 
-export const description: INodeProperties[] = [
+const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
@@ -14,10 +14,17 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['contact'] } },
 		options: [
-			{ name: 'Get Many', value: 'getAll', action: 'Get many contacts of a client', description: 'List the contacts of a client' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many contacts of a client',
+				description: 'List the contacts of a client',
+			},
 		],
 		default: 'getAll',
 	},
 	{ ...partnerLocator, displayOptions: { show: { resource: ['contact'] } } },
-	...getAll.description,
+	...Object.values(operations).flatMap((operation) => operation.description),
 ];
+
+export const contact: Resource = { description, operations };

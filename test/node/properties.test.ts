@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import fc from 'fast-check';
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
-import { FAST, useTestBed } from './setup';
+import { FAST, useTestBed } from './bed';
 import { startTrap, type Trap } from './trap';
 
 /** Every outgoing connection and DNS lookup of this process while a test runs. */

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from './setup';
+import { useTestBed, type TestBed } from './bed';
 
 const rows = (n: number, email = (k: number) => `p${k}@example.com`) =>
 	Array.from({ length: n }, (_, k) => ({ id: `ROW-${k + 1}`, org: `Company ${k + 1}`, family: `Person${k + 1}`, email: email(k + 1) }));

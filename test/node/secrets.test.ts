@@ -3,8 +3,8 @@
  * after it ends (test/setup.ts); this file shows that the check finds a planted secret, and drives
  * the node into the error paths where a secret could travel: an API that echoes credentials.
  */
-import { redactText } from '../nodes/MakeLeaps/transport';
-import { captureConsole, findSecrets, useTestBed } from './setup';
+import { redactText } from '../../nodes/MakeLeaps/transport';
+import { captureConsole, findSecrets, useTestBed } from './bed';
 
 describe('The leak checker', () => {
 	const secrets = [

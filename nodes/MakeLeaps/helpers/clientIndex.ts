@@ -1,23 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE, type MakeLeapsTransport } from '../../transport';
-
 type ByExternalId = Map<string, IDataObject[]>;
+
+/** Reads every client of the partner (contacts inlined); the item index names the item in errors. */
+export type ClientLoader = (itemIndex: number) => Promise<IDataObject[]>;
 
 /**
  * The clients of one partner keyed by client_external_id. MakeLeaps cannot filter by external
- * ID, so the client list is read once per run (contacts inlined) and kept current as the run's
- * items create and update clients.
+ * ID, so the client list is read once per run and kept current as the run's items create and
+ * update clients.
  */
 export class ClientIndex {
 	private scan?: Promise<ByExternalId>;
 	/** External IDs whose create in this run may or may not have happened. */
 	private readonly uncertain = new Set<string>();
 
-	constructor(
-		private readonly transport: MakeLeapsTransport,
-		private readonly partnerMid: string,
-	) {}
+	constructor(private readonly load: ClientLoader) {}
 
 	/** Clients holding this external ID (more than one only if the account already has duplicates). */
 	async find(externalId: string, itemIndex: number): Promise<IDataObject[]> {
@@ -33,7 +31,7 @@ export class ClientIndex {
 	}
 
 	/** Records a client this run created or changed. */
-	async remember(client: IDataObject) {
+	async record(client: IDataObject): Promise<void> {
 		const externalId = String(client.client_external_id ?? '');
 		if (!this.scan || !externalId) return;
 		const byExternalId = await this.scan;
@@ -41,7 +39,7 @@ export class ClientIndex {
 		byExternalId.set(externalId, [...others, client]);
 	}
 
-	markUncertain(externalId: string) {
+	markUncertain(externalId: string): void {
 		this.uncertain.add(externalId);
 	}
 
@@ -50,19 +48,13 @@ export class ClientIndex {
 	}
 
 	/** Drops what was read, so that the next lookup reads the list afresh. */
-	forget() {
+	forget(): void {
 		this.scan = undefined;
 	}
 
 	private async read(itemIndex: number): Promise<ByExternalId> {
-		const clients = await this.transport.getAll<IDataObject>(
-			`/api/partner/${this.partnerMid}/client/`,
-			{ per_page: MAX_PAGE_SIZE, expand: 'contacts' },
-			Infinity,
-			itemIndex,
-		);
 		const byExternalId: ByExternalId = new Map();
-		for (const client of clients) {
+		for (const client of await this.load(itemIndex)) {
 			const externalId = String(client.client_external_id ?? '');
 			if (externalId) byExternalId.set(externalId, [...(byExternalId.get(externalId) ?? []), client]);
 		}

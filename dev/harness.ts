@@ -30,6 +30,7 @@ import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { MakeLeapsApi } from '../credentials/MakeLeapsApi.credentials';
 import { MakeLeaps } from '../nodes/MakeLeaps/MakeLeaps.node';
+import type { TransportLimits } from '../nodes/MakeLeaps/transport';
 
 export const NODE_TYPE = 'n8n-nodes-makeleaps.makeLeaps';
 
@@ -207,6 +208,8 @@ export interface RunOptions {
 	onError?: INode['onError'];
 	/** Stops the execution after this many milliseconds, as the editor's Stop button does. */
 	cancelAfterMs?: number;
+	/** Shorter waits and timeouts for the node's transport (n8n itself always uses the defaults). */
+	limits?: Partial<TransportLimits>;
 }
 
 export interface RunResult {
@@ -239,7 +242,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const connections = { Input: { main: [[{ node: 'MakeLeaps', type: 'main' as const, index: 0 }]] } };
 	const nodeTypes = new NodeTypes({
 		'test.input': inputNodeType(options.items ?? [{}]),
-		[NODE_TYPE]: new MakeLeaps(),
+		[NODE_TYPE]: new MakeLeaps(options.limits),
 	});
 	const workflow = new Workflow({ id: 'wf-1', name: 'Test', nodes, connections, active: false, nodeTypes });
 

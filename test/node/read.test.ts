@@ -1,5 +1,5 @@
-import { listSearch } from './harness';
-import { useTestBed, type TestBed } from './setup';
+import { listSearch } from '../../dev/harness';
+import { useTestBed, type TestBed } from './bed';
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 

@@ -1,7 +1,7 @@
 import axios from 'axios';
 
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { basic } from './setup';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { basic } from './bed';
 
 /** The sandbox must answer the way the real API does, or tests against it prove nothing. */
 describe('MakeLeaps sandbox', () => {

@@ -4,7 +4,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from './setup';
+import { useTestBed, type TestBed } from './bed';
 import { startTrap, type Trap } from './trap';
 
 // Values come through expressions, as they do from upstream data: literal values typed in the

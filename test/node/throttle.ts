@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { TestBed } from './setup';
+import type { TestBed } from './bed';
 
 export const ROWS = 200;
 export const THROTTLE = { limit: 10, windowMs: 1000 };

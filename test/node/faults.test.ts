@@ -4,20 +4,17 @@
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { isUncertainWrite, transportLimits } from '../nodes/MakeLeaps/transport';
-import type { Fault } from '../sandbox/server';
-import type { RunResult } from './harness';
-import { useTestBed, type TestBed } from './setup';
+import { DEFAULT_LIMITS, isUncertainWrite } from '../../nodes/MakeLeaps/transport';
+import type { Fault, SandboxOptions } from '../../sandbox/server';
+import type { RunResult } from '../../dev/harness';
+import { useTestBed, type TestBed } from './bed';
 
 const TIMEOUT_MS = 300;
 const SLOW_MS = 700; // longer than TIMEOUT_MS: the node gives up, the sandbox applies the request later
 
-beforeAll(() => {
-	transportLimits.timeoutMs = TIMEOUT_MS;
-});
-afterAll(() => {
-	transportLimits.timeoutMs = 60000;
-});
+/** The node gives up on an answer after TIMEOUT_MS in these tests (60 s in n8n). */
+const limits = { ...DEFAULT_LIMITS, timeoutMs: TIMEOUT_MS };
+const useFaultBed = (options: SandboxOptions = {}) => useTestBed(options, { limits });
 
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,7 +47,7 @@ const faults: FaultCase[] = [
 ];
 
 describe('Faults on Create: a create that may have happened is never sent twice', () => {
-	const bed = useTestBed();
+	const bed = useFaultBed();
 
 	const create = (withExternalId: boolean): INodeParameters => ({
 		operation: 'create',
@@ -133,7 +130,7 @@ describe('Faults on Create: a create that may have happened is never sent twice'
 });
 
 describe('Faults on Update and Delete: retried with backoff, the result is as if nothing happened', () => {
-	const bed = useTestBed();
+	const bed = useFaultBed();
 
 	test.each(faults)('Update, $name: retried once, the client is updated', async ({ faults: injected }) => {
 		const mid = seed(bed, 'OLD');
@@ -204,7 +201,7 @@ describe('Faults on Update and Delete: retried with backoff, the result is as if
 });
 
 describe('429 and Retry-After', () => {
-	const bed = useTestBed();
+	const bed = useFaultBed();
 	const throttled = (retryAfter?: string): Extract<Fault, { kind: 'status' }> => ({
 		kind: 'status',
 		status: 429,
@@ -224,18 +221,13 @@ describe('429 and Retry-After', () => {
 	});
 
 	test('a 429 without Retry-After waits the default, then retries', async () => {
-		transportLimits.defaultRetryAfterSeconds = 1;
-		try {
-			const mid = seed(bed, 'A');
-			bed.sandbox.injectFault(throttled(), { method: 'DELETE' });
-			const started = Date.now();
-			const result = await bed.run({ operation: 'delete', client: locator(mid) });
-			expect(result.error).toBeUndefined();
-			expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-			expect(bed.sandbox.received('/api/').map((r) => r.status)).toEqual([429, 204]);
-		} finally {
-			transportLimits.defaultRetryAfterSeconds = 60;
-		}
+		const mid = seed(bed, 'A');
+		bed.sandbox.injectFault(throttled(), { method: 'DELETE' });
+		const started = Date.now();
+		const result = await bed.run({ operation: 'delete', client: locator(mid) }, [{}], { limits: { ...limits, defaultRetryAfterSeconds: 1 } });
+		expect(result.error).toBeUndefined();
+		expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+		expect(bed.sandbox.received('/api/').map((r) => r.status)).toEqual([429, 204]);
 	});
 
 	test('the waits are bounded: after 5 waits the item fails with the API\'s text', async () => {
@@ -262,7 +254,7 @@ describe('429 and Retry-After', () => {
 describe('Daily request limit', () => {
 	// The sandbox's day starts at 08:00 UTC of a fixed date when the test starts: 16 h remain.
 	const start = Date.now();
-	const bed = useTestBed({ dailyLimit: 3, now: () => Date.parse('2026-03-02T08:00:00Z') + (Date.now() - start) });
+	const bed = useFaultBed({ dailyLimit: 3, now: () => Date.parse('2026-03-02T08:00:00Z') + (Date.now() - start) });
 
 	const fiveCreates = (result: RunResult) => result.output.map((o: INodeExecutionData) => o.json.error ?? o.json.client_external_id);
 
@@ -291,7 +283,7 @@ describe('Daily request limit', () => {
 });
 
 describe('401 mid-run: one token refresh and one retry, never a loop', () => {
-	const bed = useTestBed();
+	const bed = useFaultBed();
 	const unauthorized: Fault = {
 		kind: 'status',
 		status: 401,
@@ -335,7 +327,7 @@ describe('401 mid-run: one token refresh and one retry, never a loop', () => {
 });
 
 describe('Faults on the read operations and Create or Update', () => {
-	const bed = useTestBed();
+	const bed = useFaultBed();
 
 	function seedWithPerson(externalId: string) {
 		return bed.sandbox.seedClient({
@@ -410,7 +402,7 @@ describe('Faults on the read operations and Create or Update', () => {
 });
 
 describe('Stopping the execution', () => {
-	const bed = useTestBed();
+	const bed = useFaultBed();
 
 	test('a run waiting out a 429 stops at once when the user stops the execution', async () => {
 		const mid = seed(bed, 'WAIT');

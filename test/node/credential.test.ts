@@ -1,5 +1,5 @@
-import { testCredential } from './harness';
-import { basic, expectNoSecrets, useTestBed } from './setup';
+import { testCredential } from '../../dev/harness';
+import { basic, expectNoSecrets, useTestBed } from './bed';
 
 const createOne = { operation: 'create', organizationName: 'Example Co', clientExternalId: 'C-1' };
 

@@ -1,6 +1,6 @@
 import axios from 'axios';
 
-import { expectNoSecrets, useTestBed, type TestBed } from './setup';
+import { expectNoSecrets, useTestBed, type TestBed } from './bed';
 
 const client = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 

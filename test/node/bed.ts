@@ -3,8 +3,8 @@ import path from 'node:path';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
-import { CredentialsHelper, observed, runNode, type RunOptions, type RunResult } from './harness';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
+import { CredentialsHelper, observed, runNode, type RunOptions, type RunResult } from '../../dev/harness';
 
 /** Requests per minute for tests that are not about pacing (the sandbox does not throttle them). */
 export const FAST = 60000;
@@ -129,11 +129,12 @@ export function sandboxSecrets(sandbox: Sandbox): Array<{ name: string; value: s
 }
 
 /**
- * A fresh sandbox and a stored credential pointing at it, for each test. After each test,
+ * A fresh sandbox and a stored credential pointing at it, for each test; `runDefaults` apply to
+ * every run (such as shorter transport limits). After each test,
  * everything the test saw (every run's items and errors, thrown errors, console and logger
  * output) is checked for the client secret, the Basic header value and every issued token.
  */
-export function useTestBed(options: SandboxOptions = {}): TestBed {
+export function useTestBed(options: SandboxOptions = {}, runDefaults: Partial<RunOptions> = {}): TestBed {
 	const bed = {} as TestBed;
 	let restoreConsole = () => {};
 	beforeEach(async () => {
@@ -151,6 +152,7 @@ export function useTestBed(options: SandboxOptions = {}): TestBed {
 					credentials: bed.credentials,
 					items,
 					parameters: { resource: 'client', partner: bed.partner, options: { requestsPerMinute: FAST }, ...parameters },
+					...runDefaults,
 					...extra,
 				});
 			} catch (thrown) {

@@ -1,0 +1,131 @@
+/**
+ * What an operation works with. A RunContext lives for one execution of the node (the transport
+ * and what is read once per run); an OperationContext is the one handle an operation gets for
+ * one item: its parameters, checked, and requests made on its behalf.
+ */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeParameterResourceLocator,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { MAX_PAGE_SIZE, type Envelope, type MakeLeapsTransport, type RequestOptions } from '../transport';
+import { ClientIndex } from './clientIndex';
+import { readFieldValues, type FieldTable, type FieldValues } from './fields';
+import { clientMidOf, clientUrl } from './locators';
+import { onlyPartner, type PartnerLookup } from './partners';
+import { checkMid, checkText, InvalidInput } from './validation';
+
+export class RunContext {
+	private partner?: Promise<PartnerLookup>;
+	private readonly clientIndexes = new Map<string, ClientIndex>();
+
+	constructor(
+		readonly n8n: IExecuteFunctions,
+		readonly transport: MakeLeapsTransport,
+	) {}
+
+	/** The API key's only partner, looked up once per run. */
+	async onlyPartner(): Promise<PartnerLookup> {
+		this.partner ??= onlyPartner(this.transport);
+		return await this.partner;
+	}
+
+	/** The partner's clients by external ID, read once per run and shared by all items. */
+	clientIndex(partnerMid: string): ClientIndex {
+		let index = this.clientIndexes.get(partnerMid);
+		if (!index) {
+			const path = `/api/partner/${partnerMid}/client/`;
+			const qs = { per_page: MAX_PAGE_SIZE, expand: 'contacts' };
+			index = new ClientIndex(async (itemIndex) => await this.transport.getAll<IDataObject>(path, qs, Infinity, itemIndex));
+			this.clientIndexes.set(partnerMid, index);
+		}
+		return index;
+	}
+}
+
+export class OperationContext {
+	constructor(
+		readonly run: RunContext,
+		readonly itemIndex: number,
+		/** The properties of the operation, to name a parameter the way the editor shows it. */
+		private readonly properties: INodeProperties[],
+	) {}
+
+	/** Refuses the item's input: the router adds the item and turns it into an n8n error. */
+	fail(message: string, description?: string): never {
+		throw new InvalidInput(message, description);
+	}
+
+	/** A parameter as n8n gives it (an expression's result can be of any type). */
+	parameter(name: string, fallback?: unknown): unknown {
+		return this.run.n8n.getNodeParameter(name, this.itemIndex, fallback) as unknown;
+	}
+
+	/** A text parameter, trimmed and checked. */
+	text(name: string): string {
+		return checkText(this.parameter(name, ''), this.label(name));
+	}
+
+	/** A collection parameter (Options, Filters, Update Fields). */
+	collection(name: string): IDataObject {
+		const value = this.parameter(name, {});
+		return typeof value === 'object' && value !== null ? (value as IDataObject) : {};
+	}
+
+	/** The checked values of a field table for this item, by API path. */
+	fieldValues(table: FieldTable): FieldValues {
+		const additional = this.collection(table.additional.name);
+		return readFieldValues(table, (spec) =>
+			spec.section === 'main' ? this.parameter(spec.name, '') : additional[spec.name],
+		);
+	}
+
+	/** The partner of the item; the API key's only partner when none was chosen. */
+	async partnerMid(): Promise<string> {
+		const locator = this.parameter('partner') as INodeParameterResourceLocator | undefined;
+		if (locator?.value !== '' && locator?.value !== undefined) return checkMid(locator.value, 'Partner');
+		const found = await this.run.onlyPartner();
+		if (found.problem !== undefined) this.fail(found.problem, 'Choose the partner in Partner');
+		return found.mid;
+	}
+
+	/** The client MID a client locator parameter names (from the list, by URL or by ID). */
+	clientMid(name: string, partnerMid: string): string {
+		const locator = this.parameter(name) as INodeParameterResourceLocator | undefined;
+		return clientMidOf(locator, this.label(name), this.run.transport.baseUrl, partnerMid);
+	}
+
+	clientUrl(partnerMid: string, clientMid: string): string {
+		return clientUrl(this.run.transport.baseUrl, partnerMid, clientMid);
+	}
+
+	/** A request on behalf of this item: errors name it. */
+	async request<T = IDataObject>(
+		method: IHttpRequestMethods,
+		path: string,
+		options: Omit<RequestOptions, 'itemIndex'> = {},
+	): Promise<Envelope<T>> {
+		return await this.run.transport.request<T>(method, path, { ...options, itemIndex: this.itemIndex });
+	}
+
+	/** A list read as Return All / Limit ask, following `meta.next` across pages. */
+	async readList(path: string, qs: IDataObject = {}): Promise<IDataObject[]> {
+		const returnAll = this.parameter('returnAll', false) as boolean;
+		const limit = returnAll ? Infinity : (this.parameter('limit', 50) as number);
+		if (!(limit >= 1)) this.fail(`Limit must be 1 or more, not ${String(limit)}`);
+		const perPage = Math.min(limit, MAX_PAGE_SIZE);
+		return await this.run.transport.getAll<IDataObject>(path, { ...qs, per_page: perPage }, limit, this.itemIndex);
+	}
+
+	/** The editor's name of a parameter (`filters.search` → Search). */
+	label(path: string): string {
+		const [name, option] = path.split('.');
+		const found = this.properties.find((property) => property.name === name);
+		if (option === undefined) return found?.displayName ?? name;
+		const options = (found?.options ?? []) as INodeProperties[];
+		return options.find((candidate) => candidate.name === option)?.displayName ?? option;
+	}
+}

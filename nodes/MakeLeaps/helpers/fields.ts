@@ -1,0 +1,112 @@
+/**
+ * Field tables: each input field of a resource described once (its UI, where its value goes in the
+ * request, how it is checked). The editor's properties and the checked values of an item are both
+ * derived from the table, so adding a field means adding one entry.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { checkText, InvalidInput } from './validation';
+
+export interface FieldSpec
+	extends Pick<
+		INodeProperties,
+		'displayName' | 'name' | 'type' | 'default' | 'placeholder' | 'description' | 'options'
+	> {
+	/** Where the value goes in the request, as a dotted path such as `person.family_name`. */
+	api: string;
+	/** A field of its own, or an option of the table's collection of additional fields. */
+	section: 'main' | 'additional';
+	/** A further check of the trimmed text (an e-mail, a country code); returns the clean value. */
+	check?: (value: string, label: string) => string;
+	/** Another field (by name) that must be set when this one is. */
+	requires?: string;
+}
+
+export interface FieldTable {
+	fields: FieldSpec[];
+	/** The collection that holds the fields of the `additional` section. */
+	additional: { name: string; displayName: string };
+	/** Fields of which at least one must be set, and why. */
+	atLeastOne?: { names: string[]; description: string };
+}
+
+type Show = { resource: string[]; operation: string[] };
+
+/** Changes to a field's UI for one operation, such as `required` or another description. */
+export type FieldOverrides = Record<string, Partial<INodeProperties>>;
+
+const UI_KEYS = ['displayName', 'name', 'type', 'default', 'placeholder', 'description', 'options'] as const;
+
+/** The editor property of a field: its UI keys only. */
+function property(spec: FieldSpec): INodeProperties {
+	const ui: Partial<INodeProperties> = {};
+	for (const key of UI_KEYS) if (spec[key] !== undefined) Object.assign(ui, { [key]: spec[key] });
+	return ui as INodeProperties;
+}
+
+/** The editor properties of a table for the operations in `show`. */
+export function fieldProperties(table: FieldTable, show: Show, overrides: FieldOverrides = {}): INodeProperties[] {
+	const main = table.fields
+		.filter((spec) => spec.section === 'main')
+		.map((spec) => ({ ...property(spec), ...overrides[spec.name], displayOptions: { show } }));
+	const additional = table.fields
+		.filter((spec) => spec.section === 'additional')
+		.map(property)
+		.sort((a, b) => a.displayName.localeCompare(b.displayName));
+	return [
+		...main,
+		{
+			displayName: table.additional.displayName,
+			name: table.additional.name,
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			displayOptions: { show },
+			options: additional,
+		},
+	];
+}
+
+/** One field of a table, as an option of another operation's collection (e.g. Update Fields). */
+export function fieldOption(table: FieldTable, name: string): INodeProperties {
+	const spec = table.fields.find((field) => field.name === name);
+	if (!spec) throw new Error(`No field "${name}" in the table`);
+	return property(spec);
+}
+
+export function labelOf(table: FieldTable, name: string): string {
+	return table.fields.find((field) => field.name === name)?.displayName ?? name;
+}
+
+/** The set values of an item, keyed by their API path; only non-empty texts are kept. */
+export type FieldValues = Record<string, string>;
+
+/**
+ * Reads every field of a table through `read` (raw values, as n8n gives them), checks them and
+ * the rules between them, and returns the set ones by API path. Throws InvalidInput.
+ */
+export function readFieldValues(table: FieldTable, read: (spec: FieldSpec) => unknown): FieldValues {
+	const byName: Record<string, string> = {};
+	for (const spec of table.fields) {
+		const text = checkText(read(spec), spec.displayName) || String(spec.default ?? '');
+		byName[spec.name] = spec.check ? spec.check(text, spec.displayName) : text;
+	}
+	const rule = table.atLeastOne;
+	if (rule && rule.names.every((name) => byName[name] === '')) {
+		const labels = rule.names.map((name) => labelOf(table, name));
+		const listed = `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+		throw new InvalidInput(`${listed} are ${labels.length === 2 ? 'both' : 'all'} empty`, rule.description);
+	}
+	for (const spec of table.fields) {
+		if (spec.requires && byName[spec.name] !== '' && byName[spec.requires] === '') {
+			const required = labelOf(table, spec.requires);
+			throw new InvalidInput(
+				`${spec.displayName} is set but ${required} is empty`,
+				`Fill in ${required} too, or leave ${spec.displayName} empty`,
+			);
+		}
+	}
+	const values: FieldValues = {};
+	for (const spec of table.fields) if (byName[spec.name] !== '') values[spec.api] = byName[spec.name];
+	return values;
+}

@@ -1,0 +1,51 @@
+/**
+ * Records as the user names them (picked from a list, pasted as a URL, typed as an ID) turned
+ * into MIDs and back into URLs. Pure: URLs are checked against the Base URL and the partner.
+ */
+import type { INodeParameterResourceLocator } from 'n8n-workflow';
+
+import { checkMid, checkText, InvalidInput, MID } from './validation';
+
+export const clientsUrl = (baseUrl: string, partnerMid: string) =>
+	`${baseUrl}/api/partner/${partnerMid}/client/`;
+
+export const clientUrl = (baseUrl: string, partnerMid: string, clientMid: string) =>
+	`${clientsUrl(baseUrl, partnerMid)}${clientMid}/`;
+
+export const contactUrl = (baseUrl: string, partnerMid: string, contactMid: string) =>
+	`${baseUrl}/api/partner/${partnerMid}/contact/${contactMid}/`;
+
+/** The last path segment of a MakeLeaps URL (a partner's MID is only given in its URL). */
+export const midOfUrl = (url: unknown) => /\/([^/]+)\/?$/.exec(String(url))?.[1] ?? '';
+
+/** The MID of a client URL of this partner under the Base URL; anything else is refused. */
+export function midFromClientUrl(value: unknown, label: string, baseUrl: string, partnerMid: string): string {
+	const url = checkText(value, label);
+	const prefix = clientsUrl(baseUrl, partnerMid);
+	const rest = url.startsWith(prefix) ? url.slice(prefix.length).replace(/\/$/, '') : undefined;
+	if (rest === undefined || !MID.test(rest)) {
+		throw new InvalidInput(
+			`${label} "${url}" is not a client URL of partner ${partnerMid}`,
+			`Use a URL of the form ${prefix}<client MID>/ or pick the client from the list`,
+		);
+	}
+	return rest;
+}
+
+/** The client MID a resource locator names: from the list, by URL or by ID. */
+export function clientMidOf(
+	locator: INodeParameterResourceLocator | undefined,
+	label: string,
+	baseUrl: string,
+	partnerMid: string,
+): string {
+	if (locator?.mode === 'url') return midFromClientUrl(locator.value, label, baseUrl, partnerMid);
+	return checkMid(locator?.value, label);
+}
+
+/** A contact given as its MID or its URL of this partner. */
+export function contactMidOf(value: unknown, label: string, baseUrl: string, partnerMid: string): string {
+	const text = checkText(value, label);
+	const prefix = contactUrl(baseUrl, partnerMid, '');
+	return checkMid(text.startsWith(prefix) ? text.slice(prefix.length).replace(/\/$/, '') : text, label);
+}

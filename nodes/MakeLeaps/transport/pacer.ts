@@ -1,0 +1,40 @@
+/** Time as the transport sees it: a real clock in n8n, a fake one in unit tests. */
+export interface Clock {
+	now(): number;
+	/** Resolves after `ms`, or rejects early when the execution is stopped. */
+	sleep(ms: number): Promise<void>;
+}
+
+/**
+ * Share of Requests Per Minute actually used. Requests arrive at the API with a little jitter; at
+ * exactly the limit, one that arrives early lands in a full window and costs a whole Retry-After.
+ */
+export const PACE_SHARE = 0.97;
+
+/** Milliseconds between two requests for a Requests Per Minute option; 0 means unpaced. */
+export function paceInterval(requestsPerMinute: number): number {
+	return requestsPerMinute > 0 ? 60000 / (requestsPerMinute * PACE_SHARE) : 0;
+}
+
+/** Spaces requests evenly so that a run stays under a rate; one pacer serves a whole run. */
+export class Pacer {
+	private nextSlot = 0;
+
+	constructor(
+		private readonly intervalMs: number,
+		private readonly clock: Clock,
+	) {}
+
+	/** Waits until the next request may leave. */
+	async take(): Promise<void> {
+		const now = this.clock.now();
+		const wait = this.nextSlot - now;
+		this.nextSlot = Math.max(now, this.nextSlot) + this.intervalMs;
+		if (wait > 0) await this.clock.sleep(wait);
+	}
+
+	/** After a long wait (a 429), the pace restarts from now instead of bursting to catch up. */
+	restart(): void {
+		this.nextSlot = Math.max(this.nextSlot, this.clock.now());
+	}
+}

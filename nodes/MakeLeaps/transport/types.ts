@@ -1,0 +1,37 @@
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+
+/** The credential type every request is authenticated with. */
+export const CREDENTIAL_TYPE = 'makeLeapsApi';
+
+/** The n8n functions a transport works in: an execution, or the editor's list search. */
+export type N8nContext = IExecuteFunctions | ILoadOptionsFunctions;
+
+/** An HTTP answer as the transport sees it, before it is believed. */
+export interface ApiResponse {
+	status: number;
+	body: unknown;
+	headers: Record<string, string | string[] | undefined>;
+}
+
+export interface PageMeta {
+	next?: string | null;
+	prev?: string | null;
+	page?: number;
+	count?: number;
+	status?: number;
+}
+
+/** MakeLeaps wraps every JSON answer as `{ meta, response }`. */
+export interface Envelope<T = IDataObject> {
+	meta?: PageMeta;
+	response?: T;
+}
+
+export interface RequestOptions {
+	body?: IDataObject;
+	qs?: IDataObject;
+	/** Item the request is made for; it is named in errors. */
+	itemIndex?: number;
+	/** What is being fetched, for "not found" messages (e.g. "client 123"). */
+	subject?: string;
+}

@@ -1,2 +1,0 @@
-// Unit tests: the sandbox and n8n-core run in process.
-jest.setTimeout(60_000);
