@@ -148,6 +148,19 @@ describe('Client: Update', () => {
 		expect(bed.sandbox.clients().find((c) => c.mid === target)).toMatchObject({ client_external_id: 'A-3' });
 	});
 
+	test('Default Contact by MID or by URL is sent as the contact URL', async () => {
+		const target = seed(bed, 'A');
+		const partner = bed.sandbox.credentials.partnerMid;
+		const [, person] = bed.sandbox.clients().find((c) => c.mid === target)!.contacts as Array<{ mid: string }>;
+		const contactUrl = `${bed.sandbox.baseUrl}/api/partner/${partner}/contact/${person.mid}/`;
+		for (const defaultContact of [person.mid, contactUrl]) {
+			const result = await bed.run({ operation: 'update', client: client(target), updateFields: { defaultContact } });
+			expect(result.error).toBeUndefined();
+		}
+		const bodies = bed.sandbox.received('/api/').map((r) => JSON.parse(r.body));
+		expect(bodies).toEqual([{ default_contact: contactUrl }, { default_contact: contactUrl }]);
+	});
+
 	test('the API\'s own 400 text reaches the user with the item index', async () => {
 		const target = seed(bed, 'A');
 		const foreignContact = bed.sandbox.clients().find((c) => c.mid !== target)?.mid ?? seed(bed, 'B');

@@ -12,8 +12,11 @@ export const clientsUrl = (baseUrl: string, partnerMid: string) =>
 export const clientUrl = (baseUrl: string, partnerMid: string, clientMid: string) =>
 	`${clientsUrl(baseUrl, partnerMid)}${clientMid}/`;
 
+export const contactsUrl = (baseUrl: string, partnerMid: string) =>
+	`${baseUrl}/api/partner/${partnerMid}/contact/`;
+
 export const contactUrl = (baseUrl: string, partnerMid: string, contactMid: string) =>
-	`${baseUrl}/api/partner/${partnerMid}/contact/${contactMid}/`;
+	`${contactsUrl(baseUrl, partnerMid)}${contactMid}/`;
 
 /** The last path segment of a MakeLeaps URL (a partner's MID is only given in its URL). */
 export const midOfUrl = (url: unknown) => /\/([^/]+)\/?$/.exec(String(url))?.[1] ?? '';
@@ -46,6 +49,6 @@ export function clientMidOf(
 /** A contact given as its MID or its URL of this partner. */
 export function contactMidOf(value: unknown, label: string, baseUrl: string, partnerMid: string): string {
 	const text = checkText(value, label);
-	const prefix = contactUrl(baseUrl, partnerMid, '');
+	const prefix = contactsUrl(baseUrl, partnerMid);
 	return checkMid(text.startsWith(prefix) ? text.slice(prefix.length).replace(/\/$/, '') : text, label);
 }

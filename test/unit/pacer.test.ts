@@ -1,0 +1,83 @@
+import { Pacer, paceInterval, PACE_SHARE, type Clock } from '../../nodes/MakeLeaps/transport/pacer';
+
+/** A clock that only moves when the pacer sleeps (or the test advances it). */
+function fakeClock(start = 1_000_000) {
+	const sleeps: number[] = [];
+	const clock: Clock & { advance(ms: number): void; sleeps: number[] } = {
+		now: () => start,
+		sleep: async (ms) => {
+			sleeps.push(ms);
+			start += ms;
+		},
+		advance: (ms) => {
+			start += ms;
+		},
+		sleeps,
+	};
+	return clock;
+}
+
+describe('paceInterval', () => {
+	test('spaces requests to 97% of the rate; 0 is unpaced', () => {
+		expect(PACE_SHARE).toBe(0.97);
+		expect(paceInterval(120)).toBeCloseTo(60000 / (120 * 0.97), 6);
+		expect(paceInterval(120)).toBeGreaterThan(500);
+		expect(paceInterval(0)).toBe(0);
+	});
+});
+
+describe('Pacer', () => {
+	test('the first request leaves at once, the next ones one interval apart', async () => {
+		const clock = fakeClock();
+		const pacer = new Pacer(500, clock);
+		for (let i = 0; i < 4; i++) await pacer.take();
+		expect(clock.sleeps).toEqual([500, 500, 500]);
+	});
+
+	test('time spent elsewhere counts towards the interval', async () => {
+		const clock = fakeClock();
+		const pacer = new Pacer(500, clock);
+		await pacer.take();
+		clock.advance(300);
+		await pacer.take();
+		clock.advance(800);
+		await pacer.take();
+		expect(clock.sleeps).toEqual([200]);
+	});
+
+	test('requests waiting at the same time get successive slots', async () => {
+		const sleeps: number[] = [];
+		const pacer = new Pacer(250, { now: () => 0, sleep: async (ms) => void sleeps.push(ms) });
+		await Promise.all(Array.from({ length: 9 }, () => pacer.take()));
+		expect(sleeps).toEqual([250, 500, 750, 1000, 1250, 1500, 1750, 2000]);
+	});
+
+	test('after a long wait the pace restarts from now instead of bursting to catch up', async () => {
+		const clock = fakeClock();
+		const pacer = new Pacer(500, clock);
+		await pacer.take();
+		clock.advance(60_000); // a 429's Retry-After
+		pacer.restart();
+		await pacer.take();
+		await pacer.take();
+		expect(clock.sleeps).toEqual([500]);
+	});
+
+	test('an unpaced pacer never sleeps', async () => {
+		const clock = fakeClock();
+		const pacer = new Pacer(0, clock);
+		for (let i = 0; i < 100; i++) await pacer.take();
+		expect(clock.sleeps).toEqual([]);
+	});
+
+	test('a stopped execution ends a pace wait with the clock\'s error', async () => {
+		const pacer = new Pacer(500, {
+			now: () => 0,
+			sleep: async () => {
+				throw new Error('stopped');
+			},
+		});
+		await pacer.take();
+		await expect(pacer.take()).rejects.toThrow('stopped');
+	});
+});
