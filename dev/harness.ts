@@ -26,7 +26,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, sleep, Workflow } from 'n8n-workflow';
 
 import { MakeLeapsApi } from '../credentials/MakeLeapsApi.credentials';
 import { MakeLeaps } from '../nodes/MakeLeaps/MakeLeaps.node';
@@ -261,7 +261,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const data = additionalData(options.credentials, hooks);
 	try {
 		const execution = new WorkflowExecute(data, 'manual').run({ workflow, startNode: workflow.getNode('Input')! });
-		if (options.cancelAfterMs !== undefined) setTimeout(() => execution.cancel(), options.cancelAfterMs);
+		if (options.cancelAfterMs !== undefined) void sleep(options.cancelAfterMs).then(() => execution.cancel());
 		await execution;
 	} catch (refused) {
 		// n8n refuses to start a workflow whose parameters fail the node's own validation rules.

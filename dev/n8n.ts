@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets -- dev code: drives n8n processes from Node.js (the demo's fixed owner password and encryption key are not secrets) */
 /**
  * A real n8n (the pinned version that scripts/with-node24.sh installs into its cache) with this
  * package installed as a community node, in a throw-away user folder: import credentials and

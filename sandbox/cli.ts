@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev code: a command-line server, never inside n8n */
 /**
  * `npm run sandbox`: starts the MakeLeaps sandbox alone and prints how to connect to it.
  * Options: --port N, --clients N (seed N example clients), --throttle N/MS (e.g. 120/60000).

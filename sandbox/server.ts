@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- dev code: an HTTP server for tests, never inside n8n */
 /**
  * A local MakeLeaps-compatible HTTP server on 127.0.0.1 for tests, benchmarks and the demo.
  *
@@ -104,6 +105,7 @@ export class Sandbox {
 	private faults: Array<{ fault: Fault; match: FaultMatch }> = [];
 	private window = { start: 0, count: 0 };
 	private day = { key: '', count: 0 };
+	private expireAfter?: number;
 	private sockets = new Set<import('node:net').Socket>();
 
 	constructor(readonly options: SandboxOptions = {}) {
@@ -181,6 +183,11 @@ export class Sandbox {
 	/** Makes every token issued so far invalid, as if its lifetime had passed. */
 	expireTokens() {
 		for (const token of this.tokens.values()) token.expiresAt = 0;
+	}
+
+	/** Expires every token once `requests` more API requests have been answered (a token expiring mid-run). */
+	expireTokensAfter(requests: number) {
+		this.expireAfter = requests;
 	}
 
 	/** Queues a fault for the next request that matches (any request when no match is given). */
@@ -261,6 +268,10 @@ export class Sandbox {
 		}
 		record.status = answer.status;
 		record.response = answer.body;
+		if (this.expireAfter !== undefined && url.pathname.startsWith('/api/') && --this.expireAfter === 0) {
+			this.expireAfter = undefined;
+			this.expireTokens();
+		}
 		if (fault?.kind === 'resetAfter') {
 			req.socket.destroy();
 			return;

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: a benchmark process, never inside n8n */
 /**
  * One measured run of a benchmark case, in its own process so that its time and peak memory
  * are its own (the sandbox runs in the parent). Prints one JSON line:

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- dev code: a benchmark process, never inside n8n */
 /**
  * `npm run bench`: the node against plain HTTP loops, side by side in one run, on the sandbox.
  * Each figure is the median of BENCH_REPS runs (default 5) with min and max; every measured run

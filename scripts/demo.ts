@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: drives a real n8n from Node.js */
 /**
  * `npm run demo`: starts the MakeLeaps sandbox and a real n8n with this package installed as a
  * community node, runs example workflows 1 and 2 with n8n's CLI, and prints what the sandbox

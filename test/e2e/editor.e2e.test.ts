@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: a test in Node.js, never inside n8n */
 /**
  * A started n8n (`n8n start`) with the package: the node and credential types are served to the
  * editor, the credential test of n8n's REST API accepts the sandbox's ID and secret and refuses

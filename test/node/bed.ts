@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error, no-console -- dev code: the test bed records the console and rethrows what a run threw */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 

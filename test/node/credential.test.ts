@@ -74,15 +74,11 @@ describe('MakeLeaps API credential', () => {
 
 	test('a token the sandbox expires mid-run is refreshed once and the item is retried', async () => {
 		const items = Array.from({ length: 4 }, (_, i) => ({ i }));
-		let calls = 0;
-		const expireAfterSecond = setInterval(() => {
-			if (bed.sandbox.received('/api/').length >= 2 && calls++ === 0) bed.sandbox.expireTokens();
-		}, 1);
+		bed.sandbox.expireTokensAfter(2);
 		const result = await bed.run(
 			{ ...createOne, clientExternalId: '={{ "C-" + $json.i }}', options: { requestsPerMinute: 600 } },
 			items,
 		);
-		clearInterval(expireAfterSecond);
 		expect(result.error).toBeUndefined();
 		expect(result.output.map((o) => o.json.client_external_id)).toEqual(['C-0', 'C-1', 'C-2', 'C-3']);
 		expect(bed.sandbox.received('/user/')).toHaveLength(2);

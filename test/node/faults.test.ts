@@ -3,6 +3,7 @@
  * reached MakeLeaps, and what MakeLeaps holds afterwards (nothing lost, nothing twice).
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { DEFAULT_LIMITS, isUncertainWrite } from '../../nodes/MakeLeaps/transport';
 import type { Fault, SandboxOptions } from '../../sandbox/server';
@@ -17,7 +18,6 @@ const limits = { ...DEFAULT_LIMITS, timeoutMs: TIMEOUT_MS };
 const useFaultBed = (options: SandboxOptions = {}) => useTestBed(options, { limits });
 
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const settle = (injected: Fault[]) => sleep(injected.some((f) => f.kind === 'delay') ? SLOW_MS : 0);
 
 function seed(bed: TestBed, externalId: string) {

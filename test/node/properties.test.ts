@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: watches this process's sockets */
 /**
  * Property-based tests over the node's parameters: whatever a user or an upstream expression
  * puts in them, the node fails only with n8n errors (never an unhandled exception), and it never

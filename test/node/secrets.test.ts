@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- dev code: writes to the console to show the leak check reads it */
 /**
  * Secrets never reach what a user or a log sees. Every test using the test bed is already checked
  * after it ends (test/setup.ts); this file shows that the check finds a planted secret, and drives

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- dev code: writes its figures to test-output/ */
 /**
  * The 200-create import against a throttled sandbox, shared by the two throttle suites (they run
  * in parallel jest workers). The numbers each run saw go to test-output/throttle-<name>.json.

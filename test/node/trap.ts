@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev code: an HTTP server for tests, never inside n8n */
 /**
  * A local HTTP server that must never be called: foreign URLs in tests point at it, so a request
  * that escaped the Base URL would be seen here rather than lost in DNS.
