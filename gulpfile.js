@@ -2,9 +2,10 @@
 const { src, dest } = require('gulp');
 
 function buildIcons() {
-	return src(['icons/*.svg', 'nodes/**/*.{png,svg}', 'credentials/**/*.{png,svg}'], { base: '.', encoding: false }).pipe(
-		dest('dist'),
-	);
+	return src(['icons/*.svg', 'nodes/**/*.{png,svg}', 'credentials/**/*.{png,svg}'], {
+		base: '.',
+		encoding: false,
+	}).pipe(dest('dist'));
 }
 
 exports['build:icons'] = buildIcons;

@@ -53,7 +53,8 @@ export class MakeLeapsApi implements ICredentialType {
 			type: 'string',
 			default: 'https://api.makeleaps.com',
 			required: true,
-			description: 'Address of the MakeLeaps API. Keep the default unless you test against a local sandbox.',
+			description:
+				'Address of the MakeLeaps API. Keep the default unless you test against a local sandbox.',
 		},
 		{
 			displayName: 'Client ID',
@@ -96,8 +97,14 @@ export class MakeLeapsApi implements ICredentialType {
 			response = (await this.helpers.httpRequest({
 				method: 'POST',
 				url: `${base.url}/user/oauth2/token/`,
-				auth: { username: String(credentials.clientId), password: String(credentials.clientSecret) },
-				headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+				auth: {
+					username: String(credentials.clientId),
+					password: String(credentials.clientSecret),
+				},
+				headers: {
+					'Content-Type': 'application/x-www-form-urlencoded',
+					Accept: 'application/json',
+				},
 				body: 'grant_type=client_credentials',
 			})) as { access_token?: unknown };
 		} catch (error) {
@@ -105,7 +112,9 @@ export class MakeLeapsApi implements ICredentialType {
 			throw new UserError(describeTokenFailure(error, base.url));
 		}
 		if (typeof response?.access_token !== 'string' || response.access_token === '') {
-			throw new UserError(`MakeLeaps answered the token request at ${base.url} without an access token`);
+			throw new UserError(
+				`MakeLeaps answered the token request at ${base.url} without an access token`,
+			);
 		}
 		return { accessToken: response.access_token, tokenOwner: tokenOwner(credentials) };
 	}
@@ -118,10 +127,14 @@ export class MakeLeapsApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		if (!credentials.accessToken || credentials.tokenOwner !== tokenOwner(credentials)) return requestOptions;
+		if (!credentials.accessToken || credentials.tokenOwner !== tokenOwner(credentials))
+			return requestOptions;
 		return {
 			...requestOptions,
-			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken)}` },
+			headers: {
+				...requestOptions.headers,
+				Authorization: `Bearer ${String(credentials.accessToken)}`,
+			},
 		};
 	}
 

@@ -4,7 +4,13 @@
  * expirable field is empty, when n8n-core reports a 401 (then once more), or on a credential
  * test, and its output is persisted; `authenticate` is applied to every request.
  */
-import { ExecuteContext, ExecutionLifecycleHooks, LoadOptionsContext, RoutingNode, WorkflowExecute } from 'n8n-core';
+import {
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	RoutingNode,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
@@ -83,16 +89,26 @@ export class CredentialsHelper extends ICredentialsHelper {
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const type = credentialTypes[typeName];
-		const expirable = type.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
+		const expirable = type.properties.find(
+			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
+		);
 		if (!expirable || typeof type.preAuthentication !== 'function') return undefined;
-		const isTestingCredentials = node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
-		if (credentials[expirable.name] !== '' && !credentialsExpired && !isTestingCredentials) return undefined;
+		const isTestingCredentials =
+			node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
+		if (credentials[expirable.name] !== '' && !credentialsExpired && !isTestingCredentials)
+			return undefined;
 
-		const output = await type.preAuthentication.call({ helpers: { httpRequest: helpers.helpers.httpRequest } }, credentials);
+		const output = await type.preAuthentication.call(
+			{ helpers: { httpRequest: helpers.helpers.httpRequest } },
+			credentials,
+		);
 		if (output[expirable.name] === undefined) return undefined;
 		const reference = node.credentials?.[typeName];
 		if (reference?.id) {
-			const persisted = { ...(this.store.get(reference.id) ?? {}), ...output } as ICredentialDataDecryptedObject;
+			const persisted = {
+				...(this.store.get(reference.id) ?? {}),
+				...output,
+			} as ICredentialDataDecryptedObject;
 			this.store.set(reference.id, persisted);
 			this.updates.push(persisted);
 		}
@@ -118,7 +134,11 @@ export class CredentialsHelper extends ICredentialsHelper {
 		return this.get(nodeCredentials.id);
 	}
 
-	async updateCredentials(nodeCredentials: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject) {
+	async updateCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		_type: string,
+		data: ICredentialDataDecryptedObject,
+	) {
 		this.set(nodeCredentials.id!, data);
 	}
 
@@ -128,9 +148,13 @@ export class CredentialsHelper extends ICredentialsHelper {
 		return credentialTypes[type].properties;
 	}
 
-	private withDefaults(type: string, data: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject {
+	private withDefaults(
+		type: string,
+		data: ICredentialDataDecryptedObject,
+	): ICredentialDataDecryptedObject {
 		const result: ICredentialDataDecryptedObject = {};
-		for (const property of credentialTypes[type].properties) result[property.name] = property.default as string;
+		for (const property of credentialTypes[type].properties)
+			result[property.name] = property.default as string;
 		return { ...result, ...data };
 	}
 }
@@ -227,7 +251,14 @@ export interface RunResult {
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const credentialId = options.credentialId ?? 'cred-1';
 	const nodes: INode[] = [
-		{ id: 'input', name: 'Input', type: 'test.input', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'input',
+			name: 'Input',
+			type: 'test.input',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		{
 			id: 'makeleaps',
 			name: 'MakeLeaps',
@@ -239,12 +270,21 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			onError: options.onError,
 		},
 	];
-	const connections = { Input: { main: [[{ node: 'MakeLeaps', type: 'main' as const, index: 0 }]] } };
+	const connections = {
+		Input: { main: [[{ node: 'MakeLeaps', type: 'main' as const, index: 0 }]] },
+	};
 	const nodeTypes = new NodeTypes({
 		'test.input': inputNodeType(options.items ?? [{}]),
 		[NODE_TYPE]: new MakeLeaps(options.limits),
 	});
-	const workflow = new Workflow({ id: 'wf-1', name: 'Test', nodes, connections, active: false, nodeTypes });
+	const workflow = new Workflow({
+		id: 'wf-1',
+		name: 'Test',
+		nodes,
+		connections,
+		active: false,
+		nodeTypes,
+	});
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'exec-1', {
 		id: 'wf-1',
@@ -257,15 +297,26 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		createdAt: new Date(),
 		updatedAt: new Date(),
 	});
-	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));
+	const finished = new Promise<IRun>((resolve) =>
+		hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)),
+	);
 	const data = additionalData(options.credentials, hooks);
 	try {
-		const execution = new WorkflowExecute(data, 'manual').run({ workflow, startNode: workflow.getNode('Input')! });
-		if (options.cancelAfterMs !== undefined) void sleep(options.cancelAfterMs).then(() => execution.cancel());
+		const execution = new WorkflowExecute(data, 'manual').run({
+			workflow,
+			startNode: workflow.getNode('Input')!,
+		});
+		if (options.cancelAfterMs !== undefined)
+			void sleep(options.cancelAfterMs).then(() => execution.cancel());
 		await execution;
 	} catch (refused) {
 		// n8n refuses to start a workflow whose parameters fail the node's own validation rules.
-		const result = { run: undefined, output: [], errorOutput: [], error: refused as RunResult['error'] };
+		const result = {
+			run: undefined,
+			output: [],
+			errorOutput: [],
+			error: refused as RunResult['error'],
+		};
 		observed.push(result);
 		return result;
 	}
@@ -313,7 +364,13 @@ export async function testCredential(
 			outputs: ['main'],
 			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 			properties: [
-				{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: testRequest.request } },
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					default: '',
+					routing: { request: testRequest.request },
+				},
 			],
 		},
 	};
@@ -324,7 +381,15 @@ export async function testCredential(
 		nodeTypes: new NodeTypes({ 'n8n-nodes-base.noOp': nodeType }),
 	});
 	const workflowNode = workflow.getNode('Temp-Node')!;
-	workflowNode.parameters = NodeHelpers.getNodeParameters(nodeType.description.properties, {}, true, false, workflowNode, nodeType.description) ?? {};
+	workflowNode.parameters =
+		NodeHelpers.getNodeParameters(
+			nodeType.description.properties,
+			{},
+			true,
+			false,
+			workflowNode,
+			nodeType.description,
+		) ?? {};
 	const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;
 	const context = new ExecuteContext(
 		workflow,
@@ -338,15 +403,24 @@ export async function testCredential(
 		{ node: workflowNode, data: {}, source: null },
 		[],
 	);
-	const credentialsDecrypted = { id: credentialId, name: 'MakeLeaps account', type: CREDENTIAL_TYPE, data: credentials.get(credentialId) };
+	const credentialsDecrypted = {
+		id: credentialId,
+		name: 'MakeLeaps account',
+		type: CREDENTIAL_TYPE,
+		data: credentials.get(credentialId),
+	};
 	try {
 		await new RoutingNode(context, nodeType, credentialsDecrypted).runNode();
 	} catch (caught) {
 		observed.push(caught);
-		const error = caught as { message: string; cause?: { response?: { status: number; statusText?: string }; code?: string } };
+		const error = caught as {
+			message: string;
+			cause?: { response?: { status: number; statusText?: string }; code?: string };
+		};
 		if (error.cause?.response) {
 			const { status, statusText } = error.cause.response;
-			if (status < 199 || status > 299) return { status: 'Error', message: statusText || `Received HTTP status code: ${status}` };
+			if (status < 199 || status > 299)
+				return { status: 'Error', message: statusText || `Received HTTP status code: ${status}` };
 		} else if (error.cause?.code) return { status: 'Error', message: error.cause.code };
 		return { status: 'Error', message: error.message };
 	}
@@ -373,11 +447,27 @@ export async function listSearch(options: {
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters,
-		credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId ?? 'cred-1', name: 'MakeLeaps account' } },
+		credentials: {
+			[CREDENTIAL_TYPE]: { id: options.credentialId ?? 'cred-1', name: 'MakeLeaps account' },
+		},
 	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: new NodeTypes({ [NODE_TYPE]: nodeType }) });
-	const data = { ...additionalData(options.credentials), currentNodeParameters: options.parameters };
-	const context = new LoadOptionsContext(workflow, workflow.getNode('MakeLeaps')!, data, 'parameters');
-	const search = nodeType.methods.listSearch[options.method as keyof typeof nodeType.methods.listSearch];
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new NodeTypes({ [NODE_TYPE]: nodeType }),
+	});
+	const data = {
+		...additionalData(options.credentials),
+		currentNodeParameters: options.parameters,
+	};
+	const context = new LoadOptionsContext(
+		workflow,
+		workflow.getNode('MakeLeaps')!,
+		data,
+		'parameters',
+	);
+	const search =
+		nodeType.methods.listSearch[options.method as keyof typeof nodeType.methods.listSearch];
 	return await search.call(context, options.filter, options.paginationToken);
 }

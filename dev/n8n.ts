@@ -14,7 +14,8 @@ import path from 'node:path';
 /** The package's folder (this file runs from scripts/ under jest and from build/scripts/ when compiled). */
 export const ROOT = (() => {
 	for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-		if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'examples'))) return dir;
+		if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'examples')))
+			return dir;
 	}
 	throw new Error(`package folder not found above ${__dirname}`);
 })();
@@ -26,7 +27,13 @@ export interface RunData {
 	data: {
 		resultData: {
 			error?: { message: string; description?: string };
-			runData: Record<string, Array<{ error?: { message: string }; data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
+			runData: Record<
+				string,
+				Array<{
+					error?: { message: string };
+					data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };
+				}>
+			>;
 		};
 	};
 }
@@ -49,12 +56,21 @@ export async function freePort(): Promise<number> {
 	});
 }
 
-function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}) {
+function run(
+	command: string,
+	args: string[],
+	options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+) {
 	return new Promise<CliResult>((resolve) => {
 		execFile(
 			command,
 			args,
-			{ cwd: options.cwd, env: options.env ?? process.env, timeout: options.timeoutMs ?? 180_000, maxBuffer: 256 * 1024 * 1024 },
+			{
+				cwd: options.cwd,
+				env: options.env ?? process.env,
+				timeout: options.timeoutMs ?? 180_000,
+				maxBuffer: 256 * 1024 * 1024,
+			},
 			(error, stdout, stderr) => {
 				const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
 				resolve({ code, stdout: String(stdout), stderr: String(stderr) });
@@ -66,7 +82,9 @@ function run(command: string, args: string[], options: { cwd?: string; env?: Nod
 export function n8nBinary(): string {
 	const bin = process.env.MAKELEAPS_N8N_BIN;
 	if (!bin) {
-		throw new Error('MAKELEAPS_N8N_BIN is not set: run the end-to-end tests through `npm test` (it installs n8n first).');
+		throw new Error(
+			'MAKELEAPS_N8N_BIN is not set: run the end-to-end tests through `npm test` (it installs n8n first).',
+		);
 	}
 	return bin;
 }
@@ -74,7 +92,9 @@ export function n8nBinary(): string {
 /** Builds the package tarball as `npm pack` would publish it (dist/ must be built). */
 export async function packPackage(destination: string): Promise<string> {
 	mkdirSync(destination, { recursive: true });
-	const result = await run('npm', ['pack', '--pack-destination', destination, '--loglevel=error'], { cwd: ROOT });
+	const result = await run('npm', ['pack', '--pack-destination', destination, '--loglevel=error'], {
+		cwd: ROOT,
+	});
 	if (result.code !== 0) throw new Error(`npm pack failed: ${result.stderr}`);
 	return path.join(destination, result.stdout.trim().split('\n').pop()!);
 }
@@ -90,7 +110,12 @@ export class N8n {
 	readonly folder: string;
 	readonly userFolder: string;
 	readonly encryptionKey = 'makeleaps-e2e-not-a-secret';
-	readonly owner = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner', password: 'MakeLeaps-demo-1' };
+	readonly owner = {
+		email: 'owner@example.com',
+		firstName: 'Demo',
+		lastName: 'Owner',
+		password: 'MakeLeaps-demo-1',
+	};
 	port = 0;
 	private server?: ChildProcess;
 	private serverLog = '';
@@ -110,17 +135,31 @@ export class N8n {
 	async installPackage(tarball?: string): Promise<void> {
 		const tgz = tarball ?? (await packPackage(this.folder));
 		const nodes = path.join(this.userFolder, '.n8n', 'nodes');
-		writeFileSync(path.join(nodes, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
+		writeFileSync(
+			path.join(nodes, 'package.json'),
+			JSON.stringify({ name: 'installed-nodes', private: true }),
+		);
 		const result = await run(
 			'npm',
-			['install', tgz, '--omit=dev', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error'],
+			[
+				'install',
+				tgz,
+				'--omit=dev',
+				'--ignore-scripts',
+				'--legacy-peer-deps',
+				'--no-audit',
+				'--no-fund',
+				'--loglevel=error',
+			],
 			{ cwd: nodes },
 		);
 		if (result.code !== 0) throw new Error(`installing ${tgz} into n8n failed: ${result.stderr}`);
 	}
 
 	async env(extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> {
-		const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('JEST_')));
+		const inherited = Object.fromEntries(
+			Object.entries(process.env).filter(([key]) => !key.startsWith('JEST_')),
+		);
 		return {
 			...inherited,
 			// jest sets NODE_ENV=test, which silences n8n's logger and with it the run's JSON.
@@ -152,11 +191,14 @@ export class N8n {
 		const file = path.join(this.folder, name);
 		writeFileSync(file, JSON.stringify(content, null, 2));
 		const result = await this.cli([`import:${kind}`, `--input=${file}`]);
-		if (result.code !== 0) throw new Error(`n8n import:${kind} failed:\n${result.stdout}\n${result.stderr}`);
+		if (result.code !== 0)
+			throw new Error(`n8n import:${kind} failed:\n${result.stdout}\n${result.stderr}`);
 	}
 
 	/** Imports credentials given in plain text (n8n encrypts them with the instance key). */
-	async importCredentials(credentials: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>) {
+	async importCredentials(
+		credentials: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>,
+	) {
 		await this.importFile('credentials', credentials, 'credentials.json');
 	}
 
@@ -181,7 +223,11 @@ export class N8n {
 	async start(port?: number): Promise<void> {
 		this.port = port ?? (await freePort());
 		const env = await this.env();
-		this.server = spawn(n8nBinary(), ['start'], { env, cwd: this.folder, stdio: ['ignore', 'pipe', 'pipe'] });
+		this.server = spawn(n8nBinary(), ['start'], {
+			env,
+			cwd: this.folder,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		const append = (chunk: Buffer) => {
 			this.serverLog += chunk.toString();
 		};
@@ -189,7 +235,8 @@ export class N8n {
 		this.server.stderr!.on('data', append);
 		const deadline = Date.now() + 120_000;
 		while (Date.now() < deadline) {
-			if (this.server.exitCode !== null) throw new Error(`n8n exited with ${this.server.exitCode}:\n${this.serverLog}`);
+			if (this.server.exitCode !== null)
+				throw new Error(`n8n exited with ${this.server.exitCode}:\n${this.serverLog}`);
 			try {
 				const response = await fetch(`${this.url}/healthz/readiness`);
 				if (response.ok) return;
@@ -218,19 +265,31 @@ export class N8n {
 	/** Sets up the owner account (first start only) and logs in; later REST calls use its session. */
 	async login(): Promise<void> {
 		const setup = await this.rest('POST', '/rest/owner/setup', this.owner);
-		if (!setup.ok && setup.status !== 400) throw new Error(`owner setup failed: HTTP ${setup.status} ${JSON.stringify(setup.body)}`);
-		const login = await this.rest('POST', '/rest/login', { emailOrLdapLoginId: this.owner.email, password: this.owner.password });
-		if (!login.ok) throw new Error(`login failed: HTTP ${login.status} ${JSON.stringify(login.body)}`);
+		if (!setup.ok && setup.status !== 400)
+			throw new Error(`owner setup failed: HTTP ${setup.status} ${JSON.stringify(setup.body)}`);
+		const login = await this.rest('POST', '/rest/login', {
+			emailOrLdapLoginId: this.owner.email,
+			password: this.owner.password,
+		});
+		if (!login.ok)
+			throw new Error(`login failed: HTTP ${login.status} ${JSON.stringify(login.body)}`);
 	}
 
 	get sessionCookie() {
 		return this.cookie;
 	}
 
-	async rest(method: string, route: string, body?: unknown): Promise<{ ok: boolean; status: number; body: unknown }> {
+	async rest(
+		method: string,
+		route: string,
+		body?: unknown,
+	): Promise<{ ok: boolean; status: number; body: unknown }> {
 		const response = await fetch(`${this.url}${route}`, {
 			method,
-			headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
+			headers: {
+				'content-type': 'application/json',
+				...(this.cookie ? { cookie: this.cookie } : {}),
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('n8n-auth='));
@@ -263,8 +322,14 @@ export function sandboxCredential(baseUrl: string, clientId: string, clientSecre
 export const EXAMPLES_PLACEHOLDER = '/path/to/n8n-nodes-makeleaps/examples/';
 
 /** Reads an example workflow from examples/, with file paths pointing into this checkout. */
-export function example(file: string): { id: string; name: string; nodes: Array<{ name: string; parameters: Record<string, unknown> }> } {
-	const text = readFileSync(path.join(EXAMPLES, file), 'utf8').split(EXAMPLES_PLACEHOLDER).join(`${EXAMPLES}/`);
+export function example(file: string): {
+	id: string;
+	name: string;
+	nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
+} {
+	const text = readFileSync(path.join(EXAMPLES, file), 'utf8')
+		.split(EXAMPLES_PLACEHOLDER)
+		.join(`${EXAMPLES}/`);
 	return JSON.parse(text);
 }
 

@@ -22,7 +22,9 @@ async function main() {
 	for (let i = 1; i <= seed; i++) {
 		sandbox.seedClient({
 			client_external_id: `SEED-${String(i).padStart(4, '0')}`,
-			contacts: [{ contact_type: 'organization', name: `Seed Company ${i}`, addresses: [], email: null }],
+			contacts: [
+				{ contact_type: 'organization', name: `Seed Company ${i}`, addresses: [], email: null },
+			],
 		});
 	}
 	const { clientId, clientSecret, partnerMid, partnerName } = sandbox.credentials;

@@ -50,7 +50,13 @@ export interface RecordedRequest {
 }
 
 export type Fault =
-	| { kind: 'status'; status?: number; body?: string; contentType?: string; headers?: Record<string, string> }
+	| {
+			kind: 'status';
+			status?: number;
+			body?: string;
+			contentType?: string;
+			headers?: Record<string, string>;
+	  }
 	/** Closes the connection before the request is processed (nothing is applied). */
 	| { kind: 'reset' }
 	/** Applies the request, then closes the connection without answering. */
@@ -142,7 +148,10 @@ export class Sandbox {
 	}
 
 	/** Adds a partner with its own API key (one key belongs to exactly one partner). */
-	addPartner(name: string, key: { clientId?: string; clientSecret?: string } = {}): PartnerCredentials {
+	addPartner(
+		name: string,
+		key: { clientId?: string; clientSecret?: string } = {},
+	): PartnerCredentials {
 		const partner = this.store.addPartner(name);
 		const apiKey = {
 			clientId: key.clientId ?? `sandbox-${randomBytes(6).toString('hex')}`,
@@ -158,7 +167,8 @@ export class Sandbox {
 	revokeApiKey(clientId: string) {
 		const key = this.apiKeys.find((k) => k.clientId === clientId);
 		this.apiKeys = this.apiKeys.filter((k) => k !== key);
-		for (const [token, issued] of this.tokens) if (key && issued.partnerMid === key.partnerMid) this.tokens.delete(token);
+		for (const [token, issued] of this.tokens)
+			if (key && issued.partnerMid === key.partnerMid) this.tokens.delete(token);
 	}
 
 	partner(mid = this.credentials.partnerMid): Partner {
@@ -252,7 +262,10 @@ export class Sandbox {
 		if (fault?.kind === 'status') {
 			const status = fault.status ?? 503;
 			record.status = status;
-			res.writeHead(status, { 'Content-Type': fault.contentType ?? 'text/html; charset=utf-8', ...fault.headers });
+			res.writeHead(status, {
+				'Content-Type': fault.contentType ?? 'text/html; charset=utf-8',
+				...fault.headers,
+			});
 			res.end(fault.body ?? `<h1>${status} Service Unavailable</h1>`);
 			return;
 		}
@@ -268,7 +281,11 @@ export class Sandbox {
 		}
 		record.status = answer.status;
 		record.response = answer.body;
-		if (this.expireAfter !== undefined && url.pathname.startsWith('/api/') && --this.expireAfter === 0) {
+		if (
+			this.expireAfter !== undefined &&
+			url.pathname.startsWith('/api/') &&
+			--this.expireAfter === 0
+		) {
 			this.expireAfter = undefined;
 			this.expireTokens();
 		}
@@ -293,7 +310,12 @@ export class Sandbox {
 		}
 	}
 
-	private route(method: string, url: URL, headers: http.IncomingHttpHeaders, body: string): HttpAnswer {
+	private route(
+		method: string,
+		url: URL,
+		headers: http.IncomingHttpHeaders,
+		body: string,
+	): HttpAnswer {
 		const path = url.pathname;
 		if (path === '/user/oauth2/token/') return this.token(method, headers, body);
 		if (path === '/user/oauth2/revoke-token/') return this.revoke(method, headers, url, body);
@@ -310,17 +332,22 @@ export class Sandbox {
 		}
 		const partner = this.store.partners.get(segments[2]);
 		if (!partner) throw detail(404, 'Not found.');
-		if (partner.mid !== partnerMid) throw detail(403, 'You do not have permission to perform this action.');
+		if (partner.mid !== partnerMid)
+			throw detail(403, 'You do not have permission to perform this action.');
 		if (segments.length === 3) {
 			this.allow(method, ['GET']);
 			return this.object(200, this.store.partnerJson(partner));
 		}
-		if (segments[3] === 'client') return this.clientRoutes(method, url, headers, body, partner, segments.slice(4));
+		if (segments[3] === 'client')
+			return this.clientRoutes(method, url, headers, body, partner, segments.slice(4));
 		if (segments[3] === 'contact' && segments.length <= 5) {
 			const contacts = [...partner.contacts.values()];
 			if (segments.length === 4) {
 				this.allow(method, ['GET']);
-				return this.list(url, contacts.map((c) => this.store.contactJson(partner, c)));
+				return this.list(
+					url,
+					contacts.map((c) => this.store.contactJson(partner, c)),
+				);
 			}
 			this.allow(method, ['GET', 'PATCH']);
 			const contact = partner.contacts.get(segments[4]);
@@ -353,7 +380,10 @@ export class Sandbox {
 					(!search || this.store.searchText(partner, c).includes(search)),
 			);
 			const expand = (url.searchParams.get('expand') ?? '').split(',').filter(Boolean);
-			return this.list(url, clients.map((c) => this.store.clientJson(partner, c, expand)));
+			return this.list(
+				url,
+				clients.map((c) => this.store.clientJson(partner, c, expand)),
+			);
 		}
 		const client = partner.clients.get(rest[0]);
 		if (!client || rest.length > 2) throw detail(404, 'Not found.');
@@ -362,7 +392,9 @@ export class Sandbox {
 			this.allow(method, ['GET']);
 			return this.list(
 				url,
-				client.contactMids.map((mid) => this.store.contactJson(partner, partner.contacts.get(mid)!)),
+				client.contactMids.map((mid) =>
+					this.store.contactJson(partner, partner.contacts.get(mid)!),
+				),
 			);
 		}
 		this.allow(method, ['GET', 'PUT', 'PATCH', 'DELETE']);
@@ -379,10 +411,18 @@ export class Sandbox {
 
 	private token(method: string, headers: http.IncomingHttpHeaders, body: string): HttpAnswer {
 		const oauthError = (status: number, error: string, extra: Record<string, string> = {}) =>
-			new HttpAnswer(status, { error }, { 'Cache-Control': 'no-store, private', Pragma: 'no-cache', ...extra });
-		if (method !== 'POST') return detail(405, `Method "${method}" not allowed.`, { Allow: 'POST, OPTIONS' });
+			new HttpAnswer(
+				status,
+				{ error },
+				{ 'Cache-Control': 'no-store, private', Pragma: 'no-cache', ...extra },
+			);
+		if (method !== 'POST')
+			return detail(405, `Method "${method}" not allowed.`, { Allow: 'POST, OPTIONS' });
 		const key = this.basicAuth(headers);
-		if (!key) return oauthError(401, 'invalid_client', { 'WWW-Authenticate': 'Bearer, error="invalid_client"' });
+		if (!key)
+			return oauthError(401, 'invalid_client', {
+				'WWW-Authenticate': 'Bearer, error="invalid_client"',
+			});
 		if (!String(headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
 			return oauthError(400, 'invalid_request');
 		}
@@ -392,7 +432,10 @@ export class Sandbox {
 
 		const ttl = this.options.tokenTtlSeconds ?? 36000;
 		const accessToken = randomBytes(22).toString('base64url').slice(0, 30);
-		this.tokens.set(accessToken, { partnerMid: key.partnerMid, expiresAt: Date.now() + ttl * 1000 });
+		this.tokens.set(accessToken, {
+			partnerMid: key.partnerMid,
+			expiresAt: Date.now() + ttl * 1000,
+		});
 		this.issuedTokens.push(accessToken);
 		return new HttpAnswer(
 			200,
@@ -401,8 +444,14 @@ export class Sandbox {
 		);
 	}
 
-	private revoke(method: string, headers: http.IncomingHttpHeaders, url: URL, body: string): HttpAnswer {
-		if (method !== 'POST') return detail(405, `Method "${method}" not allowed.`, { Allow: 'POST, OPTIONS' });
+	private revoke(
+		method: string,
+		headers: http.IncomingHttpHeaders,
+		url: URL,
+		body: string,
+	): HttpAnswer {
+		if (method !== 'POST')
+			return detail(405, `Method "${method}" not allowed.`, { Allow: 'POST, OPTIONS' });
 		if (!this.basicAuth(headers)) return new HttpAnswer(401, { error: 'invalid_client' });
 		const token = new URLSearchParams(body).get('token') ?? url.searchParams.get('token');
 		if (token) this.tokens.delete(token);
@@ -437,9 +486,13 @@ export class Sandbox {
 			if (this.day.count >= this.options.dailyLimit) {
 				const midnight = Date.parse(`${key}T00:00:00Z`) + 86400000;
 				const seconds = Math.ceil((midnight - now) / 1000);
-				throw detail(429, `Request was throttled. Daily request limit reached. Expected available in ${seconds} seconds.`, {
-					'Retry-After': String(seconds),
-				});
+				throw detail(
+					429,
+					`Request was throttled. Daily request limit reached. Expected available in ${seconds} seconds.`,
+					{
+						'Retry-After': String(seconds),
+					},
+				);
 			}
 			this.day.count++;
 		}
@@ -457,7 +510,9 @@ export class Sandbox {
 
 	private allow(method: string, methods: string[]) {
 		if (!methods.includes(method)) {
-			throw detail(405, `Method "${method}" not allowed.`, { Allow: [...methods, 'OPTIONS'].join(', ') });
+			throw detail(405, `Method "${method}" not allowed.`, {
+				Allow: [...methods, 'OPTIONS'].join(', '),
+			});
 		}
 	}
 
@@ -480,7 +535,10 @@ export class Sandbox {
 	/** A page of a list, with absolute next/prev URLs that keep every filter. */
 	private list(url: URL, items: unknown[]): HttpAnswer {
 		const max = this.options.maxPageSize ?? 100;
-		const perPage = Math.min(max, Math.max(1, Number(url.searchParams.get('per_page')) || (this.options.pageSize ?? 20)));
+		const perPage = Math.min(
+			max,
+			Math.max(1, Number(url.searchParams.get('per_page')) || (this.options.pageSize ?? 20)),
+		);
 		const page = Number(url.searchParams.get('page') ?? '1');
 		const pages = Math.max(1, Math.ceil(items.length / perPage));
 		if (!Number.isInteger(page) || page < 1 || page > pages) throw detail(404, 'Invalid page.');
@@ -506,7 +564,11 @@ export class Sandbox {
 		const input = body ? (JSON.parse(body) as Record<string, unknown>) : {};
 		switch (`${method} ${url.pathname}`) {
 			case 'GET /_sandbox/state':
-				return new HttpAnswer(200, { baseUrl: this.baseUrl, ...this.credentials, clients: this.clients() });
+				return new HttpAnswer(200, {
+					baseUrl: this.baseUrl,
+					...this.credentials,
+					clients: this.clients(),
+				});
 			case 'GET /_sandbox/requests':
 				return new HttpAnswer(200, this.requests);
 			case 'POST /_sandbox/expire-tokens':

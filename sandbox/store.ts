@@ -55,7 +55,8 @@ const MAX_LENGTH = 255;
 const CONTACT_TYPES = ['organization', 'person'];
 const ADDRESS_FORMATS = ['default', 'jp_default'];
 // Close to Django's EmailValidator: one @, a dotted domain, no spaces.
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+const EMAIL =
+	/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 let midCounter = 0n;
 /** 19-digit decimal MIDs like the real service issues. */
@@ -83,10 +84,12 @@ function charField(
 ): { value?: string; error?: string[] } {
 	if (value === undefined) return opts.required ? { error: ['This field is required.'] } : {};
 	if (value === null) return { error: ['This field may not be null.'] };
-	if (typeof value !== 'string' && typeof value !== 'number') return { error: ['Not a valid string.'] };
+	if (typeof value !== 'string' && typeof value !== 'number')
+		return { error: ['Not a valid string.'] };
 	const text = String(value).trim();
 	if (text === '' && !opts.allowBlank) return { error: ['This field may not be blank.'] };
-	if ([...text].length > MAX_LENGTH) { // Python counts code points
+	if ([...text].length > MAX_LENGTH) {
+		// Python counts code points
 		return { error: [`Ensure this field has no more than ${MAX_LENGTH} characters.`] };
 	}
 	return { value: text };
@@ -94,15 +97,21 @@ function charField(
 
 function validateAddress(raw: unknown): { value?: Address; errors?: FieldErrors } {
 	if (!isObject(raw)) {
-		return { errors: { non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName(raw)}.`] } };
+		return {
+			errors: {
+				non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName(raw)}.`],
+			},
+		};
 	}
 	const errors: FieldErrors = {};
 	const format = charField(raw.format, { required: true });
 	if (format.error) errors.format = format.error;
-	else if (!ADDRESS_FORMATS.includes(format.value!)) errors.format = [`"${format.value}" is not a valid choice.`];
+	else if (!ADDRESS_FORMATS.includes(format.value!))
+		errors.format = [`"${format.value}" is not a valid choice.`];
 	const country = charField(raw.country_name, { required: true });
 	if (country.error) errors.country_name = country.error;
-	else if (!/^[A-Z]{2}$/.test(country.value!)) errors.country_name = ['Enter a two-letter country code.'];
+	else if (!/^[A-Z]{2}$/.test(country.value!))
+		errors.country_name = ['Enter a two-letter country code.'];
 	const text: Record<string, string> = {};
 	for (const key of ['street_address', 'extended_address', 'locality', 'region', 'postal_code']) {
 		const field = charField(raw[key], { allowBlank: true });
@@ -127,12 +136,17 @@ type NewContact = Omit<Contact, 'mid' | 'ownerMid'>;
 
 export function validateContact(raw: unknown): { value?: NewContact; errors?: FieldErrors } {
 	if (!isObject(raw)) {
-		return { errors: { non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName(raw)}.`] } };
+		return {
+			errors: {
+				non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName(raw)}.`],
+			},
+		};
 	}
 	const errors: FieldErrors = {};
 	const type = charField(raw.contact_type, { required: true });
 	if (type.error) errors.contact_type = type.error;
-	else if (!CONTACT_TYPES.includes(type.value!)) errors.contact_type = [`"${type.value}" is not a valid choice.`];
+	else if (!CONTACT_TYPES.includes(type.value!))
+		errors.contact_type = [`"${type.value}" is not a valid choice.`];
 
 	const isOrganization = type.value === 'organization';
 	const isPerson = type.value === 'person';
@@ -147,11 +161,14 @@ export function validateContact(raw: unknown): { value?: NewContact; errors?: Fi
 	let email: { address: string } | null = null;
 	if (raw.email !== undefined && raw.email !== null) {
 		if (!isObject(raw.email)) {
-			errors.email = { non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName(raw.email)}.`] };
+			errors.email = {
+				non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName(raw.email)}.`],
+			};
 		} else {
 			const address = charField(raw.email.address, { required: true });
 			if (address.error) errors.email = { address: address.error };
-			else if (!EMAIL.test(address.value!)) errors.email = { address: ['Enter a valid email address.'] };
+			else if (!EMAIL.test(address.value!))
+				errors.email = { address: ['Enter a valid email address.'] };
 			else email = { address: address.value! };
 		}
 	}
@@ -254,8 +271,15 @@ export class Store {
 			phone_number: c.phone_number,
 			is_default: client?.defaultContactMid === c.mid,
 			email: c.email,
-			addresses: c.addresses.map((a) => ({ ...a, display: [a.postal_code, a.region, a.locality, a.street_address, a.extended_address].filter(Boolean).join(' ') })),
-			default_address: c.addresses[0] ? { formatted_html: `<div class="adr">${c.addresses[0].street_address}</div>` } : null,
+			addresses: c.addresses.map((a) => ({
+				...a,
+				display: [a.postal_code, a.region, a.locality, a.street_address, a.extended_address]
+					.filter(Boolean)
+					.join(' '),
+			})),
+			default_address: c.addresses[0]
+				? { formatted_html: `<div class="adr">${c.addresses[0].street_address}</div>` }
+				: null,
 		};
 	}
 
@@ -269,7 +293,9 @@ export class Store {
 
 	clientJson(p: Partner, client: Client, expand: string[] = []) {
 		const contactUrl = (mid: string) =>
-			expand.includes('contacts') ? this.contactJson(p, p.contacts.get(mid)!) : this.urls.contact(p.mid, mid);
+			expand.includes('contacts')
+				? this.contactJson(p, p.contacts.get(mid)!)
+				: this.urls.contact(p.mid, mid);
 		const defaultContact =
 			client.defaultContactMid === null
 				? null
@@ -418,7 +444,8 @@ export class Store {
 		if (value === undefined || value === null) return undefined;
 		const target = this.urls.parse(value, p.mid, 'client');
 		if (target === undefined) errors.default_client = ['Invalid hyperlink - No URL match.'];
-		else if (!p.clients.has(target)) errors.default_client = ['Invalid hyperlink - Object does not exist.'];
+		else if (!p.clients.has(target))
+			errors.default_client = ['Invalid hyperlink - Object does not exist.'];
 		else return value as string;
 		return undefined;
 	}

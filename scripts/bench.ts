@@ -38,19 +38,40 @@ const stat = (values: number[]): Stat => {
 	return { median, min: sorted[0], max: sorted[sorted.length - 1] };
 };
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
-const show = (s: Stat, digits = 2) => `${round(s.median, digits)} (${round(s.min, digits)}–${round(s.max, digits)})`;
+const show = (s: Stat, digits = 2) =>
+	`${round(s.median, digits)} (${round(s.min, digits)}–${round(s.max, digits)})`;
 
-async function measure(sandbox: Sandbox, variant: string, n: number, requestsPerMinute = UNPACED): Promise<Sample> {
+async function measure(
+	sandbox: Sandbox,
+	variant: string,
+	n: number,
+	requestsPerMinute = UNPACED,
+): Promise<Sample> {
 	const { clientId, clientSecret, partnerMid } = sandbox.credentials;
-	const job = { variant, baseUrl: sandbox.baseUrl, clientId, clientSecret, partnerMid, n, requestsPerMinute };
+	const job = {
+		variant,
+		baseUrl: sandbox.baseUrl,
+		clientId,
+		clientSecret,
+		partnerMid,
+		n,
+		requestsPerMinute,
+	};
 	const worker = path.join(__dirname, 'bench-worker.js');
-	const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', worker, JSON.stringify(job)], {
-		maxBuffer: 64 * 1024 * 1024,
-	});
+	const { stdout } = await promisify(execFile)(
+		process.execPath,
+		['--expose-gc', worker, JSON.stringify(job)],
+		{
+			maxBuffer: 64 * 1024 * 1024,
+		},
+	);
 	return JSON.parse(stdout.trim().split('\n').pop()!) as Sample;
 }
 
-async function withSandbox<T>(options: SandboxOptions, work: (sandbox: Sandbox) => Promise<T>): Promise<T> {
+async function withSandbox<T>(
+	options: SandboxOptions,
+	work: (sandbox: Sandbox) => Promise<T>,
+): Promise<T> {
 	const sandbox = await startSandbox(options);
 	try {
 		return await work(sandbox);
@@ -128,7 +149,8 @@ async function throttledImport() {
 			await withSandbox({ throttle: THROTTLE }, async (sandbox) => {
 				const sample = await measure(sandbox, 'node-create', N, rate);
 				const throttled = sandbox.received('/api/').filter((r) => r.status === 429).length;
-				if (sandbox.clients().length !== N - sample.failed) throw new Error('clients held do not match the items created');
+				if (sandbox.clients().length !== N - sample.failed)
+					throw new Error('clients held do not match the items created');
 				return { ...sample, throttled };
 			}),
 		);
@@ -148,7 +170,12 @@ async function throttledImport() {
 async function getManyAll() {
 	return await withSandbox({}, async (sandbox) => {
 		for (let k = 0; k < LIST_N; k++) {
-			sandbox.seedClient({ client_external_id: `L-${k}`, contacts: [{ contact_type: 'organization', name: `List Co ${k}`, addresses: [], email: null }] });
+			sandbox.seedClient({
+				client_external_id: `L-${k}`,
+				contacts: [
+					{ contact_type: 'organization', name: `List Co ${k}`, addresses: [], email: null },
+				],
+			});
 		}
 		const node: Sample[] = [];
 		const http: Sample[] = [];
@@ -156,7 +183,8 @@ async function getManyAll() {
 			node.push(await measure(sandbox, 'node-getall', LIST_N));
 			http.push(await measure(sandbox, 'http-getall', LIST_N));
 		}
-		if (node.some((s) => s.items !== LIST_N) || http.some((s) => s.items !== LIST_N)) throw new Error('Get Many missed clients');
+		if (node.some((s) => s.items !== LIST_N) || http.some((s) => s.items !== LIST_N))
+			throw new Error('Get Many missed clients');
 		return {
 			case: `Get Many, Return All over ${LIST_N} clients vs plain paginated fetch`,
 			nodeMs: stat(node.map((s) => s.ms)),
@@ -181,13 +209,24 @@ async function main() {
 			`   ratio ${show(one.ratio)} (goal ≤ 1.3), to the new-connection loop ${show(one.ratioToFreshConnections)}, overhead per item ${show(one.perItemOverheadMs, 3)} ms\n`,
 	);
 	const two = await tokenUse();
-	console.log(`2. ${two.case}\n   first run ${two.firstRun}, second run with the stored token ${two.secondRunWithStoredToken} (goal 1, then 0)\n`);
+	console.log(
+		`2. ${two.case}\n   first run ${two.firstRun}, second run with the stored token ${two.secondRunWithStoredToken} (goal 1, then 0)\n`,
+	);
 	const three = await throttledImport();
-	console.log(`3. ${three.case}\n   wall ${show(three.wallMs, 0)} ms, bound ${three.boundMs} ms, wall ÷ bound ${show(three.wallOverBound)} (goal ≤ 1.1)\n   failed items ${three.failedItems}, 429 answers ${three.answers429}\n`);
+	console.log(
+		`3. ${three.case}\n   wall ${show(three.wallMs, 0)} ms, bound ${three.boundMs} ms, wall ÷ bound ${show(three.wallOverBound)} (goal ≤ 1.1)\n   failed items ${three.failedItems}, 429 answers ${three.answers429}\n`,
+	);
 	const four = await getManyAll();
-	console.log(`4. ${four.case}\n   node ${show(four.nodeMs, 0)} ms, plain ${show(four.httpMs, 0)} ms, ratio ${show(four.ratio)} (goal ≤ 1.2)\n   heap growth node ${show(four.nodeHeapGrowthMB, 1)} MB, plain ${show(four.httpHeapGrowthMB, 1)} MB; peak RSS node ${show(four.nodeMaxRssMB, 0)} MB, plain ${show(four.httpMaxRssMB, 0)} MB\n`);
+	console.log(
+		`4. ${four.case}\n   node ${show(four.nodeMs, 0)} ms, plain ${show(four.httpMs, 0)} ms, ratio ${show(four.ratio)} (goal ≤ 1.2)\n   heap growth node ${show(four.nodeHeapGrowthMB, 1)} MB, plain ${show(four.httpHeapGrowthMB, 1)} MB; peak RSS node ${show(four.nodeMaxRssMB, 0)} MB, plain ${show(four.httpMaxRssMB, 0)} MB\n`,
+	);
 
-	const report = { node: process.version, reps: REPS, cases: [one, two, three, four], totalSeconds: Math.round((Date.now() - started) / 1000) };
+	const report = {
+		node: process.version,
+		reps: REPS,
+		cases: [one, two, three, four],
+		totalSeconds: Math.round((Date.now() - started) / 1000),
+	};
 	mkdirSync('bench-output', { recursive: true });
 	writeFileSync('bench-output/bench.json', `${JSON.stringify(report, null, 2)}\n`);
 	console.log(`Written to bench-output/bench.json (${report.totalSeconds} s).`);

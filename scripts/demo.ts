@@ -22,7 +22,9 @@ interface ClientJson {
 function summarize(sandbox: Sandbox, requests: RecordedRequest[], known: Map<string, ClientJson>) {
 	const label = (mid: string) => {
 		const client = known.get(mid);
-		return client ? `${String(client.client_external_id).padEnd(10)} ${String(client.display_name)}` : mid;
+		return client
+			? `${String(client.client_external_id).padEnd(10)} ${String(client.display_name)}`
+			: mid;
 	};
 	const lines: string[] = [];
 	for (const request of requests) {
@@ -36,12 +38,16 @@ function summarize(sandbox: Sandbox, requests: RecordedRequest[], known: Map<str
 		if (client?.[1] && request.method === 'PATCH') {
 			const body = JSON.parse(request.body) as Record<string, unknown>;
 			const changes = Object.entries(body).map(([field, value]) => {
-				const target = typeof value === 'string' ? /\/client\/([^/]+)\/$/.exec(value)?.[1] : undefined;
+				const target =
+					typeof value === 'string' ? /\/client\/([^/]+)\/$/.exec(value)?.[1] : undefined;
 				return `${field} = ${target && known.has(target) ? String(known.get(target)!.client_external_id) : JSON.stringify(value)}`;
 			});
 			lines.push(`  modified  ${label(client[1])}: ${changes.join(', ')}`);
 		}
-		if (contact && request.method === 'PATCH') lines.push(`  modified  contact ${contact[1]}: ${Object.keys(JSON.parse(request.body) as object).join(', ')}`);
+		if (contact && request.method === 'PATCH')
+			lines.push(
+				`  modified  contact ${contact[1]}: ${Object.keys(JSON.parse(request.body) as object).join(', ')}`,
+			);
 		if (client?.[1] && request.method === 'DELETE') lines.push(`  deleted   ${label(client[1])}`);
 	}
 	if (lines.length === 0) lines.push('  no client created, modified or deleted');
@@ -51,7 +57,9 @@ function summarize(sandbox: Sandbox, requests: RecordedRequest[], known: Map<str
 		.filter(([, count]) => count > 0)
 		.map(([method, count]) => `${count} ${method}`);
 	const tokens = requests.filter((r) => r.path === '/user/oauth2/token/').length;
-	lines.push(`  requests: ${tokens} token request${tokens === 1 ? '' : 's'}, ${api.length} API requests (${methods.join(', ') || 'none'})`);
+	lines.push(
+		`  requests: ${tokens} token request${tokens === 1 ? '' : 's'}, ${api.length} API requests (${methods.join(', ') || 'none'})`,
+	);
 	return lines;
 }
 
@@ -77,7 +85,11 @@ async function main() {
 		say(`Installing the packed package into a fresh n8n user folder (${n8n.userFolder})...`);
 		await n8n.installPackage();
 		await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, clientId, clientSecret)]);
-		const workflows = ['1-client-lifecycle.json', '2-clients-from-csv.json', '3-continue-on-fail.json'].map(example);
+		const workflows = [
+			'1-client-lifecycle.json',
+			'2-clients-from-csv.json',
+			'3-continue-on-fail.json',
+		].map(example);
 		for (const workflow of workflows) await n8n.importWorkflow(workflow);
 		say('Imported the credential "MakeLeaps sandbox" and the example workflows.');
 
@@ -89,7 +101,9 @@ async function main() {
 			const { run, result } = await n8n.execute(workflow.id);
 			const error = run?.data.resultData.error?.message;
 			if (result.code !== 0 || run?.status !== 'success' || error) {
-				throw new Error(`${workflow.name} failed: ${error ?? `exit ${result.code}`}\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
+				throw new Error(
+					`${workflow.name} failed: ${error ?? `exit ${result.code}`}\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`,
+				);
 			}
 			for (const line of summarize(sandbox, [...sandbox.requests], known)) say(line);
 			say(`  finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -98,7 +112,8 @@ async function main() {
 		const clients = sandbox.clients();
 		say();
 		say(`The sandbox now holds ${clients.length} clients:`);
-		for (const client of clients) say(`  ${String(client.client_external_id).padEnd(10)} ${String(client.display_name)}`);
+		for (const client of clients)
+			say(`  ${String(client.client_external_id).padEnd(10)} ${String(client.display_name)}`);
 
 		if (!ui) {
 			say();
@@ -121,7 +136,9 @@ async function main() {
 		say(`  Base URL       ${sandbox.baseUrl}`);
 		say(`  Client ID      ${clientId}`);
 		say(`  Client Secret  ${clientSecret}`);
-		say(`Sandbox state: ${sandbox.baseUrl}/_sandbox/state  (requests: ${sandbox.baseUrl}/_sandbox/requests)`);
+		say(
+			`Sandbox state: ${sandbox.baseUrl}/_sandbox/state  (requests: ${sandbox.baseUrl}/_sandbox/requests)`,
+		);
 		say('Press Ctrl+C to stop n8n and the sandbox.');
 	} catch (error) {
 		process.stderr.write(`Demo failed: ${(error as Error).message}\n`);

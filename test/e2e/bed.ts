@@ -5,7 +5,11 @@
 import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox/server';
 import { example, N8n, outputOf, sandboxCredential, type RunData } from '../../dev/n8n';
 
-export const EXAMPLE_FILES = ['1-client-lifecycle.json', '2-clients-from-csv.json', '3-continue-on-fail.json'];
+export const EXAMPLE_FILES = [
+	'1-client-lifecycle.json',
+	'2-clients-from-csv.json',
+	'3-continue-on-fail.json',
+];
 
 export interface E2eBed {
 	sandbox: Sandbox;
@@ -21,15 +25,26 @@ export function useN8n(): E2eBed {
 		bed.n8n = new N8n();
 		await bed.n8n.installPackage();
 		const { clientId, clientSecret } = bed.sandbox.credentials;
-		await bed.n8n.importCredentials([sandboxCredential(bed.sandbox.baseUrl, clientId, clientSecret)]);
+		await bed.n8n.importCredentials([
+			sandboxCredential(bed.sandbox.baseUrl, clientId, clientSecret),
+		]);
 		for (const file of EXAMPLE_FILES) await bed.n8n.importWorkflow(example(file));
 		bed.execute = async (workflowId) => {
 			const { run, result } = await bed.n8n.execute(workflowId);
 			const errors = Object.entries(run?.data.resultData.runData ?? {})
 				.filter(([, tasks]) => tasks.some((task) => task.error))
 				.map(([node, tasks]) => `${node}: ${tasks.find((task) => task.error)!.error!.message}`);
-			if (result.code !== 0 || run?.status !== 'success' || run.data.resultData.error || errors.length) {
-				const tail = `${result.stdout}\n${result.stderr}`.split('\n').filter((line) => !/^\s+at /.test(line)).slice(-40).join('\n');
+			if (
+				result.code !== 0 ||
+				run?.status !== 'success' ||
+				run.data.resultData.error ||
+				errors.length
+			) {
+				const tail = `${result.stdout}\n${result.stderr}`
+					.split('\n')
+					.filter((line) => !/^\s+at /.test(line))
+					.slice(-40)
+					.join('\n');
 				throw new Error(
 					`n8n execute --id=${workflowId} failed (exit ${result.code}, status ${run?.status}): ${run?.data.resultData.error?.message ?? errors.join('; ')}\n${tail}`,
 				);
@@ -58,7 +73,10 @@ export function clientsByExternalId(sandbox: Sandbox) {
 					organization: organization?.name,
 					person: person?.family_name,
 					email: (person?.email as { address?: string } | null)?.address,
-					addresses: [...((organization?.addresses as unknown[]) ?? []), ...((person?.addresses as unknown[]) ?? [])],
+					addresses: [
+						...((organization?.addresses as unknown[]) ?? []),
+						...((person?.addresses as unknown[]) ?? []),
+					],
 					default_client: client.default_client,
 				},
 			];
@@ -68,6 +86,8 @@ export function clientsByExternalId(sandbox: Sandbox) {
 
 /** Method, path and status of each API request (token requests excluded). */
 export const apiCalls = (requests: RecordedRequest[]) =>
-	requests.filter((r) => r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path} ${r.status}`);
+	requests
+		.filter((r) => r.path.startsWith('/api/'))
+		.map((r) => `${r.method} ${r.path} ${r.status}`);
 
 export { outputOf };

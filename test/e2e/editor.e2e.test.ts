@@ -30,21 +30,35 @@ describe('a started n8n with the package', () => {
 	test('serves the MakeLeaps node and credential types to the editor', async () => {
 		const nodes = await bed.n8n.rest('GET', '/types/nodes.json');
 		expect(nodes.status).toBe(200);
-		const node = (nodes.body as Array<{ name: string; displayName: string; credentials?: Array<{ name: string }> }>).find(
-			(n) => n.name === 'n8n-nodes-makeleaps.makeLeaps',
-		);
-		expect(node).toMatchObject({ displayName: 'MakeLeaps', credentials: [expect.objectContaining({ name: 'makeLeapsApi' })] });
+		const node = (
+			nodes.body as Array<{
+				name: string;
+				displayName: string;
+				credentials?: Array<{ name: string }>;
+			}>
+		).find((n) => n.name === 'n8n-nodes-makeleaps.makeLeaps');
+		expect(node).toMatchObject({
+			displayName: 'MakeLeaps',
+			credentials: [expect.objectContaining({ name: 'makeLeapsApi' })],
+		});
 		const credentials = await bed.n8n.rest('GET', '/types/credentials.json');
-		expect((credentials.body as Array<{ name: string }>).map((c) => c.name)).toContain('makeLeapsApi');
+		expect((credentials.body as Array<{ name: string }>).map((c) => c.name)).toContain(
+			'makeLeapsApi',
+		);
 	});
 
-	test('the credential test accepts the sandbox\'s Client ID and Secret and refuses a wrong secret', async () => {
+	test("the credential test accepts the sandbox's Client ID and Secret and refuses a wrong secret", async () => {
 		const { sandbox } = bed;
 		const { clientId, clientSecret } = sandbox.credentials;
 		const check = async (secret: string) => {
 			const answer = await bed.n8n.rest('POST', '/rest/credentials/test', {
 				// What the editor's Test button sends for the stored credential, with the values in the form.
-				credentials: { id: CREDENTIAL.id, name: CREDENTIAL.name, type: 'makeLeapsApi', data: { baseUrl: sandbox.baseUrl, clientId, clientSecret: secret } },
+				credentials: {
+					id: CREDENTIAL.id,
+					name: CREDENTIAL.name,
+					type: 'makeLeapsApi',
+					data: { baseUrl: sandbox.baseUrl, clientId, clientSecret: secret },
+				},
 			});
 			expect(answer.status).toBe(200);
 			return (answer.body as { data: { status: string; message: string } }).data;
@@ -54,7 +68,9 @@ describe('a started n8n with the package', () => {
 		expect(await check(clientSecret)).toEqual({ status: 'OK', message: expect.any(String) });
 		const token = sandbox.received('/user/oauth2/token/');
 		expect(token.map((r) => r.status)).toEqual([200]);
-		expect(sandbox.received('/api/partner/').map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200']);
+		expect(sandbox.received('/api/partner/').map((r) => `${r.method} ${r.status}`)).toEqual([
+			'GET 200',
+		]);
 
 		sandbox.resetRequests();
 		const refused = await check('not-the-secret');
@@ -65,16 +81,25 @@ describe('a started n8n with the package', () => {
 		expect(sandbox.received('/api/')).toHaveLength(0);
 	});
 
-	test('the editor opens example 1 and shows the MakeLeaps node\'s panel', async () => {
+	test("the editor opens example 1 and shows the MakeLeaps node's panel", async () => {
 		browser = await chromium.launch({
 			executablePath: process.env.MAKELEAPS_CHROMIUM ?? '/usr/bin/chromium',
-			args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-dev-shm-usage',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--no-first-run',
+			],
 		});
 		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 		const [name, value] = bed.n8n.sessionCookie.split('=');
 		await context.addCookies([{ name, value, domain: '127.0.0.1', path: '/' }]);
 		const page = await context.newPage();
-		await page.goto(`${bed.n8n.url}/workflow/mlExample1Lifecycle`, { waitUntil: 'domcontentloaded' });
+		await page.goto(`${bed.n8n.url}/workflow/mlExample1Lifecycle`, {
+			waitUntil: 'domcontentloaded',
+		});
 
 		const node = page.locator('[data-test-id="canvas-node"][data-node-name="Create head office"]');
 		await node.waitFor({ timeout: 60_000 });
@@ -86,13 +111,29 @@ describe('a started n8n with the package', () => {
 		mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
 		await page.screenshot({ path: SCREENSHOT });
 		const text = await panel.innerText();
-		for (const label of ['Credential', 'Resource', 'Operation', 'Partner', 'Client External ID', 'Organization Name', 'Person Family Name', 'Person Email', 'Additional Fields']) {
+		for (const label of [
+			'Credential',
+			'Resource',
+			'Operation',
+			'Partner',
+			'Client External ID',
+			'Organization Name',
+			'Person Family Name',
+			'Person Email',
+			'Additional Fields',
+		]) {
 			expect(text).toContain(label);
 		}
 		// The fields hold the example's values, and the credential picker the imported credential.
-		const values = await panel.locator('input, textarea, [contenteditable="true"]').evaluateAll((elements) =>
-			elements.map((e) => ('value' in e ? String((e as { value: unknown }).value) : (e.textContent ?? ''))),
+		const values = await panel
+			.locator('input, textarea, [contenteditable="true"]')
+			.evaluateAll((elements) =>
+				elements.map((e) =>
+					'value' in e ? String((e as { value: unknown }).value) : (e.textContent ?? ''),
+				),
+			);
+		expect(values).toEqual(
+			expect.arrayContaining(['MakeLeaps sandbox', 'EX1-HQ', 'Sakura Holdings K.K.']),
 		);
-		expect(values).toEqual(expect.arrayContaining(['MakeLeaps sandbox', 'EX1-HQ', 'Sakura Holdings K.K.']));
 	});
 });

@@ -8,7 +8,7 @@ import { apiCalls, clientsByExternalId, outputOf, useN8n } from './bed';
 describe('example workflows in a real n8n', () => {
 	const bed = useN8n();
 
-	test('1: creates a head office and a branch, sets the branch\'s default client, deletes the branch', async () => {
+	test("1: creates a head office and a branch, sets the branch's default client, deletes the branch", async () => {
 		const { sandbox } = bed;
 		sandbox.resetRequests();
 		const run = await bed.execute('mlExample1Lifecycle');
@@ -33,7 +33,9 @@ describe('example workflows in a real n8n', () => {
 
 		const base = `/api/partner/${partner}/client/`;
 		// The partner lookup (the workflows leave Partner empty) happens once per node run.
-		const calls = apiCalls(sandbox.requests).filter((call) => !call.startsWith('GET /api/partner/ '));
+		const calls = apiCalls(sandbox.requests).filter(
+			(call) => !call.startsWith('GET /api/partner/ '),
+		);
 		expect(calls).toEqual([
 			`POST ${base} 201`,
 			`POST ${base} 201`,
@@ -45,16 +47,19 @@ describe('example workflows in a real n8n', () => {
 		expect(sandbox.received('/user/oauth2/token/')).toHaveLength(1);
 	});
 
-	test('2: one client per row of examples/clients.csv (read by n8n\'s file nodes); a second run updates, never duplicates', async () => {
+	test("2: one client per row of examples/clients.csv (read by n8n's file nodes); a second run updates, never duplicates", async () => {
 		const { sandbox } = bed;
 		const rows = ['CSV-0001', 'CSV-0002', 'CSV-0003', 'CSV-0004', 'CSV-0005'];
-		const csvClients = () => Object.entries(clientsByExternalId(sandbox)).filter(([id]) => id.startsWith('CSV-'));
+		const csvClients = () =>
+			Object.entries(clientsByExternalId(sandbox)).filter(([id]) => id.startsWith('CSV-'));
 		expect(csvClients()).toEqual([]);
 
 		sandbox.resetRequests();
 		const first = await bed.execute('mlExample2CsvImport');
 		expect(outputOf(first, 'Extract rows')).toHaveLength(5);
-		expect(outputOf(first, 'Create or update client').map((c) => [c.client_external_id, c.operation])).toEqual(rows.map((id) => [id, 'created']));
+		expect(
+			outputOf(first, 'Create or update client').map((c) => [c.client_external_id, c.operation]),
+		).toEqual(rows.map((id) => [id, 'created']));
 		expect(apiCalls(sandbox.requests).filter((call) => call.startsWith('POST'))).toHaveLength(5);
 		const clients = Object.fromEntries(csvClients());
 		expect(Object.keys(clients).sort()).toEqual(rows);
@@ -62,14 +67,32 @@ describe('example workflows in a real n8n', () => {
 			organization: 'Fuji Logistics Ltd.',
 			person: 'Suzuki',
 			email: 'suzuki@fuji-logistics.example.jp',
-			addresses: [expect.objectContaining({ postal_code: '105-0011', region: 'tokyo', locality: 'Minato-ku', street_address: '1-2-3 Shibakoen' })],
+			addresses: [
+				expect.objectContaining({
+					postal_code: '105-0011',
+					region: 'tokyo',
+					locality: 'Minato-ku',
+					street_address: '1-2-3 Shibakoen',
+				}),
+			],
 		});
-		expect(clients['CSV-0004']).toMatchObject({ organization: 'Momiji Print K.K.', person: undefined, email: undefined });
-		expect(clients['CSV-0005']).toMatchObject({ organization: undefined, person: 'Watanabe', email: 'watanabe@example.jp', addresses: [] });
+		expect(clients['CSV-0004']).toMatchObject({
+			organization: 'Momiji Print K.K.',
+			person: undefined,
+			email: undefined,
+		});
+		expect(clients['CSV-0005']).toMatchObject({
+			organization: undefined,
+			person: 'Watanabe',
+			email: 'watanabe@example.jp',
+			addresses: [],
+		});
 
 		sandbox.resetRequests();
 		const second = await bed.execute('mlExample2CsvImport');
-		expect(outputOf(second, 'Create or update client').map((c) => [c.client_external_id, c.operation])).toEqual(rows.map((id) => [id, 'updated']));
+		expect(
+			outputOf(second, 'Create or update client').map((c) => [c.client_external_id, c.operation]),
+		).toEqual(rows.map((id) => [id, 'updated']));
 		expect(apiCalls(sandbox.requests).filter((call) => !call.startsWith('GET'))).toEqual([]);
 		const after = Object.fromEntries(csvClients());
 		expect(Object.keys(after).sort()).toEqual(rows);
@@ -81,14 +104,26 @@ describe('example workflows in a real n8n', () => {
 		sandbox.resetRequests();
 		const run = await bed.execute('mlExample3ErrorOutput');
 
-		expect(outputOf(run, 'Created').map((c) => c.client_external_id)).toEqual(['EX3-001', 'EX3-004']);
+		expect(outputOf(run, 'Created').map((c) => c.client_external_id)).toEqual([
+			'EX3-001',
+			'EX3-004',
+		]);
 		const failed = outputOf(run, 'Failed rows');
 		expect(failed).toHaveLength(2);
-		expect(failed[0]).toMatchObject({ id: 'EX3-002', error: expect.stringContaining('Organization Name and Person Family Name are both empty') });
-		expect(failed[1]).toMatchObject({ id: 'EX3-003', error: expect.stringContaining('Person Email "ito@" is not a valid e-mail address') });
+		expect(failed[0]).toMatchObject({
+			id: 'EX3-002',
+			error: expect.stringContaining('Organization Name and Person Family Name are both empty'),
+		});
+		expect(failed[1]).toMatchObject({
+			id: 'EX3-003',
+			error: expect.stringContaining('Person Email "ito@" is not a valid e-mail address'),
+		});
 
 		const clients = clientsByExternalId(sandbox);
-		expect(clients['EX3-001']).toMatchObject({ organization: 'Kaede Design LLC', person: 'Takahashi' });
+		expect(clients['EX3-001']).toMatchObject({
+			organization: 'Kaede Design LLC',
+			person: 'Takahashi',
+		});
 		expect(clients['EX3-004']).toMatchObject({ organization: 'Momiji Print K.K.' });
 		expect(clients['EX3-002']).toBeUndefined();
 		expect(clients['EX3-003']).toBeUndefined();
@@ -109,15 +144,24 @@ describe('example workflows in a real n8n', () => {
 		expect(tokenRequests).toHaveLength(1);
 		const api = sandbox.received('/api/');
 		expect(api.filter((r) => r.status === 401)).toHaveLength(1);
-		expect(api[0]).toMatchObject({ status: 401, headers: expect.objectContaining({ authorization: `Bearer ${stored}` }) });
+		expect(api[0]).toMatchObject({
+			status: 401,
+			headers: expect.objectContaining({ authorization: `Bearer ${stored}` }),
+		});
 		const fresh = sandbox.issuedTokens.at(-1)!;
 		expect(fresh).not.toBe(stored);
-		expect(api.slice(1).every((r) => r.headers.authorization === `Bearer ${fresh}` && r.status! < 300)).toBe(true);
+		expect(
+			api.slice(1).every((r) => r.headers.authorization === `Bearer ${fresh}` && r.status! < 300),
+		).toBe(true);
 
 		// The next run reuses the refreshed token that n8n saved in the credential.
 		sandbox.resetRequests();
 		await bed.execute('mlExample3ErrorOutput');
 		expect(sandbox.received('/user/oauth2/token/')).toHaveLength(0);
-		expect(sandbox.received('/api/').every((r) => r.headers.authorization === `Bearer ${fresh}` && r.status! < 300)).toBe(true);
+		expect(
+			sandbox
+				.received('/api/')
+				.every((r) => r.headers.authorization === `Bearer ${fresh}` && r.status! < 300),
+		).toBe(true);
 	});
 });

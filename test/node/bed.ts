@@ -5,7 +5,13 @@ import path from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
-import { CredentialsHelper, observed, runNode, type RunOptions, type RunResult } from '../../dev/harness';
+import {
+	CredentialsHelper,
+	observed,
+	runNode,
+	type RunOptions,
+	type RunResult,
+} from '../../dev/harness';
 
 /** Requests per minute for tests that are not about pacing (the sandbox does not throttle them). */
 export const FAST = 60000;
@@ -14,7 +20,11 @@ export interface TestBed {
 	sandbox: Sandbox;
 	credentials: CredentialsHelper;
 	partner: { __rl: true; mode: string; value: string };
-	run(parameters: INodeParameters, items?: IDataObject[], options?: Partial<RunOptions>): Promise<RunResult>;
+	run(
+		parameters: INodeParameters,
+		items?: IDataObject[],
+		options?: Partial<RunOptions>,
+	): Promise<RunResult>;
 	/** Every secret a leak check must look for: the client secret, the Basic header and each token. */
 	secrets(): string[];
 	/** Console and logger lines written during the test (n8n's logger writes to the console). */
@@ -33,8 +43,12 @@ type LogMethod = (level: string, message: string, metadata: Record<string, unkno
 const n8nLoggers: Array<{ prototype: { log: LogMethod } }> = (() => {
 	const load = createRequire(__filename);
 	const bases = [load.resolve('n8n-core'), __filename];
-	const paths = new Set(bases.map((base) => load.resolve('@n8n/backend-common', { paths: [path.dirname(base)] })));
-	return [...paths].map((resolved) => (load(resolved) as { Logger: { prototype: { log: LogMethod } } }).Logger);
+	const paths = new Set(
+		bases.map((base) => load.resolve('@n8n/backend-common', { paths: [path.dirname(base)] })),
+	);
+	return [...paths].map(
+		(resolved) => (load(resolved) as { Logger: { prototype: { log: LogMethod } } }).Logger,
+	);
 })();
 
 /**
@@ -42,7 +56,8 @@ const n8nLoggers: Array<{ prototype: { log: LogMethod } }> = (() => {
  * stdout and stderr, passing it on, until the returned function is called.
  */
 export function captureConsole(lines: string[]): () => void {
-	const record = (args: unknown[]) => lines.push(args.map((a) => (typeof a === 'string' ? a : textsOf(a).join(' '))).join(' '));
+	const record = (args: unknown[]) =>
+		lines.push(args.map((a) => (typeof a === 'string' ? a : textsOf(a).join(' '))).join(' '));
 	const originals = CONSOLE_METHODS.map((name) => [name, console[name]] as const);
 	for (const [name, original] of originals) {
 		console[name] = (...args: unknown[]) => {
@@ -53,7 +68,9 @@ export function captureConsole(lines: string[]): () => void {
 	const streams = [process.stdout, process.stderr].map((stream) => [stream, stream.write] as const);
 	for (const [stream, write] of streams) {
 		stream.write = function (this: unknown, chunk: unknown, ...rest: unknown[]) {
-			record([typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk]);
+			record([
+				typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk,
+			]);
 			return (write as (...args: unknown[]) => boolean).call(stream, chunk, ...rest);
 		} as Write;
 	}
@@ -87,12 +104,17 @@ function walkTexts(root: unknown): Array<[string, string]> {
 	while (stack.length > 0 && seen.size < 500000) {
 		const [path, value, depth] = stack.pop()!;
 		if (typeof value === 'string') found.push([path, value]);
-		else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') continue;
+		else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+			continue;
 		else if (typeof value === 'object' && value !== null && !seen.has(value) && depth < 40) {
 			seen.add(value);
 			if (Buffer.isBuffer(value)) found.push([path, value.toString('utf8')]);
-			else if (value instanceof Map) [...value.entries()].forEach(([k, v], i) => stack.push([`${path}<${i}>`, k, depth + 1], [`${path}[${String(k)}]`, v, depth + 1]));
-			else if (value instanceof Set) [...value].forEach((v, i) => stack.push([`${path}{${i}}`, v, depth + 1]));
+			else if (value instanceof Map)
+				[...value.entries()].forEach(([k, v], i) =>
+					stack.push([`${path}<${i}>`, k, depth + 1], [`${path}[${String(k)}]`, v, depth + 1]),
+				);
+			else if (value instanceof Set)
+				[...value].forEach((v, i) => stack.push([`${path}{${i}}`, v, depth + 1]));
 			else {
 				for (const key of Object.getOwnPropertyNames(value)) {
 					let child: unknown;
@@ -110,10 +132,15 @@ function walkTexts(root: unknown): Array<[string, string]> {
 }
 
 /** Where each secret occurs in the values (the secrets themselves are not repeated). */
-export function findSecrets(values: unknown, secrets: Array<{ name: string; value: string }>): string[] {
+export function findSecrets(
+	values: unknown,
+	secrets: Array<{ name: string; value: string }>,
+): string[] {
 	const leaks: string[] = [];
 	for (const [path, text] of walkTexts(values)) {
-		for (const secret of secrets) if (secret.value && text.includes(secret.value)) leaks.push(`${secret.name} at ${path || '(root)'}`);
+		for (const secret of secrets)
+			if (secret.value && text.includes(secret.value))
+				leaks.push(`${secret.name} at ${path || '(root)'}`);
 	}
 	return leaks;
 }
@@ -123,7 +150,10 @@ export function sandboxSecrets(sandbox: Sandbox): Array<{ name: string; value: s
 	return [
 		...sandbox.issuedSecrets.flatMap(({ clientId, clientSecret }) => [
 			{ name: `client secret of ${clientId}`, value: clientSecret },
-			{ name: `Basic credentials of ${clientId}`, value: Buffer.from(`${clientId}:${clientSecret}`).toString('base64') },
+			{
+				name: `Basic credentials of ${clientId}`,
+				value: Buffer.from(`${clientId}:${clientSecret}`).toString('base64'),
+			},
 		]),
 		...sandbox.issuedTokens.map((value, i) => ({ name: `access token #${i + 1}`, value })),
 	];
@@ -135,7 +165,10 @@ export function sandboxSecrets(sandbox: Sandbox): Array<{ name: string; value: s
  * everything the test saw (every run's items and errors, thrown errors, console and logger
  * output) is checked for the client secret, the Basic header value and every issued token.
  */
-export function useTestBed(options: SandboxOptions = {}, runDefaults: Partial<RunOptions> = {}): TestBed {
+export function useTestBed(
+	options: SandboxOptions = {},
+	runDefaults: Partial<RunOptions> = {},
+): TestBed {
 	const bed = {} as TestBed;
 	let restoreConsole = () => {};
 	beforeEach(async () => {
@@ -152,7 +185,12 @@ export function useTestBed(options: SandboxOptions = {}, runDefaults: Partial<Ru
 				return await runNode({
 					credentials: bed.credentials,
 					items,
-					parameters: { resource: 'client', partner: bed.partner, options: { requestsPerMinute: FAST }, ...parameters },
+					parameters: {
+						resource: 'client',
+						partner: bed.partner,
+						options: { requestsPerMinute: FAST },
+						...parameters,
+					},
 					...runDefaults,
 					...extra,
 				});
@@ -168,7 +206,10 @@ export function useTestBed(options: SandboxOptions = {}, runDefaults: Partial<Ru
 		await bed.sandbox.close();
 		const leaks = findSecrets({ observed, logs: bed.logs }, sandboxSecrets(bed.sandbox));
 		observed.length = 0;
-		if (leaks.length > 0) throw new Error(`A secret leaked into what the test saw: ${[...new Set(leaks)].slice(0, 10).join('; ')}`);
+		if (leaks.length > 0)
+			throw new Error(
+				`A secret leaked into what the test saw: ${[...new Set(leaks)].slice(0, 10).join('; ')}`,
+			);
 	});
 	return bed;
 }
@@ -178,4 +219,5 @@ export function expectNoSecrets(bed: TestBed, ...visible: unknown[]) {
 	expect(findSecrets(visible, sandboxSecrets(bed.sandbox))).toEqual([]);
 }
 
-export const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+export const basic = (id: string, secret: string) =>
+	`Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;

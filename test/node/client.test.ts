@@ -10,7 +10,12 @@ function seed(bed: TestBed, externalId: string, name = `${externalId} Co`) {
 		client_external_id: externalId,
 		contacts: [
 			{ contact_type: 'organization', name, addresses: [], email: null },
-			{ contact_type: 'person', family_name: 'Sato', addresses: [], email: { address: 'sato@example.com' } },
+			{
+				contact_type: 'person',
+				family_name: 'Sato',
+				addresses: [],
+				email: { address: 'sato@example.com' },
+			},
 		],
 	}).mid;
 }
@@ -36,11 +41,21 @@ describe('Client: Create', () => {
 			client_external_id: 'CLIENT-12345',
 			contacts: [
 				{ contact_type: 'organization', name: 'Example Co', addresses: [], email: null },
-				{ contact_type: 'person', family_name: 'Sato', addresses: [], email: { address: 'sato@example.com' } },
+				{
+					contact_type: 'person',
+					family_name: 'Sato',
+					addresses: [],
+					email: { address: 'sato@example.com' },
+				},
 			],
 		});
 		const [stored] = bed.sandbox.clients();
-		expect(result.output).toEqual([{ json: expect.objectContaining({ mid: stored.mid, display_name: 'Example Co' }), pairedItem: { item: 0 } }]);
+		expect(result.output).toEqual([
+			{
+				json: expect.objectContaining({ mid: stored.mid, display_name: 'Example Co' }),
+				pairedItem: { item: 0 },
+			},
+		]);
 		expect(result.output[0].json).not.toHaveProperty('meta');
 		expect(stored.contacts).toHaveLength(2);
 	});
@@ -51,7 +66,13 @@ describe('Client: Create', () => {
 				operation: 'create',
 				organizationName: '={{ $json.org }}',
 				personFamilyName: '={{ $json.family }}',
-				additionalFields: { personGivenName: '={{ $json.given }}', personTitle: '={{ $json.family ? "CFO" : "" }}', addressPostalCode: '105-0011', addressRegion: 'tokyo', addressStreet: '1-2-3 Shibakoen' },
+				additionalFields: {
+					personGivenName: '={{ $json.given }}',
+					personTitle: '={{ $json.family ? "CFO" : "" }}',
+					addressPostalCode: '105-0011',
+					addressRegion: 'tokyo',
+					addressStreet: '1-2-3 Shibakoen',
+				},
 			},
 			[
 				{ org: 'Org Only K.K.', family: '', given: '' },
@@ -65,29 +86,65 @@ describe('Client: Create', () => {
 				contact_type: 'organization',
 				name: 'Org Only K.K.',
 				email: null,
-				addresses: [{ format: 'jp_default', country_name: 'JP', postal_code: '105-0011', region: 'tokyo', locality: '', street_address: '1-2-3 Shibakoen', extended_address: '' }],
+				addresses: [
+					{
+						format: 'jp_default',
+						country_name: 'JP',
+						postal_code: '105-0011',
+						region: 'tokyo',
+						locality: '',
+						street_address: '1-2-3 Shibakoen',
+						extended_address: '',
+					},
+				],
 			},
 		]);
 		expect(first.contacts[0]).not.toHaveProperty('title');
 		expect(second.contacts).toEqual([
-			expect.objectContaining({ contact_type: 'person', family_name: 'Tanaka', given_name: 'Hanako', title: 'CFO', email: null }),
+			expect.objectContaining({
+				contact_type: 'person',
+				family_name: 'Tanaka',
+				given_name: 'Hanako',
+				title: 'CFO',
+				email: null,
+			}),
 		]);
 		expect(second.contacts[0].addresses[0].street_address).toBe('1-2-3 Shibakoen');
-		expect(bed.sandbox.clients().map((c) => c.display_name).sort()).toEqual(['Hanako Tanaka', 'Org Only K.K.']);
+		expect(
+			bed.sandbox
+				.clients()
+				.map((c) => c.display_name)
+				.sort(),
+		).toEqual(['Hanako Tanaka', 'Org Only K.K.']);
 	});
 
 	test('50 items make 50 API calls and one token request', async () => {
 		const items = Array.from({ length: 50 }, (_, i) => ({ id: `ROW-${i}`, name: `Company ${i}` }));
-		const result = await bed.run({ operation: 'create', clientExternalId: '={{ $json.id }}', organizationName: '={{ $json.name }}' }, items);
+		const result = await bed.run(
+			{
+				operation: 'create',
+				clientExternalId: '={{ $json.id }}',
+				organizationName: '={{ $json.name }}',
+			},
+			items,
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.output.map((o) => o.pairedItem)).toEqual(items.map((_, i) => ({ item: i })));
 		expect(bed.sandbox.received('/api/')).toHaveLength(50);
 		expect(bed.sandbox.received('/user/')).toHaveLength(1);
-		expect(bed.sandbox.clients().map((c) => c.client_external_id).sort()).toEqual(items.map((i) => i.id).sort());
+		expect(
+			bed.sandbox
+				.clients()
+				.map((c) => c.client_external_id)
+				.sort(),
+		).toEqual(items.map((i) => i.id).sort());
 	});
 
 	test('with no partner chosen, the only partner of the API key is used (one lookup per run)', async () => {
-		const result = await bed.run({ operation: 'create', organizationName: 'Auto Partner Co', partner: client('', 'list') }, [{}, {}]);
+		const result = await bed.run(
+			{ operation: 'create', organizationName: 'Auto Partner Co', partner: client('', 'list') },
+			[{}, {}],
+		);
 		expect(result.error).toBeUndefined();
 		expect(bed.sandbox.received('/api/').map((r) => `${r.method} ${r.path}`)).toEqual([
 			'GET /api/partner/',
@@ -105,7 +162,9 @@ describe('Client: Create, text length in characters', () => {
 		expect(ok.error).toBeUndefined();
 		expect(bed.sandbox.clients()[0].display_name).toBe('🍣'.repeat(255));
 		const tooLong = await bed.run({ operation: 'create', organizationName: '🍣'.repeat(256) });
-		expect(tooLong.error?.message).toBe('Organization Name is 256 characters long; MakeLeaps allows at most 255 [item 0]');
+		expect(tooLong.error?.message).toBe(
+			'Organization Name is 256 characters long; MakeLeaps allows at most 255 [item 0]',
+		);
 		expect(bed.sandbox.received('/api/')).toHaveLength(1);
 	});
 });
@@ -116,15 +175,24 @@ describe('Client: Update', () => {
 	test('PATCHes default_client built from a picked client, and nothing else', async () => {
 		const target = seed(bed, 'A');
 		const other = seed(bed, 'B');
-		const result = await bed.run({ operation: 'update', client: client(target, 'list'), defaultClient: client(other, 'list') });
+		const result = await bed.run({
+			operation: 'update',
+			client: client(target, 'list'),
+			defaultClient: client(other, 'list'),
+		});
 		expect(result.error).toBeUndefined();
 		const [request] = bed.sandbox.received('/api/');
 		const partner = bed.sandbox.credentials.partnerMid;
 		expect(request.method).toBe('PATCH');
 		expect(request.url).toBe(`/api/partner/${partner}/client/${target}/`);
 		expect(request.headers['content-type']).toBe('application/json');
-		expect(JSON.parse(request.body)).toEqual({ default_client: `${bed.sandbox.baseUrl}/api/partner/${partner}/client/${other}/` });
-		expect(result.output[0].json).toMatchObject({ mid: target, default_client: `${bed.sandbox.baseUrl}/api/partner/${partner}/client/${other}/` });
+		expect(JSON.parse(request.body)).toEqual({
+			default_client: `${bed.sandbox.baseUrl}/api/partner/${partner}/client/${other}/`,
+		});
+		expect(result.output[0].json).toMatchObject({
+			mid: target,
+			default_client: `${bed.sandbox.baseUrl}/api/partner/${partner}/client/${other}/`,
+		});
 		expect(bed.sandbox.clients().find((c) => c.mid === target)!.contacts).toHaveLength(2);
 	});
 
@@ -140,34 +208,61 @@ describe('Client: Update', () => {
 			updateFields: { clientExternalId: 'A-2' },
 		});
 		expect(result.error).toBeUndefined();
-		expect(JSON.parse(bed.sandbox.received('/api/')[0].body)).toEqual({ default_client: url(other), client_external_id: 'A-2' });
+		expect(JSON.parse(bed.sandbox.received('/api/')[0].body)).toEqual({
+			default_client: url(other),
+			client_external_id: 'A-2',
+		});
 
-		await bed.run({ operation: 'update', client: client(target), updateFields: { clientExternalId: 'A-3' } });
+		await bed.run({
+			operation: 'update',
+			client: client(target),
+			updateFields: { clientExternalId: 'A-3' },
+		});
 		const second = JSON.parse(bed.sandbox.received('/api/')[1].body);
 		expect(second).toEqual({ client_external_id: 'A-3' });
-		expect(bed.sandbox.clients().find((c) => c.mid === target)).toMatchObject({ client_external_id: 'A-3' });
+		expect(bed.sandbox.clients().find((c) => c.mid === target)).toMatchObject({
+			client_external_id: 'A-3',
+		});
 	});
 
 	test('Default Contact by MID or by URL is sent as the contact URL', async () => {
 		const target = seed(bed, 'A');
 		const partner = bed.sandbox.credentials.partnerMid;
-		const [, person] = bed.sandbox.clients().find((c) => c.mid === target)!.contacts as Array<{ mid: string }>;
+		const [, person] = bed.sandbox.clients().find((c) => c.mid === target)!.contacts as Array<{
+			mid: string;
+		}>;
 		const contactUrl = `${bed.sandbox.baseUrl}/api/partner/${partner}/contact/${person.mid}/`;
 		for (const defaultContact of [person.mid, contactUrl]) {
-			const result = await bed.run({ operation: 'update', client: client(target), updateFields: { defaultContact } });
+			const result = await bed.run({
+				operation: 'update',
+				client: client(target),
+				updateFields: { defaultContact },
+			});
 			expect(result.error).toBeUndefined();
 		}
 		const bodies = bed.sandbox.received('/api/').map((r) => JSON.parse(r.body));
 		expect(bodies).toEqual([{ default_contact: contactUrl }, { default_contact: contactUrl }]);
 	});
 
-	test('the API\'s own 400 text reaches the user with the item index', async () => {
+	test("the API's own 400 text reaches the user with the item index", async () => {
 		const target = seed(bed, 'A');
-		const foreignContact = bed.sandbox.clients().find((c) => c.mid !== target)?.mid ?? seed(bed, 'B');
-		const contactOfOther = (bed.sandbox.clients().find((c) => c.mid === foreignContact)!.contacts[0] as { mid: string }).mid;
-		const result = await bed.run({ operation: 'update', client: client(target), updateFields: { defaultContact: contactOfOther } });
-		expect(result.error?.message).toBe('MakeLeaps refused the data: default_contact: Invalid hyperlink - Object does not exist. [item 0]');
-		expect(result.error).toMatchObject({ httpCode: '400', context: expect.objectContaining({ itemIndex: 0 }) });
+		const foreignContact =
+			bed.sandbox.clients().find((c) => c.mid !== target)?.mid ?? seed(bed, 'B');
+		const contactOfOther = (
+			bed.sandbox.clients().find((c) => c.mid === foreignContact)!.contacts[0] as { mid: string }
+		).mid;
+		const result = await bed.run({
+			operation: 'update',
+			client: client(target),
+			updateFields: { defaultContact: contactOfOther },
+		});
+		expect(result.error?.message).toBe(
+			'MakeLeaps refused the data: default_contact: Invalid hyperlink - Object does not exist. [item 0]',
+		);
+		expect(result.error).toMatchObject({
+			httpCode: '400',
+			context: expect.objectContaining({ itemIndex: 0 }),
+		});
 		expectNoSecrets(bed, result.error);
 	});
 });
@@ -185,23 +280,30 @@ describe('Client: Delete', () => {
 		);
 		expect(request.body).toBe('');
 		const token = bed.sandbox.issuedTokens[0];
-		const get = await axios.get(`${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/`, {
-			headers: { Authorization: `Bearer ${token}` },
-			validateStatus: () => true,
-		});
+		const get = await axios.get(
+			`${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/`,
+			{
+				headers: { Authorization: `Bearer ${token}` },
+				validateStatus: () => true,
+			},
+		);
 		expect(get.status).toBe(404);
 		expect(get.data).toEqual({ meta: { status: 404 }, response: { detail: 'Not found.' } });
 	});
 
-	test('an unknown client stops the run with the API\'s 404, or becomes an error item with Continue On Fail', async () => {
+	test("an unknown client stops the run with the API's 404, or becomes an error item with Continue On Fail", async () => {
 		const stopped = await bed.run({ operation: 'delete', client: client('1734479364999999999') });
 		expect(stopped.error?.message).toBe('MakeLeaps has no client 1734479364999999999 [item 0]');
 		expect(stopped.error?.description).toMatch(/MakeLeaps said: Not found\./);
 
 		const kept = seed(bed, 'KEEP');
-		const continued = await bed.run({ operation: 'delete', client: client('={{ $json.mid }}') }, [{ mid: '1734479364999999999' }, { mid: kept }], {
-			onError: 'continueRegularOutput',
-		});
+		const continued = await bed.run(
+			{ operation: 'delete', client: client('={{ $json.mid }}') },
+			[{ mid: '1734479364999999999' }, { mid: kept }],
+			{
+				onError: 'continueRegularOutput',
+			},
+		);
 		expect(continued.error).toBeUndefined();
 		expect(continued.output).toHaveLength(2);
 		expect(continued.output[0]).toEqual({
@@ -209,12 +311,24 @@ describe('Client: Delete', () => {
 			error: expect.objectContaining({ httpCode: '404' }),
 			pairedItem: { item: 0 },
 		});
-		expect(continued.output[1]).toEqual({ json: { deleted: true, mid: kept }, pairedItem: { item: 1 } });
-
-		const split = await bed.run({ operation: 'delete', client: client('={{ $json.mid }}') }, [{ mid: '1734479364999999999' }], {
-			onError: 'continueErrorOutput',
+		expect(continued.output[1]).toEqual({
+			json: { deleted: true, mid: kept },
+			pairedItem: { item: 1 },
 		});
+
+		const split = await bed.run(
+			{ operation: 'delete', client: client('={{ $json.mid }}') },
+			[{ mid: '1734479364999999999' }],
+			{
+				onError: 'continueErrorOutput',
+			},
+		);
 		expect(split.output).toHaveLength(0);
-		expect(split.errorOutput).toEqual([expect.objectContaining({ json: expect.objectContaining({ error: expect.stringContaining('has no client') }), pairedItem: { item: 0 } })]);
+		expect(split.errorOutput).toEqual([
+			expect.objectContaining({
+				json: expect.objectContaining({ error: expect.stringContaining('has no client') }),
+				pairedItem: { item: 0 },
+			}),
+		]);
 	});
 });

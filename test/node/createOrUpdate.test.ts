@@ -3,7 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { useTestBed, type TestBed } from './bed';
 
 const rows = (n: number, email = (k: number) => `p${k}@example.com`) =>
-	Array.from({ length: n }, (_, k) => ({ id: `ROW-${k + 1}`, org: `Company ${k + 1}`, family: `Person${k + 1}`, email: email(k + 1) }));
+	Array.from({ length: n }, (_, k) => ({
+		id: `ROW-${k + 1}`,
+		org: `Company ${k + 1}`,
+		family: `Person${k + 1}`,
+		email: email(k + 1),
+	}));
 
 const upsert = {
 	operation: 'createOrUpdate',
@@ -43,7 +48,9 @@ describe('Client: Create or Update', () => {
 		const stored = bed.sandbox.clients();
 		expect(stored).toHaveLength(100);
 		expect(new Set(stored.map((c) => c.client_external_id)).size).toBe(100);
-		expect(second.output.map((item) => item.pairedItem)).toEqual(rows(100).map((_, item) => ({ item })));
+		expect(second.output.map((item) => item.pairedItem)).toEqual(
+			rows(100).map((_, item) => ({ item })),
+		);
 	});
 
 	test('a changed row updates the contact in place and says what changed', async () => {
@@ -51,9 +58,16 @@ describe('Client: Create or Update', () => {
 		const before = bed.sandbox.clients().find((c) => c.client_external_id === 'ROW-2')!;
 		bed.sandbox.resetRequests();
 
-		const again = await bed.run(upsert, rows(3, (k) => (k === 2 ? 'new@example.com' : `p${k}@example.com`)));
+		const again = await bed.run(
+			upsert,
+			rows(3, (k) => (k === 2 ? 'new@example.com' : `p${k}@example.com`)),
+		);
 		expect(again.error).toBeUndefined();
-		expect(again.output[1].json).toMatchObject({ operation: 'updated', changed: ['person.email'], mid: before.mid });
+		expect(again.output[1].json).toMatchObject({
+			operation: 'updated',
+			changed: ['person.email'],
+			mid: before.mid,
+		});
 		expect(requests(bed)).toMatchObject({ posts: 0, patches: 1 });
 		const [patch] = bed.sandbox.received('/api/').filter((r) => r.method === 'PATCH');
 		expect(patch.path).toMatch(/\/contact\/\d+\/$/);
@@ -61,8 +75,12 @@ describe('Client: Create or Update', () => {
 
 		const after = bed.sandbox.clients().find((c) => c.client_external_id === 'ROW-2')!;
 		expect(after.mid).toBe(before.mid);
-		expect((after.contacts as IDataObject[]).map((c) => c.mid)).toEqual((before.contacts as IDataObject[]).map((c) => c.mid));
-		expect((after.contacts as IDataObject[])[1]).toMatchObject({ email: { address: 'new@example.com' } });
+		expect((after.contacts as IDataObject[]).map((c) => c.mid)).toEqual(
+			(before.contacts as IDataObject[]).map((c) => c.mid),
+		);
+		expect((after.contacts as IDataObject[])[1]).toMatchObject({
+			email: { address: 'new@example.com' },
+		});
 		expect(bed.sandbox.clients()).toHaveLength(3);
 	});
 
@@ -74,24 +92,43 @@ describe('Client: Create or Update', () => {
 		const result = await bed.run(upsert, input);
 		expect(result.error).toBeUndefined();
 		expect(result.output.map((item) => item.json.operation)).toEqual(['created', 'updated']);
-		expect(result.output[1].json).toMatchObject({ changed: ['organization.name'], display_name: 'Second Name Co' });
+		expect(result.output[1].json).toMatchObject({
+			changed: ['organization.name'],
+			display_name: 'Second Name Co',
+		});
 		expect(bed.sandbox.clients()).toHaveLength(1);
 		expect(requests(bed).scans).toBe(1);
 	});
 
 	test('clients that already share an external ID are reported, not guessed between', async () => {
 		for (const name of ['A Co', 'B Co']) {
-			bed.sandbox.seedClient({ client_external_id: 'TWIN', contacts: [{ contact_type: 'organization', name, addresses: [], email: null }] });
+			bed.sandbox.seedClient({
+				client_external_id: 'TWIN',
+				contacts: [{ contact_type: 'organization', name, addresses: [], email: null }],
+			});
 		}
-		const result = await bed.run({ ...upsert, clientExternalId: 'TWIN', personFamilyName: '', personEmail: '' }, [{ org: 'A Co' }], { onError: 'continueRegularOutput' });
+		const result = await bed.run(
+			{ ...upsert, clientExternalId: 'TWIN', personFamilyName: '', personEmail: '' },
+			[{ org: 'A Co' }],
+			{ onError: 'continueRegularOutput' },
+		);
 		expect(result.output[0].json.error).toBe('2 clients have Client External ID "TWIN" [item 0]');
 		expect(requests(bed)).toMatchObject({ posts: 0, patches: 0 });
 	});
 
 	test('a client without the contact type to update fails that item clearly', async () => {
-		bed.sandbox.seedClient({ client_external_id: 'ORG-ONLY', contacts: [{ contact_type: 'organization', name: 'Org K.K.', addresses: [], email: null }] });
-		const result = await bed.run(upsert, [{ id: 'ORG-ONLY', org: 'Org K.K.', family: 'Sato', email: '' }], { onError: 'continueRegularOutput' });
-		expect(result.output[0].json.error).toBe('Client "ORG-ONLY" has no person contact to update [item 0]');
+		bed.sandbox.seedClient({
+			client_external_id: 'ORG-ONLY',
+			contacts: [{ contact_type: 'organization', name: 'Org K.K.', addresses: [], email: null }],
+		});
+		const result = await bed.run(
+			upsert,
+			[{ id: 'ORG-ONLY', org: 'Org K.K.', family: 'Sato', email: '' }],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(result.output[0].json.error).toBe(
+			'Client "ORG-ONLY" has no person contact to update [item 0]',
+		);
 		expect(requests(bed)).toMatchObject({ posts: 0, patches: 0 });
 	});
 
@@ -105,13 +142,31 @@ describe('Client: Create or Update', () => {
 		await bed.run(upsert, rows(1));
 		bed.sandbox.resetRequests();
 		const result = await bed.run(
-			{ ...upsert, personEmail: '', additionalFields: { addressPostalCode: '105-0011', addressRegion: 'tokyo', addressStreet: '1-2-3 Shibakoen' } },
+			{
+				...upsert,
+				personEmail: '',
+				additionalFields: {
+					addressPostalCode: '105-0011',
+					addressRegion: 'tokyo',
+					addressStreet: '1-2-3 Shibakoen',
+				},
+			},
 			rows(1),
 		);
-		expect(result.output[0].json).toMatchObject({ operation: 'updated', changed: ['organization.addresses'] });
+		expect(result.output[0].json).toMatchObject({
+			operation: 'updated',
+			changed: ['organization.addresses'],
+		});
 		const [stored] = bed.sandbox.clients();
 		const [organization, person] = stored.contacts as IDataObject[];
-		expect(organization.addresses).toEqual([expect.objectContaining({ postal_code: '105-0011', region: 'tokyo', street_address: '1-2-3 Shibakoen', country_name: 'JP' })]);
+		expect(organization.addresses).toEqual([
+			expect.objectContaining({
+				postal_code: '105-0011',
+				region: 'tokyo',
+				street_address: '1-2-3 Shibakoen',
+				country_name: 'JP',
+			}),
+		]);
 		expect(person.email).toEqual({ address: 'p1@example.com' });
 	});
 });

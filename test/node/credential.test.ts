@@ -21,7 +21,10 @@ describe('MakeLeaps API credential', () => {
 	});
 
 	test('the credential test exchanges a token and reads the partner list', async () => {
-		expect(await testCredential(bed.credentials)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await testCredential(bed.credentials)).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 		expect(bed.sandbox.requests.map((r) => `${r.method} ${r.url} ${r.status}`)).toEqual([
 			'POST /user/oauth2/token/ 200',
 			'GET /api/partner/ 200',
@@ -30,17 +33,25 @@ describe('MakeLeaps API credential', () => {
 
 	test('a rejected secret makes one token request and one clear message without the secret', async () => {
 		const { clientId } = bed.sandbox.credentials;
-		bed.credentials.set('cred-1', { baseUrl: bed.sandbox.baseUrl, clientId, clientSecret: 'wrong-secret-value' });
+		bed.credentials.set('cred-1', {
+			baseUrl: bed.sandbox.baseUrl,
+			clientId,
+			clientSecret: 'wrong-secret-value',
+		});
 		const tested = await testCredential(bed.credentials);
 		expect(tested.status).toBe('Error');
-		expect(tested.message).toMatch(/rejected the Client ID or Client Secret \(HTTP 401 invalid_client\)/);
+		expect(tested.message).toMatch(
+			/rejected the Client ID or Client Secret \(HTTP 401 invalid_client\)/,
+		);
 
 		const result = await bed.run(createOne);
 		expect(result.error?.message).toMatch(/rejected the Client ID or Client Secret \(HTTP 401/);
 		expect(bed.sandbox.received('/user/')).toHaveLength(2); // one for the test button, one for the run
 		expect(bed.sandbox.received('/api/')).toHaveLength(0);
 		expectNoSecrets(bed, tested, result.error, result.output);
-		expect(JSON.stringify([tested, result.error?.message, result.error?.description])).not.toContain('wrong-secret-value');
+		expect(
+			JSON.stringify([tested, result.error?.message, result.error?.description]),
+		).not.toContain('wrong-secret-value');
 	});
 
 	test('plain http to a non-loopback host is refused before any request', async () => {
@@ -61,7 +72,10 @@ describe('MakeLeaps API credential', () => {
 	});
 
 	test('one token serves every item of a run and later runs until it expires', async () => {
-		const first = await bed.run(createOne, Array.from({ length: 5 }, () => ({})));
+		const first = await bed.run(
+			createOne,
+			Array.from({ length: 5 }, () => ({})),
+		);
 		expect(first.output).toHaveLength(5);
 		const second = await bed.run(createOne, [{}, {}]);
 		expect(second.output).toHaveLength(2);
@@ -76,11 +90,20 @@ describe('MakeLeaps API credential', () => {
 		const items = Array.from({ length: 4 }, (_, i) => ({ i }));
 		bed.sandbox.expireTokensAfter(2);
 		const result = await bed.run(
-			{ ...createOne, clientExternalId: '={{ "C-" + $json.i }}', options: { requestsPerMinute: 600 } },
+			{
+				...createOne,
+				clientExternalId: '={{ "C-" + $json.i }}',
+				options: { requestsPerMinute: 600 },
+			},
 			items,
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.output.map((o) => o.json.client_external_id)).toEqual(['C-0', 'C-1', 'C-2', 'C-3']);
+		expect(result.output.map((o) => o.json.client_external_id)).toEqual([
+			'C-0',
+			'C-1',
+			'C-2',
+			'C-3',
+		]);
 		expect(bed.sandbox.received('/user/')).toHaveLength(2);
 		const api = bed.sandbox.received('/api/');
 		expect(api.filter((r) => r.status === 401)).toHaveLength(1);
@@ -93,13 +116,24 @@ describe('MakeLeaps API credential', () => {
 		await bed.run(createOne);
 		const oldToken = bed.sandbox.issuedTokens[0];
 		const other = bed.sandbox.addPartner('Second Partner K.K.');
-		bed.credentials.set('cred-1', { ...bed.credentials.get('cred-1'), clientId: other.clientId, clientSecret: other.clientSecret });
+		bed.credentials.set('cred-1', {
+			...bed.credentials.get('cred-1'),
+			clientId: other.clientId,
+			clientSecret: other.clientSecret,
+		});
 		bed.sandbox.resetRequests();
 
-		const result = await bed.run({ ...createOne, partner: { __rl: true, mode: 'list', value: '' } });
+		const result = await bed.run({
+			...createOne,
+			partner: { __rl: true, mode: 'list', value: '' },
+		});
 		expect(result.error).toBeUndefined();
-		expect(bed.sandbox.requests.some((r) => r.headers.authorization === `Bearer ${oldToken}`)).toBe(false);
-		expect(bed.sandbox.received('/user/')[0].headers.authorization).toBe(basic(other.clientId, other.clientSecret));
+		expect(bed.sandbox.requests.some((r) => r.headers.authorization === `Bearer ${oldToken}`)).toBe(
+			false,
+		);
+		expect(bed.sandbox.received('/user/')[0].headers.authorization).toBe(
+			basic(other.clientId, other.clientSecret),
+		);
 		expect(bed.sandbox.clients(other.partnerMid)).toHaveLength(1);
 	});
 

@@ -23,7 +23,9 @@ const settle = (injected: Fault[]) => sleep(injected.some((f) => f.kind === 'del
 function seed(bed: TestBed, externalId: string) {
 	return bed.sandbox.seedClient({
 		client_external_id: externalId,
-		contacts: [{ contact_type: 'organization', name: `${externalId} Co`, addresses: [], email: null }],
+		contacts: [
+			{ contact_type: 'organization', name: `${externalId} Co`, addresses: [], email: null },
+		],
 	}).mid;
 }
 
@@ -34,16 +36,48 @@ interface FaultCase {
 	appliedOnServer: boolean;
 }
 
-const json = (status: number, detail: string) => JSON.stringify({ meta: { status }, response: { detail } });
+const json = (status: number, detail: string) =>
+	JSON.stringify({ meta: { status }, response: { detail } });
 
 const faults: FaultCase[] = [
-	{ name: 'HTTP 500 (HTML page)', faults: [{ kind: 'status', status: 500 }], appliedOnServer: false },
-	{ name: 'HTTP 502', faults: [{ kind: 'status', status: 502, body: '<html>Bad Gateway</html>' }], appliedOnServer: false },
-	{ name: 'HTTP 503 (JSON detail)', faults: [{ kind: 'status', status: 503, body: json(503, 'Service temporarily unavailable.'), contentType: 'application/json' }], appliedOnServer: false },
+	{
+		name: 'HTTP 500 (HTML page)',
+		faults: [{ kind: 'status', status: 500 }],
+		appliedOnServer: false,
+	},
+	{
+		name: 'HTTP 502',
+		faults: [{ kind: 'status', status: 502, body: '<html>Bad Gateway</html>' }],
+		appliedOnServer: false,
+	},
+	{
+		name: 'HTTP 503 (JSON detail)',
+		faults: [
+			{
+				kind: 'status',
+				status: 503,
+				body: json(503, 'Service temporarily unavailable.'),
+				contentType: 'application/json',
+			},
+		],
+		appliedOnServer: false,
+	},
 	{ name: 'HTTP 504', faults: [{ kind: 'status', status: 504 }], appliedOnServer: false },
-	{ name: 'connection reset before the request is applied', faults: [{ kind: 'reset' }], appliedOnServer: false },
-	{ name: 'connection reset after the request is applied', faults: [{ kind: 'resetAfter' }], appliedOnServer: true },
-	{ name: 'no answer before the timeout (applied later)', faults: [{ kind: 'delay', ms: SLOW_MS }], appliedOnServer: true },
+	{
+		name: 'connection reset before the request is applied',
+		faults: [{ kind: 'reset' }],
+		appliedOnServer: false,
+	},
+	{
+		name: 'connection reset after the request is applied',
+		faults: [{ kind: 'resetAfter' }],
+		appliedOnServer: true,
+	},
+	{
+		name: 'no answer before the timeout (applied later)',
+		faults: [{ kind: 'delay', ms: SLOW_MS }],
+		appliedOnServer: true,
+	},
 ];
 
 describe('Faults on Create: a create that may have happened is never sent twice', () => {
@@ -63,34 +97,60 @@ describe('Faults on Create: a create that may have happened is never sent twice'
 		['with a Client External ID', true],
 		['without a Client External ID', false],
 	])('%s', (_label, withExternalId) => {
-		test.each(faults)('$name: one POST, no duplicate, the next item goes on', async ({ name, faults: injected, appliedOnServer }) => {
-			for (const fault of injected) bed.sandbox.injectFault(fault, { method: 'POST', path: '/api/' });
-			const result = await bed.run(create(withExternalId), items, { onError: 'continueRegularOutput' });
-			await settle(injected); // let a delayed request finish on the sandbox before reading its state
+		test.each(faults)(
+			'$name: one POST, no duplicate, the next item goes on',
+			async ({ name, faults: injected, appliedOnServer }) => {
+				for (const fault of injected)
+					bed.sandbox.injectFault(fault, { method: 'POST', path: '/api/' });
+				const result = await bed.run(create(withExternalId), items, {
+					onError: 'continueRegularOutput',
+				});
+				await settle(injected); // let a delayed request finish on the sandbox before reading its state
 
-			expect(result.error).toBeUndefined();
-			const [first, created] = result.output;
-			// With an external ID the node looks the client up: a create that was applied before the
-			// connection broke is found, and the item succeeds with it.
-			if (withExternalId && name === 'connection reset after the request is applied') {
-				expect(first.json).toMatchObject({ client_external_id: 'ROW-1', display_name: 'First Co' });
-				expect(first.error).toBeUndefined();
-				expect(bed.sandbox.received('/api/').filter((r) => r.method === 'GET' && r.path.endsWith('/client/'))).toHaveLength(1);
-			} else {
-				expect(first.json.error).toMatch(/^MakeLeaps may or may not have carried out this create: .+ \[item 0\]$/);
-				expect(isUncertainWrite(first.error)).toBe(true);
-				expect(first.error!.description).toMatch(/not sent again.*duplicate.*Look for the record in MakeLeaps/);
-				if (withExternalId) expect(first.error!.description).toMatch(/No client with Client External ID "ROW-1" and these names was found right after\.$/);
-			}
-			expect(first.pairedItem).toEqual({ item: 0 });
-			expect(created.json).toMatchObject({ display_name: 'Second Co' });
+				expect(result.error).toBeUndefined();
+				const [first, created] = result.output;
+				// With an external ID the node looks the client up: a create that was applied before the
+				// connection broke is found, and the item succeeds with it.
+				if (withExternalId && name === 'connection reset after the request is applied') {
+					expect(first.json).toMatchObject({
+						client_external_id: 'ROW-1',
+						display_name: 'First Co',
+					});
+					expect(first.error).toBeUndefined();
+					expect(
+						bed.sandbox
+							.received('/api/')
+							.filter((r) => r.method === 'GET' && r.path.endsWith('/client/')),
+					).toHaveLength(1);
+				} else {
+					expect(first.json.error).toMatch(
+						/^MakeLeaps may or may not have carried out this create: .+ \[item 0\]$/,
+					);
+					expect(isUncertainWrite(first.error)).toBe(true);
+					expect(first.error!.description).toMatch(
+						/not sent again.*duplicate.*Look for the record in MakeLeaps/,
+					);
+					if (withExternalId)
+						expect(first.error!.description).toMatch(
+							/No client with Client External ID "ROW-1" and these names was found right after\.$/,
+						);
+				}
+				expect(first.pairedItem).toEqual({ item: 0 });
+				expect(created.json).toMatchObject({ display_name: 'Second Co' });
 
-			const posts = bed.sandbox.received('/api/').filter((r) => r.method === 'POST');
-			expect(posts.map((p) => JSON.parse(p.body).contacts[0].name)).toEqual(['First Co', 'Second Co']);
-			const names = bed.sandbox.clients().map((c) => c.display_name).sort();
-			expect(names).toEqual(appliedOnServer ? ['First Co', 'Second Co'] : ['Second Co']);
-			expect(new Set(names).size).toBe(names.length);
-		});
+				const posts = bed.sandbox.received('/api/').filter((r) => r.method === 'POST');
+				expect(posts.map((p) => JSON.parse(p.body).contacts[0].name)).toEqual([
+					'First Co',
+					'Second Co',
+				]);
+				const names = bed.sandbox
+					.clients()
+					.map((c) => c.display_name)
+					.sort();
+				expect(names).toEqual(appliedOnServer ? ['First Co', 'Second Co'] : ['Second Co']);
+				expect(new Set(names).size).toBe(names.length);
+			},
+		);
 	});
 
 	test('the message says what happened: the HTTP status, a lost connection, or a timeout', async () => {
@@ -101,14 +161,23 @@ describe('Faults on Create: a create that may have happened is never sent twice'
 			messages.push(result.error!.message);
 			expect(result.error).toMatchObject({ context: expect.objectContaining({ itemIndex: 0 }) });
 		}
-		expect(messages[0]).toBe('MakeLeaps may or may not have carried out this create: MakeLeaps answered HTTP 503 [item 0]');
-		expect(messages[1]).toMatch(/create: the connection was lost \((ECONNRESET|TERMINATED|UND_ERR_SOCKET)\) after the request was sent \[item 0\]$/);
-		expect(messages[2]).toMatch(/create: no answer within 0\.3 seconds \(\w+\) after the request was sent \[item 0\]$/);
+		expect(messages[0]).toBe(
+			'MakeLeaps may or may not have carried out this create: MakeLeaps answered HTTP 503 [item 0]',
+		);
+		expect(messages[1]).toMatch(
+			/create: the connection was lost \((ECONNRESET|TERMINATED|UND_ERR_SOCKET)\) after the request was sent \[item 0\]$/,
+		);
+		expect(messages[2]).toMatch(
+			/create: no answer within 0\.3 seconds \(\w+\) after the request was sent \[item 0\]$/,
+		);
 		await sleep(SLOW_MS);
 	});
 
 	test('a slow answer within the timeout is simply waited for', async () => {
-		bed.sandbox.injectFault({ kind: 'delay', ms: TIMEOUT_MS / 3 }, { method: 'POST', path: '/api/' });
+		bed.sandbox.injectFault(
+			{ kind: 'delay', ms: TIMEOUT_MS / 3 },
+			{ method: 'POST', path: '/api/' },
+		);
 		const result = await bed.run(create(true), [items[0]]);
 		expect(result.error).toBeUndefined();
 		expect(bed.sandbox.received('/api/')).toHaveLength(1);
@@ -117,7 +186,13 @@ describe('Faults on Create: a create that may have happened is never sent twice'
 
 	test('a 429 is safe to retry (MakeLeaps did not take the request): waited out, then created once', async () => {
 		bed.sandbox.injectFault(
-			{ kind: 'status', status: 429, headers: { 'Retry-After': '1' }, contentType: 'application/json', body: json(429, 'Request was throttled. Expected available in 1 seconds.') },
+			{
+				kind: 'status',
+				status: 429,
+				headers: { 'Retry-After': '1' },
+				contentType: 'application/json',
+				body: json(429, 'Request was throttled. Expected available in 1 seconds.'),
+			},
 			{ method: 'POST', path: '/api/' },
 		);
 		const started = Date.now();
@@ -132,31 +207,44 @@ describe('Faults on Create: a create that may have happened is never sent twice'
 describe('Faults on Update and Delete: retried with backoff, the result is as if nothing happened', () => {
 	const bed = useFaultBed();
 
-	test.each(faults)('Update, $name: retried once, the client is updated', async ({ faults: injected }) => {
-		const mid = seed(bed, 'OLD');
-		for (const fault of injected) bed.sandbox.injectFault(fault, { method: 'PATCH' });
-		const result = await bed.run({ operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'NEW' } });
-		await settle(injected);
-		expect(result.error).toBeUndefined();
-		expect(result.output[0].json).toMatchObject({ mid, client_external_id: 'NEW' });
-		expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual(['PATCH', 'PATCH']);
-		expect(bed.sandbox.clients()).toEqual([expect.objectContaining({ mid, client_external_id: 'NEW' })]);
-	});
+	test.each(faults)(
+		'Update, $name: retried once, the client is updated',
+		async ({ faults: injected }) => {
+			const mid = seed(bed, 'OLD');
+			for (const fault of injected) bed.sandbox.injectFault(fault, { method: 'PATCH' });
+			const result = await bed.run({
+				operation: 'update',
+				client: locator(mid),
+				updateFields: { clientExternalId: 'NEW' },
+			});
+			await settle(injected);
+			expect(result.error).toBeUndefined();
+			expect(result.output[0].json).toMatchObject({ mid, client_external_id: 'NEW' });
+			expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual(['PATCH', 'PATCH']);
+			expect(bed.sandbox.clients()).toEqual([
+				expect.objectContaining({ mid, client_external_id: 'NEW' }),
+			]);
+		},
+	);
 
-	test.each(faults)('Delete, $name: retried once, the client is gone and the item reports it deleted', async ({ faults: injected, appliedOnServer }) => {
-		const mid = seed(bed, 'GONE');
-		const kept = seed(bed, 'KEPT');
-		for (const fault of injected) bed.sandbox.injectFault(fault, { method: 'DELETE' });
-		const result = await bed.run({ operation: 'delete', client: locator(mid) });
-		await settle(injected);
-		expect(result.error).toBeUndefined();
-		expect(result.output).toEqual([{ json: { deleted: true, mid }, pairedItem: { item: 0 } }]);
-		const deletes = bed.sandbox.received('/api/').filter((r) => r.method === 'DELETE');
-		expect(deletes).toHaveLength(2);
-		// when the first DELETE was applied, the retry finds nothing: 404 counts as deleted
-		if (appliedOnServer && injected[0].kind === 'resetAfter') expect(deletes.map((d) => d.status)).toEqual([204, 404]);
-		expect(bed.sandbox.clients().map((c) => c.mid)).toEqual([kept]);
-	});
+	test.each(faults)(
+		'Delete, $name: retried once, the client is gone and the item reports it deleted',
+		async ({ faults: injected, appliedOnServer }) => {
+			const mid = seed(bed, 'GONE');
+			const kept = seed(bed, 'KEPT');
+			for (const fault of injected) bed.sandbox.injectFault(fault, { method: 'DELETE' });
+			const result = await bed.run({ operation: 'delete', client: locator(mid) });
+			await settle(injected);
+			expect(result.error).toBeUndefined();
+			expect(result.output).toEqual([{ json: { deleted: true, mid }, pairedItem: { item: 0 } }]);
+			const deletes = bed.sandbox.received('/api/').filter((r) => r.method === 'DELETE');
+			expect(deletes).toHaveLength(2);
+			// when the first DELETE was applied, the retry finds nothing: 404 counts as deleted
+			if (appliedOnServer && injected[0].kind === 'resetAfter')
+				expect(deletes.map((d) => d.status)).toEqual([204, 404]);
+			expect(bed.sandbox.clients().map((c) => c.mid)).toEqual([kept]);
+		},
+	);
 
 	test('a DELETE answered 404 on its first try is not "deleted": the client never existed', async () => {
 		const result = await bed.run({ operation: 'delete', client: locator('1734479364999999999') });
@@ -167,35 +255,68 @@ describe('Faults on Update and Delete: retried with backoff, the result is as if
 	test.each([
 		['Update', 'PATCH'],
 		['Delete', 'DELETE'],
-	])('%s: a server that stays down gives up after 3 retries with a clear message; nothing changes', async (operation, method) => {
-		const mid = seed(bed, 'STAYS');
-		for (let i = 0; i < 4; i++) bed.sandbox.injectFault({ kind: 'status', status: 503 }, { method });
-		const started = Date.now();
-		const result = await bed.run(
-			operation === 'Update' ? { operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'NEW' } } : { operation: 'delete', client: locator(mid) },
-		);
-		expect(result.error?.message).toBe('MakeLeaps is unavailable (HTTP 503), also after 3 retries [item 0]');
-		expect(result.error?.description).toMatch(/usually temporary/);
-		expect(result.error).toMatchObject({ httpCode: '503' });
-		expect(bed.sandbox.received('/api/')).toHaveLength(4);
-		expect(Date.now() - started).toBeGreaterThanOrEqual(250 + 500 + 1000); // backoff 250·2^n
-		expect(bed.sandbox.clients()).toEqual([expect.objectContaining({ mid, client_external_id: 'STAYS' })]);
-	});
+	])(
+		'%s: a server that stays down gives up after 3 retries with a clear message; nothing changes',
+		async (operation, method) => {
+			const mid = seed(bed, 'STAYS');
+			for (let i = 0; i < 4; i++)
+				bed.sandbox.injectFault({ kind: 'status', status: 503 }, { method });
+			const started = Date.now();
+			const result = await bed.run(
+				operation === 'Update'
+					? { operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'NEW' } }
+					: { operation: 'delete', client: locator(mid) },
+			);
+			expect(result.error?.message).toBe(
+				'MakeLeaps is unavailable (HTTP 503), also after 3 retries [item 0]',
+			);
+			expect(result.error?.description).toMatch(/usually temporary/);
+			expect(result.error).toMatchObject({ httpCode: '503' });
+			expect(bed.sandbox.received('/api/')).toHaveLength(4);
+			expect(Date.now() - started).toBeGreaterThanOrEqual(250 + 500 + 1000); // backoff 250·2^n
+			expect(bed.sandbox.clients()).toEqual([
+				expect.objectContaining({ mid, client_external_id: 'STAYS' }),
+			]);
+		},
+	);
 
 	test('a connection that keeps dropping gives up after 3 retries; the message names the network', async () => {
 		const mid = seed(bed, 'NET');
 		for (let i = 0; i < 4; i++) bed.sandbox.injectFault({ kind: 'reset' }, { method: 'PATCH' });
-		const result = await bed.run({ operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'NEW' } });
-		expect(result.error?.message).toMatch(/^Could not reach MakeLeaps: the connection was lost \(\w+\), also after 3 retries \[item 0\]$/);
+		const result = await bed.run({
+			operation: 'update',
+			client: locator(mid),
+			updateFields: { clientExternalId: 'NEW' },
+		});
+		expect(result.error?.message).toMatch(
+			/^Could not reach MakeLeaps: the connection was lost \(\w+\), also after 3 retries \[item 0\]$/,
+		);
 		expect(result.error?.description).toMatch(/Check the network and the Base URL/);
 		expect(bed.sandbox.received('/api/')).toHaveLength(4);
 	});
 
 	test('400 and 404 answers are not retried', async () => {
 		const mid = seed(bed, 'X');
-		bed.sandbox.injectFault({ kind: 'status', status: 400, contentType: 'application/json', body: JSON.stringify({ meta: { status: 400 }, response: { client_external_id: ['Too long.'] } }) }, { method: 'PATCH' });
-		const result = await bed.run({ operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'NEW' } });
-		expect(result.error?.message).toBe('MakeLeaps refused the data: client_external_id: Too long. [item 0]');
+		bed.sandbox.injectFault(
+			{
+				kind: 'status',
+				status: 400,
+				contentType: 'application/json',
+				body: JSON.stringify({
+					meta: { status: 400 },
+					response: { client_external_id: ['Too long.'] },
+				}),
+			},
+			{ method: 'PATCH' },
+		);
+		const result = await bed.run({
+			operation: 'update',
+			client: locator(mid),
+			updateFields: { clientExternalId: 'NEW' },
+		});
+		expect(result.error?.message).toBe(
+			'MakeLeaps refused the data: client_external_id: Too long. [item 0]',
+		);
 		expect(bed.sandbox.received('/api/')).toHaveLength(1);
 	});
 });
@@ -212,9 +333,15 @@ describe('429 and Retry-After', () => {
 
 	test('Retry-After as an HTTP date is waited out', async () => {
 		const mid = seed(bed, 'A');
-		bed.sandbox.injectFault(throttled(new Date(Date.now() + 2000).toUTCString()), { method: 'PATCH' });
+		bed.sandbox.injectFault(throttled(new Date(Date.now() + 2000).toUTCString()), {
+			method: 'PATCH',
+		});
 		const started = Date.now();
-		const result = await bed.run({ operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'B' } });
+		const result = await bed.run({
+			operation: 'update',
+			client: locator(mid),
+			updateFields: { clientExternalId: 'B' },
+		});
 		expect(result.error).toBeUndefined();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(900);
 		expect(bed.sandbox.received('/api/').map((r) => r.status)).toEqual([429, 200]);
@@ -224,51 +351,92 @@ describe('429 and Retry-After', () => {
 		const mid = seed(bed, 'A');
 		bed.sandbox.injectFault(throttled(), { method: 'DELETE' });
 		const started = Date.now();
-		const result = await bed.run({ operation: 'delete', client: locator(mid) }, [{}], { limits: { ...limits, defaultRetryAfterSeconds: 1 } });
+		const result = await bed.run({ operation: 'delete', client: locator(mid) }, [{}], {
+			limits: { ...limits, defaultRetryAfterSeconds: 1 },
+		});
 		expect(result.error).toBeUndefined();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
 		expect(bed.sandbox.received('/api/').map((r) => r.status)).toEqual([429, 204]);
 	});
 
-	test('the waits are bounded: after 5 waits the item fails with the API\'s text', async () => {
+	test("the waits are bounded: after 5 waits the item fails with the API's text", async () => {
 		const mid = seed(bed, 'A');
 		for (let i = 0; i < 10; i++) bed.sandbox.injectFault(throttled('0'), { method: 'PATCH' });
-		const result = await bed.run({ operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'B' } });
-		expect(result.error?.message).toBe('MakeLeaps rate limit reached: still refused after 5 waits (it asks to wait 0 seconds more) [item 0]');
-		expect(result.error?.description).toMatch(/Lower Options > Requests Per Minute.*MakeLeaps said: Request was throttled\./);
+		const result = await bed.run({
+			operation: 'update',
+			client: locator(mid),
+			updateFields: { clientExternalId: 'B' },
+		});
+		expect(result.error?.message).toBe(
+			'MakeLeaps rate limit reached: still refused after 5 waits (it asks to wait 0 seconds more) [item 0]',
+		);
+		expect(result.error?.description).toMatch(
+			/Lower Options > Requests Per Minute.*MakeLeaps said: Request was throttled\./,
+		);
 		expect(result.error).toMatchObject({ httpCode: '429' });
 		expect(bed.sandbox.received('/api/')).toHaveLength(6);
 	});
 
 	test('a Retry-After longer than 5 minutes is not waited out: the item stops at once', async () => {
 		const mid = seed(bed, 'A');
-		bed.sandbox.injectFault({ ...throttled('900'), body: json(429, 'Request was throttled. Expected available in 900 seconds.') }, { method: 'PATCH' });
+		bed.sandbox.injectFault(
+			{
+				...throttled('900'),
+				body: json(429, 'Request was throttled. Expected available in 900 seconds.'),
+			},
+			{ method: 'PATCH' },
+		);
 		const started = Date.now();
-		const result = await bed.run({ operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'B' } });
+		const result = await bed.run({
+			operation: 'update',
+			client: locator(mid),
+			updateFields: { clientExternalId: 'B' },
+		});
 		expect(Date.now() - started).toBeLessThan(5000);
-		expect(result.error?.message).toBe('MakeLeaps asks to wait about 15 min before the next request, longer than the node waits (300 seconds) [item 0]');
-		expect(result.error?.description).toMatch(/MakeLeaps said: Request was throttled\. Expected available in 900 seconds\./);
+		expect(result.error?.message).toBe(
+			'MakeLeaps asks to wait about 15 min before the next request, longer than the node waits (300 seconds) [item 0]',
+		);
+		expect(result.error?.description).toMatch(
+			/MakeLeaps said: Request was throttled\. Expected available in 900 seconds\./,
+		);
 	});
 });
 
 describe('Daily request limit', () => {
 	// The sandbox's day starts at 08:00 UTC of a fixed date when the test starts: 16 h remain.
 	const start = Date.now();
-	const bed = useFaultBed({ dailyLimit: 3, now: () => Date.parse('2026-03-02T08:00:00Z') + (Date.now() - start) });
+	const bed = useFaultBed({
+		dailyLimit: 3,
+		now: () => Date.parse('2026-03-02T08:00:00Z') + (Date.now() - start),
+	});
 
-	const fiveCreates = (result: RunResult) => result.output.map((o: INodeExecutionData) => o.json.error ?? o.json.client_external_id);
+	const fiveCreates = (result: RunResult) =>
+		result.output.map((o: INodeExecutionData) => o.json.error ?? o.json.client_external_id);
 
 	test('the refusal stops the item at once with a clear message; later items fail without a request', async () => {
 		const started = Date.now();
 		const result = await bed.run(
-			{ operation: 'create', organizationName: 'Daily Co', clientExternalId: '={{ "D-" + $json.i }}' },
+			{
+				operation: 'create',
+				organizationName: 'Daily Co',
+				clientExternalId: '={{ "D-" + $json.i }}',
+			},
 			[0, 1, 2, 3, 4].map((i) => ({ i })),
 			{ onError: 'continueRegularOutput' },
 		);
 		expect(Date.now() - started).toBeLessThan(5000);
-		const limit = /^MakeLeaps daily request limit reached; requests resume in about 16 h \[item (\d)\]$/;
-		expect(fiveCreates(result)).toEqual(['D-0', 'D-1', 'D-2', expect.stringMatching(limit), expect.stringMatching(limit)]);
-		expect(result.output[3].error?.description).toMatch(/about 5,000 API requests per day.*MakeLeaps said: Request was throttled\. Daily request limit reached\./);
+		const limit =
+			/^MakeLeaps daily request limit reached; requests resume in about 16 h \[item (\d)\]$/;
+		expect(fiveCreates(result)).toEqual([
+			'D-0',
+			'D-1',
+			'D-2',
+			expect.stringMatching(limit),
+			expect.stringMatching(limit),
+		]);
+		expect(result.output[3].error?.description).toMatch(
+			/about 5,000 API requests per day.*MakeLeaps said: Request was throttled\. Daily request limit reached\./,
+		);
 		expect(result.output[3].error).toMatchObject({ httpCode: '429' });
 		expect(isUncertainWrite(result.output[3].error)).toBe(false);
 		expect(bed.sandbox.received('/api/').map((r) => r.status)).toEqual([201, 201, 201, 429]);
@@ -276,8 +444,16 @@ describe('Daily request limit', () => {
 	});
 
 	test('without Continue On Fail the run stops at the refused item', async () => {
-		const result = await bed.run({ operation: 'create', organizationName: 'Daily Co' }, [{}, {}, {}, {}, {}]);
-		expect(result.error?.message).toBe('MakeLeaps daily request limit reached; requests resume in about 16 h [item 3]');
+		const result = await bed.run({ operation: 'create', organizationName: 'Daily Co' }, [
+			{},
+			{},
+			{},
+			{},
+			{},
+		]);
+		expect(result.error?.message).toBe(
+			'MakeLeaps daily request limit reached; requests resume in about 16 h [item 3]',
+		);
 		expect(bed.sandbox.received('/api/')).toHaveLength(4);
 	});
 });
@@ -297,19 +473,33 @@ describe('401 mid-run: one token refresh and one retry, never a loop', () => {
 		bed.sandbox.resetRequests();
 		for (let i = 0; i < 20; i++) bed.sandbox.injectFault(unauthorized, { path: '/api/' });
 
-		const result = await bed.run({ operation: 'create', organizationName: 'After Co' }, [{}, {}, {}], { onError: 'continueRegularOutput' });
+		const result = await bed.run(
+			{ operation: 'create', organizationName: 'After Co' },
+			[{}, {}, {}],
+			{ onError: 'continueRegularOutput' },
+		);
 		expect(bed.sandbox.received('/user/oauth2/token/')).toHaveLength(1);
 		expect(bed.sandbox.received('/api/').map((r) => r.status)).toEqual([401, 401]);
 		const message = 'MakeLeaps did not accept the access token, even one issued just now';
-		expect(result.output.map((o) => o.json.error)).toEqual([0, 1, 2].map((i) => `${message} [item ${i}]`));
-		expect(result.output[0].error).toMatchObject({ httpCode: '401', description: expect.stringMatching(/test it; check the Client ID and Client Secret/) });
+		expect(result.output.map((o) => o.json.error)).toEqual(
+			[0, 1, 2].map((i) => `${message} [item ${i}]`),
+		);
+		expect(result.output[0].error).toMatchObject({
+			httpCode: '401',
+			description: expect.stringMatching(/test it; check the Client ID and Client Secret/),
+		});
 		expect(bed.sandbox.clients().map((c) => c.display_name)).toEqual(['Before Co']);
 	});
 
 	test('with no stored token: one token request, one refresh, two API requests, then the error', async () => {
 		for (let i = 0; i < 20; i++) bed.sandbox.injectFault(unauthorized, { path: '/api/' });
-		const result = await bed.run({ operation: 'delete', client: locator('1734479364999999999') }, [{}, {}]);
-		expect(result.error?.message).toBe('MakeLeaps did not accept the access token, even one issued just now [item 0]');
+		const result = await bed.run({ operation: 'delete', client: locator('1734479364999999999') }, [
+			{},
+			{},
+		]);
+		expect(result.error?.message).toBe(
+			'MakeLeaps did not accept the access token, even one issued just now [item 0]',
+		);
 		expect(bed.sandbox.received('/user/oauth2/token/')).toHaveLength(2);
 		expect(bed.sandbox.received('/api/')).toHaveLength(2);
 	});
@@ -318,11 +508,19 @@ describe('401 mid-run: one token refresh and one retry, never a loop', () => {
 		await bed.run({ operation: 'create', organizationName: 'Before Co' });
 		bed.sandbox.resetRequests();
 		bed.sandbox.injectFault(unauthorized, { path: '/api/' });
-		const result = await bed.run({ operation: 'create', organizationName: '={{ "After " + $json.i }}' }, [{ i: 1 }, { i: 2 }]);
+		const result = await bed.run(
+			{ operation: 'create', organizationName: '={{ "After " + $json.i }}' },
+			[{ i: 1 }, { i: 2 }],
+		);
 		expect(result.error).toBeUndefined();
 		expect(bed.sandbox.received('/user/oauth2/token/')).toHaveLength(1);
 		expect(bed.sandbox.received('/api/').map((r) => r.status)).toEqual([401, 201, 201]);
-		expect(bed.sandbox.clients().map((c) => c.display_name).sort()).toEqual(['After 1', 'After 2', 'Before Co']);
+		expect(
+			bed.sandbox
+				.clients()
+				.map((c) => c.display_name)
+				.sort(),
+		).toEqual(['After 1', 'After 2', 'Before Co']);
 	});
 });
 
@@ -334,71 +532,138 @@ describe('Faults on the read operations and Create or Update', () => {
 			client_external_id: externalId,
 			contacts: [
 				{ contact_type: 'organization', name: `${externalId} Co`, addresses: [], email: null },
-				{ contact_type: 'person', family_name: 'Sato', addresses: [], email: { address: 'sato@example.com' } },
+				{
+					contact_type: 'person',
+					family_name: 'Sato',
+					addresses: [],
+					email: { address: 'sato@example.com' },
+				},
 			],
 		}).mid;
 	}
 
-	const reads: Array<[string, (mid: string) => INodeParameters, (result: RunResult, mid: string) => void]> = [
-		['Client Get', (mid) => ({ operation: 'get', client: locator(mid) }), (r, mid) => expect(r.output.map((o) => o.json.mid)).toEqual([mid])],
-		['Client Get Many', () => ({ operation: 'getAll', returnAll: true }), (r) => expect(r.output).toHaveLength(2)],
-		['Contact Get Many', (mid) => ({ resource: 'contact', operation: 'getAll', client: locator(mid), returnAll: true }), (r) => expect(r.output.map((o) => o.json.contact_type)).toEqual(['organization', 'person'])],
+	const reads: Array<
+		[string, (mid: string) => INodeParameters, (result: RunResult, mid: string) => void]
+	> = [
+		[
+			'Client Get',
+			(mid) => ({ operation: 'get', client: locator(mid) }),
+			(r, mid) => expect(r.output.map((o) => o.json.mid)).toEqual([mid]),
+		],
+		[
+			'Client Get Many',
+			() => ({ operation: 'getAll', returnAll: true }),
+			(r) => expect(r.output).toHaveLength(2),
+		],
+		[
+			'Contact Get Many',
+			(mid) => ({
+				resource: 'contact',
+				operation: 'getAll',
+				client: locator(mid),
+				returnAll: true,
+			}),
+			(r) => expect(r.output.map((o) => o.json.contact_type)).toEqual(['organization', 'person']),
+		],
 	];
 
 	describe.each(reads)('%s', (_name, parameters, check) => {
-		test.each(faults)('$name: retried, the same answer as without the fault', async ({ faults: injected }) => {
-			const mid = seedWithPerson('READ-1');
-			seedWithPerson('READ-2');
-			for (const fault of injected) bed.sandbox.injectFault(fault, { method: 'GET', path: '/api/partner/' + bed.sandbox.credentials.partnerMid });
-			const result = await bed.run(parameters(mid));
+		test.each(faults)(
+			'$name: retried, the same answer as without the fault',
+			async ({ faults: injected }) => {
+				const mid = seedWithPerson('READ-1');
+				seedWithPerson('READ-2');
+				for (const fault of injected)
+					bed.sandbox.injectFault(fault, {
+						method: 'GET',
+						path: '/api/partner/' + bed.sandbox.credentials.partnerMid,
+					});
+				const result = await bed.run(parameters(mid));
+				await settle(injected);
+				expect(result.error).toBeUndefined();
+				check(result, mid);
+				expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual(['GET', 'GET']);
+				expect(bed.sandbox.clients()).toHaveLength(2);
+			},
+		);
+	});
+
+	const upsert = {
+		operation: 'createOrUpdate',
+		clientExternalId: '={{ $json.id }}',
+		organizationName: '={{ $json.org }}',
+		personFamilyName: 'Sato',
+		personEmail: '={{ $json.email }}',
+	};
+
+	test.each(faults)(
+		'Create or Update, new client, $name on the create: one POST, found if applied, later rows with the ID not created blindly',
+		async ({ name, faults: injected, appliedOnServer }) => {
+			for (const fault of injected)
+				bed.sandbox.injectFault(fault, { method: 'POST', path: '/api/' });
+			const row = { id: 'NEW-1', org: 'New Co', email: 'new@example.com' };
+			const result = await bed.run(upsert, [row, row], { onError: 'continueRegularOutput' });
+			await settle(injected);
+			if (name === 'connection reset after the request is applied') {
+				expect(result.output.map((item) => item.json.operation)).toEqual(['created', 'updated']);
+			} else {
+				expect(result.output[0].json.error).toMatch(
+					/^MakeLeaps may or may not have carried out this create: .+ \[item 0\]$/,
+				);
+				expect(isUncertainWrite(result.output[0].error)).toBe(true);
+				expect(result.output[1].json.error).toBe(
+					'An earlier item\'s create of Client External ID "NEW-1" may or may not have happened [item 1]',
+				);
+			}
+			expect(bed.sandbox.received('/api/').filter((r) => r.method === 'POST')).toHaveLength(1);
+			expect(bed.sandbox.clients().map((c) => c.client_external_id)).toEqual(
+				appliedOnServer ? ['NEW-1'] : [],
+			);
+		},
+	);
+
+	test.each(faults)(
+		'Create or Update, $name on the list scan: retried, the existing client is updated, nothing created',
+		async ({ faults: injected }) => {
+			seedWithPerson('OLD-1');
+			for (const fault of injected)
+				bed.sandbox.injectFault(fault, { method: 'GET', path: '/api/' });
+			const result = await bed.run(upsert, [
+				{ id: 'OLD-1', org: 'OLD-1 Co', email: 'changed@example.com' },
+			]);
 			await settle(injected);
 			expect(result.error).toBeUndefined();
-			check(result, mid);
-			expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual(['GET', 'GET']);
-			expect(bed.sandbox.clients()).toHaveLength(2);
-		});
-	});
+			expect(result.output[0].json).toMatchObject({
+				operation: 'updated',
+				changed: ['person.email'],
+			});
+			expect(bed.sandbox.received('/api/').filter((r) => r.method === 'POST')).toHaveLength(0);
+			expect(bed.sandbox.clients()).toHaveLength(1);
+		},
+	);
 
-	const upsert = { operation: 'createOrUpdate', clientExternalId: '={{ $json.id }}', organizationName: '={{ $json.org }}', personFamilyName: 'Sato', personEmail: '={{ $json.email }}' };
-
-	test.each(faults)('Create or Update, new client, $name on the create: one POST, found if applied, later rows with the ID not created blindly', async ({ name, faults: injected, appliedOnServer }) => {
-		for (const fault of injected) bed.sandbox.injectFault(fault, { method: 'POST', path: '/api/' });
-		const row = { id: 'NEW-1', org: 'New Co', email: 'new@example.com' };
-		const result = await bed.run(upsert, [row, row], { onError: 'continueRegularOutput' });
-		await settle(injected);
-		if (name === 'connection reset after the request is applied') {
-			expect(result.output.map((item) => item.json.operation)).toEqual(['created', 'updated']);
-		} else {
-			expect(result.output[0].json.error).toMatch(/^MakeLeaps may or may not have carried out this create: .+ \[item 0\]$/);
-			expect(isUncertainWrite(result.output[0].error)).toBe(true);
-			expect(result.output[1].json.error).toBe('An earlier item\'s create of Client External ID "NEW-1" may or may not have happened [item 1]');
-		}
-		expect(bed.sandbox.received('/api/').filter((r) => r.method === 'POST')).toHaveLength(1);
-		expect(bed.sandbox.clients().map((c) => c.client_external_id)).toEqual(appliedOnServer ? ['NEW-1'] : []);
-	});
-
-	test.each(faults)('Create or Update, $name on the list scan: retried, the existing client is updated, nothing created', async ({ faults: injected }) => {
-		seedWithPerson('OLD-1');
-		for (const fault of injected) bed.sandbox.injectFault(fault, { method: 'GET', path: '/api/' });
-		const result = await bed.run(upsert, [{ id: 'OLD-1', org: 'OLD-1 Co', email: 'changed@example.com' }]);
-		await settle(injected);
-		expect(result.error).toBeUndefined();
-		expect(result.output[0].json).toMatchObject({ operation: 'updated', changed: ['person.email'] });
-		expect(bed.sandbox.received('/api/').filter((r) => r.method === 'POST')).toHaveLength(0);
-		expect(bed.sandbox.clients()).toHaveLength(1);
-	});
-
-	test.each(faults)('Create or Update, $name on the contact PATCH: retried, the contact is changed once', async ({ faults: injected }) => {
-		seedWithPerson('OLD-2');
-		for (const fault of injected) bed.sandbox.injectFault(fault, { method: 'PATCH', path: '/api/' });
-		const result = await bed.run(upsert, [{ id: 'OLD-2', org: 'OLD-2 Co', email: 'changed@example.com' }]);
-		await settle(injected);
-		expect(result.error).toBeUndefined();
-		expect(result.output[0].json).toMatchObject({ operation: 'updated', changed: ['person.email'] });
-		expect(bed.sandbox.received('/api/').filter((r) => r.method === 'PATCH')).toHaveLength(2);
-		const [client] = bed.sandbox.clients();
-		expect((client.contacts as Array<{ email: { address: string } | null }>)[1].email).toEqual({ address: 'changed@example.com' });
-	});
+	test.each(faults)(
+		'Create or Update, $name on the contact PATCH: retried, the contact is changed once',
+		async ({ faults: injected }) => {
+			seedWithPerson('OLD-2');
+			for (const fault of injected)
+				bed.sandbox.injectFault(fault, { method: 'PATCH', path: '/api/' });
+			const result = await bed.run(upsert, [
+				{ id: 'OLD-2', org: 'OLD-2 Co', email: 'changed@example.com' },
+			]);
+			await settle(injected);
+			expect(result.error).toBeUndefined();
+			expect(result.output[0].json).toMatchObject({
+				operation: 'updated',
+				changed: ['person.email'],
+			});
+			expect(bed.sandbox.received('/api/').filter((r) => r.method === 'PATCH')).toHaveLength(2);
+			const [client] = bed.sandbox.clients();
+			expect((client.contacts as Array<{ email: { address: string } | null }>)[1].email).toEqual({
+				address: 'changed@example.com',
+			});
+		},
+	);
 });
 
 describe('Stopping the execution', () => {
@@ -406,12 +671,27 @@ describe('Stopping the execution', () => {
 
 	test('a run waiting out a 429 stops at once when the user stops the execution', async () => {
 		const mid = seed(bed, 'WAIT');
-		bed.sandbox.injectFault({ kind: 'status', status: 429, headers: { 'Retry-After': '120' }, body: json(429, 'Request was throttled.'), contentType: 'application/json' }, { method: 'PATCH' });
+		bed.sandbox.injectFault(
+			{
+				kind: 'status',
+				status: 429,
+				headers: { 'Retry-After': '120' },
+				body: json(429, 'Request was throttled.'),
+				contentType: 'application/json',
+			},
+			{ method: 'PATCH' },
+		);
 		const started = Date.now();
-		const result = await bed.run({ operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'NEVER' } }, [{}, {}], { cancelAfterMs: 300 });
+		const result = await bed.run(
+			{ operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'NEVER' } },
+			[{}, {}],
+			{ cancelAfterMs: 300 },
+		);
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(result.output.filter((o) => o.json.client_external_id === 'NEVER')).toHaveLength(0);
 		expect(bed.sandbox.received('/api/')).toHaveLength(1);
-		expect(bed.sandbox.clients()).toEqual([expect.objectContaining({ client_external_id: 'WAIT' })]);
+		expect(bed.sandbox.clients()).toEqual([
+			expect.objectContaining({ client_external_id: 'WAIT' }),
+		]);
 	});
 });

@@ -19,7 +19,9 @@ const lookups: string[] = [];
 const onSocket = (message: unknown) => {
 	const { socket } = message as { socket: Socket };
 	socket.once('connect', () => connections.push(`${socket.remoteAddress}:${socket.remotePort}`));
-	socket.once('lookup', (_error: unknown, _address: unknown, _family: unknown, host: string) => lookups.push(host));
+	socket.once('lookup', (_error: unknown, _address: unknown, _family: unknown, host: string) =>
+		lookups.push(host),
+	);
 };
 
 let trap: Trap;
@@ -32,8 +34,21 @@ afterAll(async () => {
 	await trap.close();
 });
 
-const ALLOWED_ERRORS = new Set(['NodeApiError', 'NodeOperationError', 'UncertainWriteError', 'WorkflowHasIssuesError', 'ExpressionError']);
-const NATIVE_ERRORS = new Set(['TypeError', 'ReferenceError', 'RangeError', 'SyntaxError', 'EvalError', 'URIError']);
+const ALLOWED_ERRORS = new Set([
+	'NodeApiError',
+	'NodeOperationError',
+	'UncertainWriteError',
+	'WorkflowHasIssuesError',
+	'ExpressionError',
+]);
+const NATIVE_ERRORS = new Set([
+	'TypeError',
+	'ReferenceError',
+	'RangeError',
+	'SyntaxError',
+	'EvalError',
+	'URIError',
+]);
 
 /** Why an error is not a handled n8n error, or undefined when it is one. */
 function unhandled(error: unknown): string | undefined {
@@ -41,12 +56,17 @@ function unhandled(error: unknown): string | undefined {
 	const named = error as { name?: string; message?: string; constructor?: { name?: string } };
 	const name = named.name ?? named.constructor?.name ?? typeof error;
 	if (!ALLOWED_ERRORS.has(name)) return `${name}: ${named.message}`;
-	if (/Cannot read propert|is not a function|is not defined|Maximum call stack|undefined \(reading/.test(named.message ?? '')) {
+	if (
+		/Cannot read propert|is not a function|is not defined|Maximum call stack|undefined \(reading/.test(
+			named.message ?? '',
+		)
+	) {
 		return `${name} wrapping a crash: ${named.message}`;
 	}
 	for (let cause = (error as { cause?: unknown }).cause, depth = 0; cause && depth < 5; depth++) {
 		const causeName = (cause as { name?: string }).name ?? '';
-		if (NATIVE_ERRORS.has(causeName)) return `${name} caused by ${causeName}: ${(cause as Error).message}`;
+		if (NATIVE_ERRORS.has(causeName))
+			return `${name} caused by ${causeName}: ${(cause as Error).message}`;
 		cause = (cause as { cause?: unknown }).cause;
 	}
 	return undefined;
@@ -58,19 +78,60 @@ describe('Properties over the node parameters', () => {
 	test('no unhandled exception and no request to a host other than the Base URL', async () => {
 		const base = bed.sandbox.baseUrl;
 		const partner = bed.sandbox.credentials.partnerMid;
-		const seeded = bed.sandbox.seedClient({ contacts: [{ contact_type: 'organization', name: 'Seed Co', addresses: [], email: null }] }).mid;
+		const seeded = bed.sandbox.seedClient({
+			contacts: [{ contact_type: 'organization', name: 'Seed Co', addresses: [], email: null }],
+		}).mid;
 		const trapHost = trap.url.slice('http://'.length);
 		const sandboxHost = base.slice('http://'.length);
 		connections.length = 0;
 		lookups.length = 0;
 
 		const expressions = fc.constantFrom(
-			'={{ 1 }}', '={{ -1 }}', '={{ 1.5 }}', '={{ 1e21 }}', '={{ NaN }}', '={{ true }}', '={{ null }}', '={{ undefined }}',
-			'={{ [1, 2] }}', '={{ { a: 1 } }}', '={{ $json.v }}', '={{ $json.v.deep }}', '={{ "" }}', '={{ "x".repeat(300) }}',
+			'={{ 1 }}',
+			'={{ -1 }}',
+			'={{ 1.5 }}',
+			'={{ 1e21 }}',
+			'={{ NaN }}',
+			'={{ true }}',
+			'={{ null }}',
+			'={{ undefined }}',
+			'={{ [1, 2] }}',
+			'={{ { a: 1 } }}',
+			'={{ $json.v }}',
+			'={{ $json.v.deep }}',
+			'={{ "" }}',
+			'={{ "x".repeat(300) }}',
 		);
-		const tricks = fc.constantFrom('..', '../..', '%2e%2e', '%2F', '1/2', '1?x=1', '1#x', '1\\2', ' ', '\r\n', '１２３', '1'.repeat(65), '', 'ok', '-');
-		const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constant('x'.repeat(100000)), tricks, expressions);
-		const mid = fc.oneof(fc.constant(seeded), fc.constant(partner), fc.stringMatching(/^[0-9]{1,20}$/), text);
+		const tricks = fc.constantFrom(
+			'..',
+			'../..',
+			'%2e%2e',
+			'%2F',
+			'1/2',
+			'1?x=1',
+			'1#x',
+			'1\\2',
+			' ',
+			'\r\n',
+			'１２３',
+			'1'.repeat(65),
+			'',
+			'ok',
+			'-',
+		);
+		const text = fc.oneof(
+			fc.string({ maxLength: 40 }),
+			fc.string({ unit: 'grapheme', maxLength: 40 }),
+			fc.constant('x'.repeat(100000)),
+			tricks,
+			expressions,
+		);
+		const mid = fc.oneof(
+			fc.constant(seeded),
+			fc.constant(partner),
+			fc.stringMatching(/^[0-9]{1,20}$/),
+			text,
+		);
 		const clientUrls = fc.constantFrom(
 			`${base}/api/partner/${partner}/client/${seeded}/`,
 			`${trap.url}/api/partner/${partner}/client/${seeded}/`,
@@ -85,13 +146,39 @@ describe('Properties over the node parameters', () => {
 			`javascript:alert(1)`,
 			`={{ "${trap.url}/api/partner/${partner}/client/1/" }}`,
 		);
-		const locator = fc.record({ mode: fc.constantFrom('id', 'url', 'list'), value: fc.oneof(mid, clientUrls) }).map((l) => ({ __rl: true, ...l }));
-		const additionalKeys = ['addressCountry', 'addressExtended', 'addressFormat', 'addressLocality', 'addressPostalCode', 'addressRegion', 'addressStreet', 'organizationPhoneNumber', 'personDepartment', 'personGivenName', 'personPhoneNumber', 'personTitle'];
-		const additionalFields = fc.dictionary(fc.constantFrom(...additionalKeys), text, { maxKeys: 4 });
-		const count = fc.oneof(fc.integer({ min: -2, max: 250 }), fc.constantFrom<unknown>(0, 1e9, 0.5, '={{ "ten" }}', '={{ null }}'));
-		const flag = fc.oneof(fc.boolean(), fc.constantFrom<unknown>('={{ "yes" }}', '={{ 1 }}', '={{ null }}'));
+		const locator = fc
+			.record({ mode: fc.constantFrom('id', 'url', 'list'), value: fc.oneof(mid, clientUrls) })
+			.map((l) => ({ __rl: true, ...l }));
+		const additionalKeys = [
+			'addressCountry',
+			'addressExtended',
+			'addressFormat',
+			'addressLocality',
+			'addressPostalCode',
+			'addressRegion',
+			'addressStreet',
+			'organizationPhoneNumber',
+			'personDepartment',
+			'personGivenName',
+			'personPhoneNumber',
+			'personTitle',
+		];
+		const additionalFields = fc.dictionary(fc.constantFrom(...additionalKeys), text, {
+			maxKeys: 4,
+		});
+		const count = fc.oneof(
+			fc.integer({ min: -2, max: 250 }),
+			fc.constantFrom<unknown>(0, 1e9, 0.5, '={{ "ten" }}', '={{ null }}'),
+		);
+		const flag = fc.oneof(
+			fc.boolean(),
+			fc.constantFrom<unknown>('={{ "yes" }}', '={{ 1 }}', '={{ null }}'),
+		);
 		const operation = fc.oneof(
-			fc.record({ resource: fc.constant('client'), operation: fc.constantFrom('create', 'createOrUpdate', 'get', 'getAll', 'update', 'delete') }),
+			fc.record({
+				resource: fc.constant('client'),
+				operation: fc.constantFrom('create', 'createOrUpdate', 'get', 'getAll', 'update', 'delete'),
+			}),
 			fc.record({ resource: fc.constant('contact'), operation: fc.constant('getAll') }),
 		);
 		const parameters = fc.record(
@@ -101,7 +188,11 @@ describe('Properties over the node parameters', () => {
 				simplify: flag,
 				filters: fc.record({ search: text, archived: flag }, { requiredKeys: [] }),
 				getOptions: fc.record({ includeContacts: flag }, { requiredKeys: [] }),
-				partner: fc.oneof(fc.constant({ __rl: true, mode: 'id', value: partner }), fc.constant({ __rl: true, mode: 'list', value: '' }), locator),
+				partner: fc.oneof(
+					fc.constant({ __rl: true, mode: 'id', value: partner }),
+					fc.constant({ __rl: true, mode: 'list', value: '' }),
+					locator,
+				),
 				client: locator,
 				defaultClient: locator,
 				clientExternalId: text,
@@ -109,34 +200,72 @@ describe('Properties over the node parameters', () => {
 				personFamilyName: fc.oneof(fc.constant('Sato'), text),
 				personEmail: fc.oneof(fc.constant('sato@example.com'), fc.emailAddress(), text),
 				additionalFields,
-				updateFields: fc.record({ clientExternalId: text, defaultContact: fc.oneof(mid, clientUrls) }, { requiredKeys: [] }),
-				options: fc.record({ requestsPerMinute: fc.constantFrom<unknown>(FAST, FAST, FAST, 0, -1, 1e9, '={{ "x" }}', '={{ null }}') }),
+				updateFields: fc.record(
+					{ clientExternalId: text, defaultContact: fc.oneof(mid, clientUrls) },
+					{ requiredKeys: [] },
+				),
+				options: fc.record({
+					requestsPerMinute: fc.constantFrom<unknown>(
+						FAST,
+						FAST,
+						FAST,
+						0,
+						-1,
+						1e9,
+						'={{ "x" }}',
+						'={{ null }}',
+					),
+				}),
 			},
 			{ requiredKeys: [] },
 		);
-		const items = fc.array(fc.record({ v: fc.oneof(fc.jsonValue(), fc.string({ unit: 'grapheme' })) }), { minLength: 1, maxLength: 3 });
-		const onError = fc.constantFrom<INode['onError']>(undefined, 'continueRegularOutput', 'continueErrorOutput');
+		const items = fc.array(
+			fc.record({ v: fc.oneof(fc.jsonValue(), fc.string({ unit: 'grapheme' })) }),
+			{ minLength: 1, maxLength: 3 },
+		);
+		const onError = fc.constantFrom<INode['onError']>(
+			undefined,
+			'continueRegularOutput',
+			'continueErrorOutput',
+		);
 
 		let runs = 0;
 		let requests = 0;
 		await fc.assert(
-			fc.asyncProperty(operation, parameters, items, onError, async (chosen, params, rows, mode) => {
-				runs++;
-				bed.sandbox.resetRequests();
-				const result = await bed.run({ partner: { __rl: true, mode: 'id', value: partner }, ...params, ...chosen } as INodeParameters, rows as IDataObject[], { onError: mode });
-				requests += bed.sandbox.requests.length;
+			fc.asyncProperty(
+				operation,
+				parameters,
+				items,
+				onError,
+				async (chosen, params, rows, mode) => {
+					runs++;
+					bed.sandbox.resetRequests();
+					const result = await bed.run(
+						{
+							partner: { __rl: true, mode: 'id', value: partner },
+							...params,
+							...chosen,
+						} as INodeParameters,
+						rows as IDataObject[],
+						{ onError: mode },
+					);
+					requests += bed.sandbox.requests.length;
 
-				expect(unhandled(result.error)).toBeUndefined();
-				for (const item of [...result.output, ...result.errorOutput]) expect(unhandled(item.error)).toBeUndefined();
-				for (const request of bed.sandbox.requests) {
-					// only the API's own shapes, with plain MIDs: no dot segments, no encoded separators
-					expect(request.path).toMatch(/^\/(api\/partner\/([\w-]+\/(client\/([\w-]+\/(contact\/)?)?|contact\/[\w-]+\/)?)?|user\/oauth2\/token\/)$/);
-					expect(request.path.split('/')).not.toContain('..');
-				}
-				expect(trap.hits).toEqual([]);
-				expect(connections.filter((c) => c !== sandboxHost)).toEqual([]);
-				expect(lookups.filter((h) => h !== '127.0.0.1')).toEqual([]);
-			}),
+					expect(unhandled(result.error)).toBeUndefined();
+					for (const item of [...result.output, ...result.errorOutput])
+						expect(unhandled(item.error)).toBeUndefined();
+					for (const request of bed.sandbox.requests) {
+						// only the API's own shapes, with plain MIDs: no dot segments, no encoded separators
+						expect(request.path).toMatch(
+							/^\/(api\/partner\/([\w-]+\/(client\/([\w-]+\/(contact\/)?)?|contact\/[\w-]+\/)?)?|user\/oauth2\/token\/)$/,
+						);
+						expect(request.path.split('/')).not.toContain('..');
+					}
+					expect(trap.hits).toEqual([]);
+					expect(connections.filter((c) => c !== sandboxHost)).toEqual([]);
+					expect(lookups.filter((h) => h !== '127.0.0.1')).toEqual([]);
+				},
+			),
 			{ numRuns: 150, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
 		);
 		// the monitors work: the runs did reach the sandbox, over sockets the monitor saw

@@ -12,7 +12,12 @@ function seedMany(bed: TestBed, n: number) {
 				client_external_id: `EXT-${k}`,
 				contacts: [
 					{ contact_type: 'organization', name: `Company ${k}`, addresses: [], email: null },
-					{ contact_type: 'person', family_name: `Person${k}`, addresses: [], email: { address: `p${k}@example.com` } },
+					{
+						contact_type: 'person',
+						family_name: `Person${k}`,
+						addresses: [],
+						email: { address: `p${k}@example.com` },
+					},
 				],
 			}).mid,
 		);
@@ -31,14 +36,26 @@ describe('Client: Get', () => {
 		const url = `${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/`;
 		const result = await bed.run({ operation: 'get', client: byId(mid) });
 		expect(result.error).toBeUndefined();
-		expect(result.output[0].json).toMatchObject({ mid, display_name: 'Company 1', client_external_id: 'EXT-1' });
+		expect(result.output[0].json).toMatchObject({
+			mid,
+			display_name: 'Company 1',
+			client_external_id: 'EXT-1',
+		});
 		expect(typeof (result.output[0].json.contacts as unknown[])[0]).toBe('string');
 
-		const full = await bed.run({ operation: 'get', client: { __rl: true, mode: 'url', value: url }, getOptions: { includeContacts: true } });
+		const full = await bed.run({
+			operation: 'get',
+			client: { __rl: true, mode: 'url', value: url },
+			getOptions: { includeContacts: true },
+		});
 		expect(full.error).toBeUndefined();
 		expect(full.output[0].json.contacts).toEqual([
 			expect.objectContaining({ contact_type: 'organization', name: 'Company 1' }),
-			expect.objectContaining({ contact_type: 'person', family_name: 'Person1', email: { address: 'p1@example.com' } }),
+			expect.objectContaining({
+				contact_type: 'person',
+				family_name: 'Person1',
+				email: { address: 'p1@example.com' },
+			}),
 		]);
 	});
 
@@ -51,13 +68,16 @@ describe('Client: Get', () => {
 describe('Client: Get Many', () => {
 	const bed = useTestBed();
 
-	test.each([1, 99, 100, 101, 250])('Return All over %i clients returns each once, 100 per page', async (n) => {
-		const mids = seedMany(bed, n);
-		const result = await bed.run({ operation: 'getAll', returnAll: true, simplify: false });
-		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => item.json.mid).sort()).toEqual([...mids].sort());
-		expect(listRequests(bed)).toHaveLength(Math.ceil(n / 100));
-	});
+	test.each([1, 99, 100, 101, 250])(
+		'Return All over %i clients returns each once, 100 per page',
+		async (n) => {
+			const mids = seedMany(bed, n);
+			const result = await bed.run({ operation: 'getAll', returnAll: true, simplify: false });
+			expect(result.error).toBeUndefined();
+			expect(result.output.map((item) => item.json.mid).sort()).toEqual([...mids].sort());
+			expect(listRequests(bed)).toHaveLength(Math.ceil(n / 100));
+		},
+	);
 
 	test.each([
 		[1, 1],
@@ -77,20 +97,40 @@ describe('Client: Get Many', () => {
 		seedMany(bed, 2);
 		const result = await bed.run({ operation: 'getAll', returnAll: true });
 		expect(result.output.map((item) => item.json)).toEqual([
-			{ mid: expect.any(String), display_name: 'Company 1', client_external_id: 'EXT-1', default_contact_name: 'Company 1', default_contact_email: null },
-			{ mid: expect.any(String), display_name: 'Company 2', client_external_id: 'EXT-2', default_contact_name: 'Company 2', default_contact_email: null },
+			{
+				mid: expect.any(String),
+				display_name: 'Company 1',
+				client_external_id: 'EXT-1',
+				default_contact_name: 'Company 1',
+				default_contact_email: null,
+			},
+			{
+				mid: expect.any(String),
+				display_name: 'Company 2',
+				client_external_id: 'EXT-2',
+				default_contact_name: 'Company 2',
+				default_contact_email: null,
+			},
 		]);
 	});
 
 	test('Search and Archived filters are sent and applied', async () => {
 		const mids = seedMany(bed, 30);
 		bed.sandbox.archiveClient(mids[0]);
-		const search = await bed.run({ operation: 'getAll', returnAll: true, filters: { search: 'company 2' } });
+		const search = await bed.run({
+			operation: 'getAll',
+			returnAll: true,
+			filters: { search: 'company 2' },
+		});
 		// Company 2 and Company 20..29
 		expect(search.output.map((item) => item.json.display_name)).toHaveLength(11);
 		expect(listRequests(bed)[0].query).toMatchObject({ search: 'company 2' });
 
-		const archived = await bed.run({ operation: 'getAll', returnAll: true, filters: { archived: true } });
+		const archived = await bed.run({
+			operation: 'getAll',
+			returnAll: true,
+			filters: { archived: true },
+		});
 		expect(archived.output.map((item) => item.json.mid)).toEqual([mids[0]]);
 		const active = await bed.run({ operation: 'getAll', returnAll: true });
 		expect(active.output).toHaveLength(29);
@@ -108,11 +148,26 @@ describe('Contact: Get Many', () => {
 
 	test('lists the contacts of a client, with Limit', async () => {
 		const [mid] = seedMany(bed, 1);
-		const all = await bed.run({ resource: 'contact', operation: 'getAll', client: byId(mid), returnAll: true });
+		const all = await bed.run({
+			resource: 'contact',
+			operation: 'getAll',
+			client: byId(mid),
+			returnAll: true,
+		});
 		expect(all.error).toBeUndefined();
 		expect(all.output.map((item) => item.json.contact_type)).toEqual(['organization', 'person']);
-		expect(all.output[1].json).toMatchObject({ family_name: 'Person1', email: { address: 'p1@example.com' }, owner: expect.stringContaining(mid) });
-		const one = await bed.run({ resource: 'contact', operation: 'getAll', client: byId(mid), returnAll: false, limit: 1 });
+		expect(all.output[1].json).toMatchObject({
+			family_name: 'Person1',
+			email: { address: 'p1@example.com' },
+			owner: expect.stringContaining(mid),
+		});
+		const one = await bed.run({
+			resource: 'contact',
+			operation: 'getAll',
+			client: byId(mid),
+			returnAll: false,
+			limit: 1,
+		});
 		expect(one.output).toHaveLength(1);
 	});
 });
@@ -123,7 +178,13 @@ describe('List search for the Client and Partner pickers', () => {
 	test('pages through every client with string tokens, and the search box filters', async () => {
 		const mids = seedMany(bed, 45);
 		const search = (filter?: string, paginationToken?: string) =>
-			listSearch({ credentials: bed.credentials, method: 'searchClients', parameters: { resource: 'client', operation: 'get', partner: bed.partner }, filter, paginationToken });
+			listSearch({
+				credentials: bed.credentials,
+				method: 'searchClients',
+				parameters: { resource: 'client', operation: 'get', partner: bed.partner },
+				filter,
+				paginationToken,
+			});
 		const seen: string[] = [];
 		let token: string | undefined;
 		let pages = 0;
@@ -138,15 +199,37 @@ describe('List search for the Client and Partner pickers', () => {
 		expect(pages).toBe(3); // the API's default page of 20
 
 		const found = await search('company 4');
-		expect(found.results.map((r) => r.name).sort()).toEqual(['Company 4 (EXT-4)', 'Company 40 (EXT-40)', 'Company 41 (EXT-41)', 'Company 42 (EXT-42)', 'Company 43 (EXT-43)', 'Company 44 (EXT-44)', 'Company 45 (EXT-45)']);
+		expect(found.results.map((r) => r.name).sort()).toEqual([
+			'Company 4 (EXT-4)',
+			'Company 40 (EXT-40)',
+			'Company 41 (EXT-41)',
+			'Company 42 (EXT-42)',
+			'Company 43 (EXT-43)',
+			'Company 44 (EXT-44)',
+			'Company 45 (EXT-45)',
+		]);
 		expect(found.results[0].url).toMatch(/\/client\/\d+\/$/);
 	});
 
 	test('with Partner left empty the picker uses the only partner; the partner picker lists it', async () => {
 		seedMany(bed, 3);
-		const clients = await listSearch({ credentials: bed.credentials, method: 'searchClients', parameters: { resource: 'client', operation: 'get', partner: { __rl: true, mode: 'list', value: '' } } });
+		const clients = await listSearch({
+			credentials: bed.credentials,
+			method: 'searchClients',
+			parameters: {
+				resource: 'client',
+				operation: 'get',
+				partner: { __rl: true, mode: 'list', value: '' },
+			},
+		});
 		expect(clients.results).toHaveLength(3);
-		const partners = await listSearch({ credentials: bed.credentials, method: 'searchPartners', parameters: { resource: 'client' } });
-		expect(partners.results).toEqual([{ name: bed.sandbox.credentials.partnerName, value: bed.sandbox.credentials.partnerMid }]);
+		const partners = await listSearch({
+			credentials: bed.credentials,
+			method: 'searchPartners',
+			parameters: { resource: 'client' },
+		});
+		expect(partners.results).toEqual([
+			{ name: bed.sandbox.credentials.partnerName, value: bed.sandbox.credentials.partnerMid },
+		]);
 	});
 });

@@ -7,24 +7,50 @@ import { basic } from './bed';
 describe('MakeLeaps sandbox', () => {
 	let sandbox: Sandbox;
 	let token: string;
-	const api = (method: string, path: string, data?: unknown, headers: Record<string, string> = {}) =>
+	const api = (
+		method: string,
+		path: string,
+		data?: unknown,
+		headers: Record<string, string> = {},
+	) =>
 		axios.request({
 			method,
 			url: path.startsWith('http') ? path : `${sandbox.baseUrl}${path}`,
 			data,
-			headers: { Authorization: `Bearer ${token}`, ...(data ? { 'Content-Type': 'application/json' } : {}), ...headers },
+			headers: {
+				Authorization: `Bearer ${token}`,
+				...(data ? { 'Content-Type': 'application/json' } : {}),
+				...headers,
+			},
 			validateStatus: () => true,
 		});
 	const clients = () => `/api/partner/${sandbox.credentials.partnerMid}/client/`;
-	const organization = (name: string) => ({ contact_type: 'organization', name, addresses: [], email: null });
+	const organization = (name: string) => ({
+		contact_type: 'organization',
+		name,
+		addresses: [],
+		email: null,
+	});
 
 	beforeEach(async () => {
 		sandbox = await startSandbox({ pageSize: 10 });
 		const { clientId, clientSecret } = sandbox.credentials;
-		const answer = await axios.post(`${sandbox.baseUrl}/user/oauth2/token/`, 'grant_type=client_credentials', {
-			headers: { Authorization: basic(clientId, clientSecret), 'Content-Type': 'application/x-www-form-urlencoded' },
+		const answer = await axios.post(
+			`${sandbox.baseUrl}/user/oauth2/token/`,
+			'grant_type=client_credentials',
+			{
+				headers: {
+					Authorization: basic(clientId, clientSecret),
+					'Content-Type': 'application/x-www-form-urlencoded',
+				},
+			},
+		);
+		expect(answer.data).toEqual({
+			access_token: expect.any(String),
+			expires_in: 36000,
+			token_type: 'Bearer',
+			scope: 'read write',
 		});
-		expect(answer.data).toEqual({ access_token: expect.any(String), expires_in: 36000, token_type: 'Bearer', scope: 'read write' });
 		token = answer.data.access_token;
 	});
 	afterEach(async () => await sandbox.close());
@@ -35,24 +61,42 @@ describe('MakeLeaps sandbox', () => {
 				headers: { Authorization: auth, 'Content-Type': 'application/x-www-form-urlencoded' },
 				validateStatus: () => true,
 			});
-		const bad = await post(basic(sandbox.credentials.clientId, 'nope'), 'grant_type=client_credentials');
-		expect([bad.status, bad.data, bad.headers['www-authenticate']]).toEqual([401, { error: 'invalid_client' }, 'Bearer, error="invalid_client"']);
-		const grant = await post(basic(sandbox.credentials.clientId, sandbox.credentials.clientSecret), 'grant_type=password');
+		const bad = await post(
+			basic(sandbox.credentials.clientId, 'nope'),
+			'grant_type=client_credentials',
+		);
+		expect([bad.status, bad.data, bad.headers['www-authenticate']]).toEqual([
+			401,
+			{ error: 'invalid_client' },
+			'Bearer, error="invalid_client"',
+		]);
+		const grant = await post(
+			basic(sandbox.credentials.clientId, sandbox.credentials.clientSecret),
+			'grant_type=password',
+		);
 		expect([grant.status, grant.data]).toEqual([400, { error: 'unsupported_grant_type' }]);
 	});
 
 	test('Bearer is required on /api/, and expired tokens are refused', async () => {
 		expect((await api('GET', '/api/partner/', undefined, { Authorization: '' })).status).toBe(401);
-		expect((await api('GET', '/api/partner/', undefined, { Authorization: 'Bearer unknown' })).status).toBe(401);
+		expect(
+			(await api('GET', '/api/partner/', undefined, { Authorization: 'Bearer unknown' })).status,
+		).toBe(401);
 		sandbox.expireTokens();
 		const expired = await api('GET', '/api/partner/');
-		expect([expired.status, expired.data]).toEqual([401, { meta: { status: 401 }, response: { detail: 'Token has expired.' } }]);
+		expect([expired.status, expired.data]).toEqual([
+			401,
+			{ meta: { status: 401 }, response: { detail: 'Token has expired.' } },
+		]);
 	});
 
-	test('partner list in the envelope; unknown MIDs 404; another partner\'s clients 403', async () => {
+	test("partner list in the envelope; unknown MIDs 404; another partner's clients 403", async () => {
 		const list = await api('GET', '/api/partner/');
 		expect(list.data.meta).toEqual({ next: null, prev: null, page: 1, count: 1, status: 200 });
-		expect(list.data.response[0]).toMatchObject({ url: `${sandbox.baseUrl}/api/partner/${sandbox.credentials.partnerMid}/`, name: sandbox.credentials.partnerName });
+		expect(list.data.response[0]).toMatchObject({
+			url: `${sandbox.baseUrl}/api/partner/${sandbox.credentials.partnerMid}/`,
+			name: sandbox.credentials.partnerName,
+		});
 		expect((await api('GET', '/api/partner/123/')).status).toBe(404);
 		const other = sandbox.addPartner('Other K.K.');
 		expect((await api('GET', `/api/partner/${other.partnerMid}/client/`)).status).toBe(403);
@@ -61,15 +105,31 @@ describe('MakeLeaps sandbox', () => {
 	test('create answers 201 with contact URLs; contacts are resources; delete answers 204', async () => {
 		const created = await api('POST', clients(), {
 			client_external_id: 'X-1',
-			contacts: [organization('Example Co'), { contact_type: 'person', family_name: 'Sato', addresses: [], email: { address: 'sato@example.com' } }],
+			contacts: [
+				organization('Example Co'),
+				{
+					contact_type: 'person',
+					family_name: 'Sato',
+					addresses: [],
+					email: { address: 'sato@example.com' },
+				},
+			],
 		});
 		expect(created.status).toBe(201);
 		const client = created.data.response;
 		expect(client.contacts).toHaveLength(2);
 		const contact = await api('GET', client.contacts[1]);
-		expect(contact.data.response).toMatchObject({ contact_type: 'person', family_name: 'Sato', email: { address: 'sato@example.com' }, owner: client.url });
+		expect(contact.data.response).toMatchObject({
+			contact_type: 'person',
+			family_name: 'Sato',
+			email: { address: 'sato@example.com' },
+			owner: client.url,
+		});
 		expect((await api('GET', `${client.url}contact/`)).data.meta.count).toBe(2);
-		expect((await api('PATCH', client.url, { client_external_id: 'X-2' })).data.response.client_external_id).toBe('X-2');
+		expect(
+			(await api('PATCH', client.url, { client_external_id: 'X-2' })).data.response
+				.client_external_id,
+		).toBe('X-2');
 		const deleted = await api('DELETE', client.url);
 		expect([deleted.status, deleted.data]).toEqual([204, '']);
 		expect((await api('GET', client.url)).status).toBe(404);
@@ -94,30 +154,57 @@ describe('MakeLeaps sandbox', () => {
 			default_client: ['Invalid hyperlink - No URL match.'],
 		});
 		expect(sandbox.clients()).toHaveLength(0);
-		expect((await api('POST', clients(), { client_external_id: 'no contacts' })).data.response).toEqual({ contacts: ['This field is required.'] });
+		expect(
+			(await api('POST', clients(), { client_external_id: 'no contacts' })).data.response,
+		).toEqual({ contacts: ['This field is required.'] });
 	});
 
 	test('PATCH with a contacts list deletes the contacts it omits', async () => {
-		const { response: client } = (await api('POST', clients(), { contacts: [organization('A'), { contact_type: 'person', family_name: 'B' }] })).data;
+		const { response: client } = (
+			await api('POST', clients(), {
+				contacts: [organization('A'), { contact_type: 'person', family_name: 'B' }],
+			})
+		).data;
 		await api('PATCH', client.url, { contacts: [client.contacts[0]] });
 		expect((await api('GET', client.contacts[1])).status).toBe(404);
 	});
 
 	test('contact PATCH changes only the fields sent and validates them; lists honour expand', async () => {
-		const { response: client } = (await api('POST', clients(), { contacts: [organization('A'), { contact_type: 'person', family_name: 'B', email: { address: 'b@example.com' } }] })).data;
+		const { response: client } = (
+			await api('POST', clients(), {
+				contacts: [
+					organization('A'),
+					{ contact_type: 'person', family_name: 'B', email: { address: 'b@example.com' } },
+				],
+			})
+		).data;
 		const person = client.contacts[1];
 		const bad = await api('PATCH', person, { email: { address: 'not-an-address' } });
-		expect([bad.status, bad.data.response]).toEqual([400, { email: { address: ['Enter a valid email address.'] } }]);
+		expect([bad.status, bad.data.response]).toEqual([
+			400,
+			{ email: { address: ['Enter a valid email address.'] } },
+		]);
 		const blank = await api('PATCH', person, { family_name: '' });
-		expect([blank.status, blank.data.response]).toEqual([400, { family_name: ['This field may not be blank.'] }]);
+		expect([blank.status, blank.data.response]).toEqual([
+			400,
+			{ family_name: ['This field may not be blank.'] },
+		]);
 		const good = await api('PATCH', person, { given_name: 'Taro' });
 		expect(good.status).toBe(200);
-		expect(good.data.response).toMatchObject({ family_name: 'B', given_name: 'Taro', display_name: 'Taro B', email: { address: 'b@example.com' } });
+		expect(good.data.response).toMatchObject({
+			family_name: 'B',
+			given_name: 'Taro',
+			display_name: 'Taro B',
+			email: { address: 'b@example.com' },
+		});
 		expect((await api('DELETE', person)).status).toBe(405);
 
 		const listed = await api('GET', `${clients()}?expand=contacts,default_contact`);
 		expect(listed.data.response[0].contacts[1]).toMatchObject({ url: person, given_name: 'Taro' });
-		expect(listed.data.response[0].default_contact).toMatchObject({ contact_type: 'organization', name: 'A' });
+		expect(listed.data.response[0].default_contact).toMatchObject({
+			contact_type: 'organization',
+			name: 'A',
+		});
 	});
 
 	test('list: search, archived, and absolute next/prev links that keep the filters', async () => {
@@ -133,13 +220,17 @@ describe('MakeLeaps sandbox', () => {
 		for (;;) {
 			names.push(...page.response.map((c: { display_name: string }) => c.display_name));
 			if (!page.meta.next) break;
-			expect(page.meta.next).toMatch(new RegExp(`^${sandbox.baseUrl}/api/partner/\\d+/client/\\?search=alpha&page=\\d$`));
+			expect(page.meta.next).toMatch(
+				new RegExp(`^${sandbox.baseUrl}/api/partner/\\d+/client/\\?search=alpha&page=\\d$`),
+			);
 			page = (await api('GET', page.meta.next)).data;
 		}
 		expect(names).toHaveLength(25);
 		expect(page.meta.prev).toContain('page=2');
 		const archived = await api('GET', `${clients()}?archived=true`);
-		expect(archived.data.response.map((c: { display_name: string }) => c.display_name)).toEqual(['Alpha archived']);
+		expect(archived.data.response.map((c: { display_name: string }) => c.display_name)).toEqual([
+			'Alpha archived',
+		]);
 		expect((await api('GET', `${clients()}?page=9`)).status).toBe(404);
 	});
 
@@ -150,16 +241,22 @@ describe('MakeLeaps sandbox', () => {
 		expect(statuses).toEqual([200, 200, 429]);
 		const limited = await api('GET', '/api/partner/');
 		expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-		expect(limited.data.response.detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+		expect(limited.data.response.detail).toMatch(
+			/^Request was throttled\. Expected available in \d+ seconds\.$/,
+		);
 	});
 
 	test('fault injection: 5xx, reset before and after applying, and the request log', async () => {
 		sandbox.injectFault({ kind: 'status', status: 502 }, { method: 'POST' });
 		expect((await api('POST', clients(), { contacts: [organization('A')] })).status).toBe(502);
 		sandbox.injectFault({ kind: 'reset' });
-		await expect(api('POST', clients(), { contacts: [organization('B')] })).rejects.toMatchObject({ code: 'ECONNRESET' });
+		await expect(api('POST', clients(), { contacts: [organization('B')] })).rejects.toMatchObject({
+			code: 'ECONNRESET',
+		});
 		sandbox.injectFault({ kind: 'resetAfter' });
-		await expect(api('POST', clients(), { contacts: [organization('C')] })).rejects.toMatchObject({ code: 'ECONNRESET' });
+		await expect(api('POST', clients(), { contacts: [organization('C')] })).rejects.toMatchObject({
+			code: 'ECONNRESET',
+		});
 		expect(sandbox.clients().map((c) => c.display_name)).toEqual(['C']);
 		expect(sandbox.received('/api/').map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
 	});

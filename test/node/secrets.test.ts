@@ -17,12 +17,17 @@ describe('The leak checker', () => {
 			config: { headers: { Authorization: 'Bearer tok_abcdefghijklmnopqrstuvwxyz' } },
 		});
 		const wrapped = new Error('MakeLeaps is unavailable', { cause: axiosLike });
-		Object.defineProperty(wrapped, 'description', { value: 'see S3cr3t-Value-That-Must-Not-Leak', enumerable: false });
+		Object.defineProperty(wrapped, 'description', {
+			value: 'see S3cr3t-Value-That-Must-Not-Leak',
+			enumerable: false,
+		});
 		expect(findSecrets({ output: [{ json: {}, error: wrapped }] }, secrets)).toEqual([
 			'client secret at .output.0.error.description',
 			'token at .output.0.error.cause.config.headers.Authorization',
 		]);
-		expect(findSecrets(new Map([['k', { deep: ['S3cr3t-Value-That-Must-Not-Leak'] }]]), secrets)).toEqual(['client secret at [k].deep.0']);
+		expect(
+			findSecrets(new Map([['k', { deep: ['S3cr3t-Value-That-Must-Not-Leak'] }]]), secrets),
+		).toEqual(['client secret at [k].deep.0']);
 	});
 
 	test('finds a secret written to the console, and passes clean data', () => {
@@ -34,7 +39,9 @@ describe('The leak checker', () => {
 			restore();
 		}
 		expect(findSecrets(lines, secrets)).toContain('token at .0');
-		expect(findSecrets({ message: 'all fine', items: [1, 'two', { three: null }] }, secrets)).toEqual([]);
+		expect(
+			findSecrets({ message: 'all fine', items: [1, 'two', { three: null }] }, secrets),
+		).toEqual([]);
 	});
 });
 
@@ -49,37 +56,81 @@ describe('Secrets in API answers never reach errors, items or logs', () => {
 		const token = bed.sandbox.issuedTokens.at(-1);
 		return JSON.stringify({
 			meta: { status },
-			response: { detail: `Rejected request with Authorization: Bearer ${token} (client ${clientId}, secret ${clientSecret}, Basic ${basic})` },
+			response: {
+				detail: `Rejected request with Authorization: Bearer ${token} (client ${clientId}, secret ${clientSecret}, Basic ${basic})`,
+			},
 		});
 	}
 
 	async function withToken() {
-		const mid = bed.sandbox.seedClient({ contacts: [{ contact_type: 'organization', name: 'Echo Co', addresses: [], email: null }] }).mid;
-		await bed.run({ operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'warm-up' } });
+		const mid = bed.sandbox.seedClient({
+			contacts: [{ contact_type: 'organization', name: 'Echo Co', addresses: [], email: null }],
+		}).mid;
+		await bed.run({
+			operation: 'update',
+			client: locator(mid),
+			updateFields: { clientExternalId: 'warm-up' },
+		});
 		bed.sandbox.resetRequests();
 		return mid;
 	}
 
 	test('a 400 whose text carries the token, the secret and the Basic value', async () => {
 		const mid = await withToken();
-		bed.sandbox.injectFault({ kind: 'status', status: 400, contentType: 'application/json', body: echo(400) }, { method: 'PATCH' });
-		const result = await bed.run({ operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'X' } });
-		expect(result.error?.message).toMatch(/^MakeLeaps refused the data: Rejected request with Authorization: Bearer \[redacted\] \(client sandbox-\w+, secret \[redacted\], Basic \[redacted\]\) \[item 0\]$/);
-		expect(findSecrets(result, [{ name: 'secret', value: bed.sandbox.credentials.clientSecret }])).toEqual([]);
+		bed.sandbox.injectFault(
+			{ kind: 'status', status: 400, contentType: 'application/json', body: echo(400) },
+			{ method: 'PATCH' },
+		);
+		const result = await bed.run({
+			operation: 'update',
+			client: locator(mid),
+			updateFields: { clientExternalId: 'X' },
+		});
+		expect(result.error?.message).toMatch(
+			/^MakeLeaps refused the data: Rejected request with Authorization: Bearer \[redacted\] \(client sandbox-\w+, secret \[redacted\], Basic \[redacted\]\) \[item 0\]$/,
+		);
+		expect(
+			findSecrets(result, [{ name: 'secret', value: bed.sandbox.credentials.clientSecret }]),
+		).toEqual([]);
 	});
 
 	test('an uncertain create, a 404 and a long 429, as error items with Continue On Fail', async () => {
 		const mid = await withToken();
-		bed.sandbox.injectFault({ kind: 'status', status: 503, contentType: 'application/json', body: echo(503) }, { method: 'POST', path: '/api/' });
-		const created = await bed.run({ operation: 'create', organizationName: 'Echo 2' }, [{}], { onError: 'continueRegularOutput' });
-		expect(created.output[0].error?.description).toMatch(/MakeLeaps said: Rejected request with Authorization: Bearer \[redacted\]/);
+		bed.sandbox.injectFault(
+			{ kind: 'status', status: 503, contentType: 'application/json', body: echo(503) },
+			{ method: 'POST', path: '/api/' },
+		);
+		const created = await bed.run({ operation: 'create', organizationName: 'Echo 2' }, [{}], {
+			onError: 'continueRegularOutput',
+		});
+		expect(created.output[0].error?.description).toMatch(
+			/MakeLeaps said: Rejected request with Authorization: Bearer \[redacted\]/,
+		);
 
-		bed.sandbox.injectFault({ kind: 'status', status: 404, contentType: 'application/json', body: echo(404) }, { method: 'DELETE' });
-		const deleted = await bed.run({ operation: 'delete', client: locator(mid) }, [{}], { onError: 'continueErrorOutput' });
+		bed.sandbox.injectFault(
+			{ kind: 'status', status: 404, contentType: 'application/json', body: echo(404) },
+			{ method: 'DELETE' },
+		);
+		const deleted = await bed.run({ operation: 'delete', client: locator(mid) }, [{}], {
+			onError: 'continueErrorOutput',
+		});
 		expect(deleted.errorOutput[0].error?.description).toMatch(/secret \[redacted\]/);
 
-		bed.sandbox.injectFault({ kind: 'status', status: 429, contentType: 'application/json', headers: { 'Retry-After': '86400' }, body: echo(429) }, { method: 'PATCH' });
-		const throttled = await bed.run({ operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'Y' } });
+		bed.sandbox.injectFault(
+			{
+				kind: 'status',
+				status: 429,
+				contentType: 'application/json',
+				headers: { 'Retry-After': '86400' },
+				body: echo(429),
+			},
+			{ method: 'PATCH' },
+		);
+		const throttled = await bed.run({
+			operation: 'update',
+			client: locator(mid),
+			updateFields: { clientExternalId: 'Y' },
+		});
 		expect(throttled.error?.description).toMatch(/Basic \[redacted\]/);
 		// the afterEach leak check scans all three runs, their error objects and the logs
 	});
@@ -88,10 +139,18 @@ describe('Secrets in API answers never reach errors, items or logs', () => {
 		const mid = await withToken();
 		for (let i = 0; i < 4; i++) bed.sandbox.injectFault({ kind: 'reset' }, { method: 'PATCH' });
 		bed.sandbox.injectFault({ kind: 'resetAfter' }, { method: 'POST', path: '/api/' });
-		const updated = await bed.run({ operation: 'update', client: locator(mid), updateFields: { clientExternalId: 'Z' } });
-		const created = await bed.run({ operation: 'create', organizationName: 'Reset Co' }, [{}], { onError: 'continueRegularOutput' });
+		const updated = await bed.run({
+			operation: 'update',
+			client: locator(mid),
+			updateFields: { clientExternalId: 'Z' },
+		});
+		const created = await bed.run({ operation: 'create', organizationName: 'Reset Co' }, [{}], {
+			onError: 'continueRegularOutput',
+		});
 		expect(updated.error?.message).toMatch(/^Could not reach MakeLeaps/);
-		expect(created.output[0].json.error).toMatch(/^MakeLeaps may or may not have carried out this create/);
+		expect(created.output[0].json.error).toMatch(
+			/^MakeLeaps may or may not have carried out this create/,
+		);
 		// n8n's logger wrote about the failed run; its lines are part of the leak check too
 		expect(bed.logs.join('\n')).toContain('Could not reach MakeLeaps');
 	});

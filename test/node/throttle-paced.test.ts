@@ -20,7 +20,10 @@ describe('A 200-row import paced to the throttle (Requests Per Minute = 600 = 10
 		expect(numbers.throttled429).toBeLessThanOrEqual(ROWS / 10);
 		expect(numbers.apiRequests).toBe(ROWS + numbers.throttled429);
 		const arrivals = bed.sandbox.received('/api/').map((r) => r.at);
-		const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]).sort((a, b) => a - b);
+		const gaps = arrivals
+			.slice(1)
+			.map((at, i) => at - arrivals[i])
+			.sort((a, b) => a - b);
 		expect(gaps[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(95);
 		expect(numbers.wallMs).toBeGreaterThanOrEqual(BOUND_MS);
 		expect(numbers.wallMs).toBeLessThanOrEqual(BOUND_MS * 3);

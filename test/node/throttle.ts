@@ -28,7 +28,10 @@ export interface ThrottleNumbers {
 }
 
 export async function importRows(bed: TestBed, name: string, requestsPerMinute: number) {
-	const rows = Array.from({ length: ROWS }, (_, i) => ({ id: `ROW-${String(i).padStart(4, '0')}`, name: `Company ${i}` }));
+	const rows = Array.from({ length: ROWS }, (_, i) => ({
+		id: `ROW-${String(i).padStart(4, '0')}`,
+		name: `Company ${i}`,
+	}));
 	const started = Date.now();
 	const result = await bed.run(
 		{

@@ -18,27 +18,57 @@ describe('clientBody', () => {
 			client_external_id: 'CLIENT-12345',
 			contacts: [
 				{ contact_type: 'organization', name: 'Example Co', addresses: [], email: null },
-				{ contact_type: 'person', family_name: 'Sato', addresses: [], email: { address: 'sato@example.com' } },
+				{
+					contact_type: 'person',
+					family_name: 'Sato',
+					addresses: [],
+					email: { address: 'sato@example.com' },
+				},
 			],
 		});
 	});
 
 	test('the address goes on the organization, or on the person when there is none; missing parts are empty', () => {
-		const address = { ...defaults, 'address.postal_code': '105-0011', 'address.street_address': '1-2-3 Shibakoen' };
-		const full = { format: 'jp_default', country_name: 'JP', postal_code: '105-0011', region: '', locality: '', street_address: '1-2-3 Shibakoen', extended_address: '' };
-		const both = clientBody({ ...address, 'organization.name': 'Co', 'person.family_name': 'Sato' });
+		const address = {
+			...defaults,
+			'address.postal_code': '105-0011',
+			'address.street_address': '1-2-3 Shibakoen',
+		};
+		const full = {
+			format: 'jp_default',
+			country_name: 'JP',
+			postal_code: '105-0011',
+			region: '',
+			locality: '',
+			street_address: '1-2-3 Shibakoen',
+			extended_address: '',
+		};
+		const both = clientBody({
+			...address,
+			'organization.name': 'Co',
+			'person.family_name': 'Sato',
+		});
 		expect((both.contacts as IDataObject[]).map((c) => c.addresses)).toEqual([[full], []]);
 		const personOnly = clientBody({ ...address, 'person.family_name': 'Sato' });
 		expect((personOnly.contacts as IDataObject[])[0].addresses).toEqual([full]);
 	});
 
 	test('format and country alone are no address', () => {
-		const body = clientBody({ 'address.format': 'default', 'address.country_name': 'US', 'organization.name': 'Co' });
+		const body = clientBody({
+			'address.format': 'default',
+			'address.country_name': 'US',
+			'organization.name': 'Co',
+		});
 		expect((body.contacts as IDataObject[])[0].addresses).toEqual([]);
 	});
 
 	test('person details go on the person contact only', () => {
-		const body = clientBody({ 'organization.name': 'Co', 'organization.phone_number': '03', 'person.family_name': 'Sato', 'person.title': 'CFO' });
+		const body = clientBody({
+			'organization.name': 'Co',
+			'organization.phone_number': '03',
+			'person.family_name': 'Sato',
+			'person.title': 'CFO',
+		});
 		expect(body.contacts).toEqual([
 			{ contact_type: 'organization', name: 'Co', phone_number: '03', addresses: [], email: null },
 			{ contact_type: 'person', family_name: 'Sato', title: 'CFO', addresses: [], email: null },
@@ -58,22 +88,53 @@ describe('contactChanges', () => {
 		given_name: 'Taro',
 		title: '',
 		email: { address: 'old@example.com' },
-		addresses: [{ format: 'jp_default', country_name: 'JP', postal_code: '105-0011', region: '', locality: '', street_address: 'A', extended_address: '' }],
+		addresses: [
+			{
+				format: 'jp_default',
+				country_name: 'JP',
+				postal_code: '105-0011',
+				region: '',
+				locality: '',
+				street_address: 'A',
+				extended_address: '',
+			},
+		],
 	};
 
 	test('an unchanged contact needs no change', () => {
-		expect(contactChanges({ contact_type: 'person', family_name: 'Sato', addresses: [], email: null }, existing)).toEqual({});
+		expect(
+			contactChanges(
+				{ contact_type: 'person', family_name: 'Sato', addresses: [], email: null },
+				existing,
+			),
+		).toEqual({});
 	});
 
 	test('only the fields that differ; empty inputs clear nothing', () => {
-		const wanted = { contact_type: 'person', family_name: 'Sato', title: 'CFO', addresses: [], email: { address: 'new@example.com' } };
-		expect(contactChanges(wanted, existing)).toEqual({ title: 'CFO', email: { address: 'new@example.com' } });
+		const wanted = {
+			contact_type: 'person',
+			family_name: 'Sato',
+			title: 'CFO',
+			addresses: [],
+			email: { address: 'new@example.com' },
+		};
+		expect(contactChanges(wanted, existing)).toEqual({
+			title: 'CFO',
+			email: { address: 'new@example.com' },
+		});
 	});
 
 	test('a different address replaces the address', () => {
 		const address = { ...existing.addresses[0], street_address: 'B' };
-		expect(contactChanges({ contact_type: 'person', addresses: [address], email: null }, existing)).toEqual({ addresses: [address] });
-		expect(contactChanges({ contact_type: 'person', addresses: [existing.addresses[0]], email: null }, existing)).toEqual({});
+		expect(
+			contactChanges({ contact_type: 'person', addresses: [address], email: null }, existing),
+		).toEqual({ addresses: [address] });
+		expect(
+			contactChanges(
+				{ contact_type: 'person', addresses: [existing.addresses[0]], email: null },
+				existing,
+			),
+		).toEqual({});
 	});
 });
 
@@ -86,8 +147,12 @@ describe('hasNamesOf', () => {
 			{ contact_type: 'person', family_name: 'Sato', name: '' },
 		];
 		expect(hasNamesOf(body, { contacts })).toBe(true);
-		expect(hasNamesOf(body, { contacts: [contacts[0], { contact_type: 'person', family_name: 'Ito' }] })).toBe(false);
-		expect(hasNamesOf(body, { contacts: ['https://api/contact/1/', 'https://api/contact/2/'] })).toBe(false);
+		expect(
+			hasNamesOf(body, { contacts: [contacts[0], { contact_type: 'person', family_name: 'Ito' }] }),
+		).toBe(false);
+		expect(
+			hasNamesOf(body, { contacts: ['https://api/contact/1/', 'https://api/contact/2/'] }),
+		).toBe(false);
 		expect(hasNamesOf(body, {})).toBe(false);
 	});
 });

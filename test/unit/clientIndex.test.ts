@@ -2,7 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ClientIndex } from '../../nodes/MakeLeaps/helpers/clientIndex';
 
-const client = (mid: string, externalId?: string): IDataObject => ({ mid, client_external_id: externalId, contacts: [] });
+const client = (mid: string, externalId?: string): IDataObject => ({
+	mid,
+	client_external_id: externalId,
+	contacts: [],
+});
 
 function indexOf(clients: IDataObject[]) {
 	const loads: number[] = [];

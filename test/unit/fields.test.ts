@@ -27,24 +27,44 @@ describe('The client field table', () => {
 	test('the editor fields of an operation are derived from it: main fields, then Additional Fields', () => {
 		const properties = fieldProperties(clientFields, show);
 		const main = clientFields.fields.filter((field) => field.section === 'main');
-		expect(properties.map((p) => p.name)).toEqual([...main.map((field) => field.name), 'additionalFields']);
+		expect(properties.map((p) => p.name)).toEqual([
+			...main.map((field) => field.name),
+			'additionalFields',
+		]);
 		for (const property of properties) expect(property.displayOptions).toEqual({ show });
 		const collection = properties.at(-1)!;
 		const options = (collection.options as INodeProperties[]).map((option) => option.displayName);
 		expect(options).toEqual([...options].sort((a, b) => a.localeCompare(b)));
 		expect(options).toHaveLength(clientFields.fields.length - main.length);
 		// only editor keys reach n8n
-		expect(Object.keys(properties[0]).sort()).toEqual(['default', 'description', 'displayName', 'displayOptions', 'name', 'placeholder', 'type']);
+		expect(Object.keys(properties[0]).sort()).toEqual([
+			'default',
+			'description',
+			'displayName',
+			'displayOptions',
+			'name',
+			'placeholder',
+			'type',
+		]);
 	});
 
 	test('an operation can override a field (Create or Update requires the external ID)', () => {
-		const properties = fieldProperties(clientFields, show, { clientExternalId: { required: true, description: 'Key' } });
-		expect(properties[0]).toMatchObject({ name: 'clientExternalId', required: true, description: 'Key' });
+		const properties = fieldProperties(clientFields, show, {
+			clientExternalId: { required: true, description: 'Key' },
+		});
+		expect(properties[0]).toMatchObject({
+			name: 'clientExternalId',
+			required: true,
+			description: 'Key',
+		});
 		expect(fieldProperties(clientFields, show)[0]).not.toHaveProperty('required');
 	});
 
 	test('a field can serve another collection (Update Fields)', () => {
-		expect(fieldOption(clientFields, 'clientExternalId')).toMatchObject({ displayName: 'Client External ID', name: 'clientExternalId' });
+		expect(fieldOption(clientFields, 'clientExternalId')).toMatchObject({
+			displayName: 'Client External ID',
+			name: 'clientExternalId',
+		});
 		expect(() => fieldOption(clientFields, 'nope')).toThrow('No field "nope"');
 	});
 
@@ -53,13 +73,31 @@ describe('The client field table', () => {
 			...clientFields,
 			fields: [
 				...clientFields.fields,
-				{ displayName: 'Person Fax', name: 'personFax', type: 'string', default: '', api: 'person.fax', section: 'additional', requires: 'personFamilyName' },
+				{
+					displayName: 'Person Fax',
+					name: 'personFax',
+					type: 'string',
+					default: '',
+					api: 'person.fax',
+					section: 'additional',
+					requires: 'personFamilyName',
+				},
 			],
 		};
 		const collection = fieldProperties(withFax, show).at(-1)!;
 		expect((collection.options as INodeProperties[]).map((o) => o.name)).toContain('personFax');
-		const body = clientBody(valuesOf(withFax, { personFamilyName: 'Sato', personFax: '03-0000-0000' }));
-		expect(body.contacts).toEqual([{ contact_type: 'person', family_name: 'Sato', fax: '03-0000-0000', addresses: [], email: null }]);
+		const body = clientBody(
+			valuesOf(withFax, { personFamilyName: 'Sato', personFax: '03-0000-0000' }),
+		);
+		expect(body.contacts).toEqual([
+			{
+				contact_type: 'person',
+				family_name: 'Sato',
+				fax: '03-0000-0000',
+				addresses: [],
+				email: null,
+			},
+		]);
 		expect(() => valuesOf(withFax, { organizationName: 'Co', personFax: '03' })).toThrow(
 			'Person Fax is set but Person Family Name is empty',
 		);
@@ -68,7 +106,13 @@ describe('The client field table', () => {
 
 describe('readFieldValues', () => {
 	test('keeps the set values by API path, trimmed, with defaults where a field has one', () => {
-		expect(valuesOf(clientFields, { organizationName: ' Example Co ', clientExternalId: 'C-1', personEmail: undefined })).toEqual({
+		expect(
+			valuesOf(clientFields, {
+				organizationName: ' Example Co ',
+				clientExternalId: 'C-1',
+				personEmail: undefined,
+			}),
+		).toEqual({
 			client_external_id: 'C-1',
 			'organization.name': 'Example Co',
 			'address.format': 'jp_default',
@@ -78,11 +122,21 @@ describe('readFieldValues', () => {
 
 	test('checks each field: e-mail, country code (upper-cased), type and length', () => {
 		const base = { personFamilyName: 'Sato' };
-		expect(valuesOf(clientFields, { ...base, addressCountry: 'us' })['address.country_name']).toBe('US');
-		expect(() => valuesOf(clientFields, { ...base, personEmail: 'sato@' })).toThrow('Person Email "sato@" is not a valid e-mail address');
-		expect(() => valuesOf(clientFields, { ...base, addressCountry: 'Japan' })).toThrow('Address Country "Japan" is not a two-letter country code');
-		expect(() => valuesOf(clientFields, { ...base, personTitle: ['a'] })).toThrow('Person Title must be text, not a list');
-		expect(() => valuesOf(clientFields, { ...base, addressStreet: 'x'.repeat(256) })).toThrow('Address Street is 256 characters long');
+		expect(valuesOf(clientFields, { ...base, addressCountry: 'us' })['address.country_name']).toBe(
+			'US',
+		);
+		expect(() => valuesOf(clientFields, { ...base, personEmail: 'sato@' })).toThrow(
+			'Person Email "sato@" is not a valid e-mail address',
+		);
+		expect(() => valuesOf(clientFields, { ...base, addressCountry: 'Japan' })).toThrow(
+			'Address Country "Japan" is not a two-letter country code',
+		);
+		expect(() => valuesOf(clientFields, { ...base, personTitle: ['a'] })).toThrow(
+			'Person Title must be text, not a list',
+		);
+		expect(() => valuesOf(clientFields, { ...base, addressStreet: 'x'.repeat(256) })).toThrow(
+			'Address Street is 256 characters long',
+		);
 	});
 
 	test('a client needs an organization name or a person family name', () => {
@@ -95,11 +149,11 @@ describe('readFieldValues', () => {
 		expect(() => valuesOf(clientFields, { organizationName: 'Co', personEmail: 'a@b.co' })).toThrow(
 			'Person Email is set but Person Family Name is empty',
 		);
-		expect(() => valuesOf(clientFields, { organizationName: 'Co', personGivenName: 'Taro' })).toThrow(
-			'Person Given Name is set but Person Family Name is empty',
-		);
-		expect(() => valuesOf(clientFields, { personFamilyName: 'Sato', organizationPhoneNumber: '03' })).toThrow(
-			'Organization Phone Number is set but Organization Name is empty',
-		);
+		expect(() =>
+			valuesOf(clientFields, { organizationName: 'Co', personGivenName: 'Taro' }),
+		).toThrow('Person Given Name is set but Person Family Name is empty');
+		expect(() =>
+			valuesOf(clientFields, { personFamilyName: 'Sato', organizationPhoneNumber: '03' }),
+		).toThrow('Organization Phone Number is set but Organization Name is empty');
 	});
 });

@@ -17,10 +17,18 @@ describe('client locators', () => {
 	});
 
 	test('list and ID modes give the MID; URL mode reads it from a URL of this partner', () => {
-		expect(clientMidOf({ __rl: true, mode: 'list', value: '17' }, 'Client', base, partner)).toBe('17');
-		expect(clientMidOf({ __rl: true, mode: 'id', value: ' 17 ' }, 'Client', base, partner)).toBe('17');
-		expect(clientMidOf({ __rl: true, mode: 'url', value: `${clients}17/` }, 'Client', base, partner)).toBe('17');
-		expect(clientMidOf({ __rl: true, mode: 'url', value: `${clients}17` }, 'Client', base, partner)).toBe('17');
+		expect(clientMidOf({ __rl: true, mode: 'list', value: '17' }, 'Client', base, partner)).toBe(
+			'17',
+		);
+		expect(clientMidOf({ __rl: true, mode: 'id', value: ' 17 ' }, 'Client', base, partner)).toBe(
+			'17',
+		);
+		expect(
+			clientMidOf({ __rl: true, mode: 'url', value: `${clients}17/` }, 'Client', base, partner),
+		).toBe('17');
+		expect(
+			clientMidOf({ __rl: true, mode: 'url', value: `${clients}17` }, 'Client', base, partner),
+		).toBe('17');
 	});
 
 	test.each([
@@ -47,13 +55,18 @@ describe('client locators', () => {
 describe('contact references', () => {
 	test('a MID or a contact URL of this partner', () => {
 		expect(contactMidOf('18', 'Default Contact', base, partner)).toBe('18');
-		expect(contactMidOf(`${base}/api/partner/${partner}/contact/18/`, 'Default Contact', base, partner)).toBe('18');
+		expect(
+			contactMidOf(`${base}/api/partner/${partner}/contact/18/`, 'Default Contact', base, partner),
+		).toBe('18');
 	});
 
-	test.each([`https://evil.example.com/api/partner/${partner}/contact/18/`, '../client/1', `${base}/api/partner/999/contact/18/`])(
-		'%s is refused',
-		(value) => {
-			expect(() => contactMidOf(value, 'Default Contact', base, partner)).toThrow(/is not a valid MakeLeaps ID/);
-		},
-	);
+	test.each([
+		`https://evil.example.com/api/partner/${partner}/contact/18/`,
+		'../client/1',
+		`${base}/api/partner/999/contact/18/`,
+	])('%s is refused', (value) => {
+		expect(() => contactMidOf(value, 'Default Contact', base, partner)).toThrow(
+			/is not a valid MakeLeaps ID/,
+		);
+	});
 });

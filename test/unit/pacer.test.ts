@@ -70,7 +70,7 @@ describe('Pacer', () => {
 		expect(clock.sleeps).toEqual([]);
 	});
 
-	test('a stopped execution ends a pace wait with the clock\'s error', async () => {
+	test("a stopped execution ends a pace wait with the clock's error", async () => {
 		const pacer = new Pacer(500, {
 			now: () => 0,
 			sleep: async () => {

@@ -7,7 +7,10 @@ function list(total: number, perPage: number) {
 	const read = async (pathOrUrl: string): Promise<Envelope<number[]>> => {
 		reads.push(pathOrUrl);
 		const page = Number(/page=(\d+)/.exec(pathOrUrl)?.[1] ?? 1);
-		const items = Array.from({ length: total }, (_, i) => i).slice((page - 1) * perPage, page * perPage);
+		const items = Array.from({ length: total }, (_, i) => i).slice(
+			(page - 1) * perPage,
+			page * perPage,
+		);
 		const next = page * perPage < total ? `https://api/list/?page=${page + 1}` : null;
 		return { meta: { next, page, count: total }, response: items };
 	};
@@ -15,12 +18,15 @@ function list(total: number, perPage: number) {
 }
 
 describe('readPages', () => {
-	test.each([0, 1, 99, 100, 101, 250])('reads every one of %i items once, following meta.next', async (total) => {
-		const { read, reads } = list(total, 100);
-		const items = await readPages(read, '/list/');
-		expect(items).toEqual(Array.from({ length: total }, (_, i) => i));
-		expect(reads).toHaveLength(Math.max(1, Math.ceil(total / 100)));
-	});
+	test.each([0, 1, 99, 100, 101, 250])(
+		'reads every one of %i items once, following meta.next',
+		async (total) => {
+			const { read, reads } = list(total, 100);
+			const items = await readPages(read, '/list/');
+			expect(items).toEqual(Array.from({ length: total }, (_, i) => i));
+			expect(reads).toHaveLength(Math.max(1, Math.ceil(total / 100)));
+		},
+	);
 
 	test.each([
 		[1, 1],

@@ -11,9 +11,13 @@ const fresh = (): Attempts => ({ throttleWaits: 0, serverRetries: 0 });
 describe('failureCode', () => {
 	test('finds the code along the causes n8n and axios wrap it in', () => {
 		const axiosError = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
-		const wrapped = new Error('Request failed', { cause: new Error('inner', { cause: axiosError }) });
+		const wrapped = new Error('Request failed', {
+			cause: new Error('inner', { cause: axiosError }),
+		});
 		expect(failureCode(wrapped)).toBe('ECONNRESET');
-		expect(failureCode(Object.assign(new Error(), { code: 'UND_ERR_SOCKET' }))).toBe('UND_ERR_SOCKET');
+		expect(failureCode(Object.assign(new Error(), { code: 'UND_ERR_SOCKET' }))).toBe(
+			'UND_ERR_SOCKET',
+		);
 		expect(failureCode(Object.assign(new TypeError('terminated'), {}))).toBe('TERMINATED');
 	});
 
@@ -53,7 +57,11 @@ describe('RetryPolicy after an answer', () => {
 
 	test('429 is waited out for any method (MakeLeaps did not take the request), 5 times at most', () => {
 		for (const method of ['POST', 'GET', 'PATCH', 'DELETE'] as const) {
-			expect(policy.afterAnswer(method, 429, '3', fresh())).toEqual({ kind: 'retry', waitMs: 3000, reason: 'throttled' });
+			expect(policy.afterAnswer(method, 429, '3', fresh())).toEqual({
+				kind: 'retry',
+				waitMs: 3000,
+				reason: 'throttled',
+			});
 		}
 		expect(policy.afterAnswer('POST', 429, '3', { throttleWaits: 5, serverRetries: 0 })).toEqual({
 			kind: 'fail',
@@ -62,22 +70,38 @@ describe('RetryPolicy after an answer', () => {
 	});
 
 	test('a 429 without Retry-After waits the default', () => {
-		expect(policy.afterAnswer('GET', 429, undefined, fresh())).toEqual({ kind: 'retry', waitMs: 60000, reason: 'throttled' });
+		expect(policy.afterAnswer('GET', 429, undefined, fresh())).toEqual({
+			kind: 'retry',
+			waitMs: 60000,
+			reason: 'throttled',
+		});
 		const short = new RetryPolicy({ ...DEFAULT_LIMITS, defaultRetryAfterSeconds: 1 });
 		expect(short.afterAnswer('GET', 429, undefined, fresh())).toMatchObject({ waitMs: 1000 });
 	});
 
 	test('a Retry-After longer than 5 minutes (the daily limit) blocks instead of waiting', () => {
 		expect(policy.afterAnswer('GET', 429, '300', fresh())).toMatchObject({ kind: 'retry' });
-		expect(policy.afterAnswer('GET', 429, '301', fresh())).toEqual({ kind: 'blocked', seconds: 301 });
-		expect(policy.afterAnswer('POST', 429, '57600', fresh())).toEqual({ kind: 'blocked', seconds: 57600 });
+		expect(policy.afterAnswer('GET', 429, '301', fresh())).toEqual({
+			kind: 'blocked',
+			seconds: 301,
+		});
+		expect(policy.afterAnswer('POST', 429, '57600', fresh())).toEqual({
+			kind: 'blocked',
+			seconds: 57600,
+		});
 	});
 
 	test('5xx is retried 3 times with doubling backoff for methods safe to repeat', () => {
 		for (const method of ['GET', 'PATCH', 'PUT', 'DELETE'] as const) {
-			const waits = [0, 1, 2].map((serverRetries) => policy.afterAnswer(method, 503, undefined, { throttleWaits: 0, serverRetries }));
-			expect(waits).toEqual([250, 500, 1000].map((waitMs) => ({ kind: 'retry', waitMs, reason: 'unavailable' })));
-			expect(policy.afterAnswer(method, 503, undefined, { throttleWaits: 0, serverRetries: 3 })).toEqual({ kind: 'fail' });
+			const waits = [0, 1, 2].map((serverRetries) =>
+				policy.afterAnswer(method, 503, undefined, { throttleWaits: 0, serverRetries }),
+			);
+			expect(waits).toEqual(
+				[250, 500, 1000].map((waitMs) => ({ kind: 'retry', waitMs, reason: 'unavailable' })),
+			);
+			expect(
+				policy.afterAnswer(method, 503, undefined, { throttleWaits: 0, serverRetries: 3 }),
+			).toEqual({ kind: 'fail' });
 		}
 	});
 
@@ -95,30 +119,55 @@ describe('RetryPolicy after an answer', () => {
 	});
 
 	test('a DELETE answered 404 after a retry was done by the first try; on the first try it is not', () => {
-		expect(policy.afterAnswer('DELETE', 404, undefined, { throttleWaits: 0, serverRetries: 1 })).toEqual({ kind: 'alreadyDone' });
+		expect(
+			policy.afterAnswer('DELETE', 404, undefined, { throttleWaits: 0, serverRetries: 1 }),
+		).toEqual({ kind: 'alreadyDone' });
 		expect(policy.afterAnswer('DELETE', 404, undefined, fresh())).toEqual({ kind: 'fail' });
-		expect(policy.afterAnswer('GET', 404, undefined, { throttleWaits: 0, serverRetries: 1 })).toEqual({ kind: 'fail' });
+		expect(
+			policy.afterAnswer('GET', 404, undefined, { throttleWaits: 0, serverRetries: 1 }),
+		).toEqual({ kind: 'fail' });
 	});
 });
 
 describe('RetryPolicy after no answer', () => {
 	const policy = new RetryPolicy(DEFAULT_LIMITS);
 
-	test.each(['ECONNREFUSED', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])(
-		'%s (nothing was sent) is retried for any method, a create included',
-		(code) => {
-			expect(policy.afterNoAnswer('POST', code, fresh())).toEqual({ kind: 'retry', waitMs: 250, reason: 'unavailable' });
-			expect(policy.afterNoAnswer('POST', code, { throttleWaits: 0, serverRetries: 3 })).toEqual({ kind: 'fail' });
-		},
-	);
+	test.each([
+		'ECONNREFUSED',
+		'EAI_AGAIN',
+		'EHOSTUNREACH',
+		'ENETUNREACH',
+		'UND_ERR_CONNECT_TIMEOUT',
+	])('%s (nothing was sent) is retried for any method, a create included', (code) => {
+		expect(policy.afterNoAnswer('POST', code, fresh())).toEqual({
+			kind: 'retry',
+			waitMs: 250,
+			reason: 'unavailable',
+		});
+		expect(policy.afterNoAnswer('POST', code, { throttleWaits: 0, serverRetries: 3 })).toEqual({
+			kind: 'fail',
+		});
+	});
 
-	test.each(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'UND_ERR_SOCKET', 'TERMINATED', 'ERR_CANCELED'])(
+	test.each([
+		'ECONNRESET',
+		'ETIMEDOUT',
+		'ECONNABORTED',
+		'EPIPE',
+		'UND_ERR_SOCKET',
+		'TERMINATED',
+		'ERR_CANCELED',
+	])(
 		'%s (may have been sent) is retried for a read or an update, uncertain for a create',
 		(code) => {
 			expect(policy.afterNoAnswer('GET', code, fresh())).toMatchObject({ kind: 'retry' });
-			expect(policy.afterNoAnswer('PATCH', code, { throttleWaits: 0, serverRetries: 2 })).toMatchObject({ waitMs: 1000 });
+			expect(
+				policy.afterNoAnswer('PATCH', code, { throttleWaits: 0, serverRetries: 2 }),
+			).toMatchObject({ waitMs: 1000 });
 			expect(policy.afterNoAnswer('POST', code, fresh())).toEqual({ kind: 'uncertain' });
-			expect(policy.afterNoAnswer('POST', code, { throttleWaits: 0, serverRetries: 3 })).toEqual({ kind: 'uncertain' });
+			expect(policy.afterNoAnswer('POST', code, { throttleWaits: 0, serverRetries: 3 })).toEqual({
+				kind: 'uncertain',
+			});
 		},
 	);
 

@@ -23,13 +23,20 @@ export const partnerLocator: INodeProperties = {
 			type: 'string',
 			placeholder: 'e.g. 1725857643916378083',
 			validation: [
-				{ type: 'regex', properties: { regex: MID.source, errorMessage: 'Not a valid partner MID' } },
+				{
+					type: 'regex',
+					properties: { regex: MID.source, errorMessage: 'Not a valid partner MID' },
+				},
 			],
 		},
 	],
 };
 
-export function clientLocator(name: string, displayName: string, description: string): INodeProperties {
+export function clientLocator(
+	name: string,
+	displayName: string,
+	description: string,
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -65,7 +72,10 @@ export function clientLocator(name: string, displayName: string, description: st
 				type: 'string',
 				placeholder: 'e.g. 1734479364211706503',
 				validation: [
-					{ type: 'regex', properties: { regex: MID.source, errorMessage: 'Not a valid client MID' } },
+					{
+						type: 'regex',
+						properties: { regex: MID.source, errorMessage: 'Not a valid client MID' },
+					},
 				],
 			},
 		],

@@ -16,10 +16,16 @@ export async function router(
 	const resource = resources[resourceName];
 	const operation = resource?.operations[operationName];
 	if (!operation) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not supported`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operationName}" of "${resourceName}" is not supported`,
+		);
 	}
 	const requestsPerMinute = this.getNodeParameter('options.requestsPerMinute', 0, 120);
-	const run = new RunContext(this, await MakeLeapsTransport.create(this, { requestsPerMinute, limits }));
+	const run = new RunContext(
+		this,
+		await MakeLeapsTransport.create(this, { requestsPerMinute, limits }),
+	);
 	const properties = [...operation.description, ...resource.description];
 
 	const output: INodeExecutionData[] = [];
@@ -28,7 +34,9 @@ export async function router(
 		try {
 			const result = await operation.execute(new OperationContext(run, i, properties));
 			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), { itemData: { item: i } }),
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+					itemData: { item: i },
+				}),
 			);
 		} catch (caught) {
 			const error = asNodeError(this, caught, i);

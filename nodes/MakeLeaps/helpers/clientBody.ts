@@ -7,7 +7,13 @@ import type { IDataObject } from 'n8n-workflow';
 import type { FieldValues } from './fields';
 
 /** The parts of an address MakeLeaps keeps; a part not given is sent empty. */
-const BLANK_ADDRESS = { postal_code: '', region: '', locality: '', street_address: '', extended_address: '' };
+const BLANK_ADDRESS = {
+	postal_code: '',
+	region: '',
+	locality: '',
+	street_address: '',
+	extended_address: '',
+};
 /** Address values that only describe how to read an address, not where it is. */
 const ADDRESS_SETTINGS = ['format', 'country_name'];
 
@@ -20,7 +26,11 @@ function group(values: FieldValues, prefix: string): Record<string, string> {
 	return found;
 }
 
-function contact(type: string, fields: Record<string, string>, addresses: IDataObject[]): IDataObject {
+function contact(
+	type: string,
+	fields: Record<string, string>,
+	addresses: IDataObject[],
+): IDataObject {
 	const { email, ...texts } = fields;
 	return { contact_type: type, ...texts, addresses, email: email ? { address: email } : null };
 }
@@ -39,7 +49,8 @@ export function clientBody(values: FieldValues): IDataObject {
 	const addresses = located ? [{ ...BLANK_ADDRESS, ...address }] : [];
 	const contacts: IDataObject[] = [];
 	if (organization.name) contacts.push(contact('organization', organization, addresses));
-	if (person.family_name) contacts.push(contact('person', person, organization.name ? [] : addresses));
+	if (person.family_name)
+		contacts.push(contact('person', person, organization.name ? [] : addresses));
 	body.contacts = contacts;
 	return body;
 }
@@ -48,12 +59,17 @@ export function clientBody(values: FieldValues): IDataObject {
 export function contactChanges(wanted: IDataObject, existing: IDataObject): IDataObject {
 	const changes: IDataObject = {};
 	for (const [field, value] of Object.entries(wanted)) {
-		if (typeof value === 'string' && field !== 'contact_type' && value !== (existing[field] ?? '')) {
+		if (
+			typeof value === 'string' &&
+			field !== 'contact_type' &&
+			value !== (existing[field] ?? '')
+		) {
 			changes[field] = value;
 		}
 	}
 	const email = (wanted.email as IDataObject | null)?.address;
-	if (email && email !== (existing.email as IDataObject | null)?.address) changes.email = wanted.email;
+	if (email && email !== (existing.email as IDataObject | null)?.address)
+		changes.email = wanted.email;
 	const [address] = wanted.addresses as IDataObject[];
 	const current = (existing.addresses as IDataObject[] | undefined)?.[0] ?? {};
 	if (address && Object.keys(address).some((key) => address[key] !== (current[key] ?? ''))) {

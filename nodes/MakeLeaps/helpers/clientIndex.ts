@@ -56,7 +56,8 @@ export class ClientIndex {
 		const byExternalId: ByExternalId = new Map();
 		for (const client of await this.load(itemIndex)) {
 			const externalId = String(client.client_external_id ?? '');
-			if (externalId) byExternalId.set(externalId, [...(byExternalId.get(externalId) ?? []), client]);
+			if (externalId)
+				byExternalId.set(externalId, [...(byExternalId.get(externalId) ?? []), client]);
 		}
 		return byExternalId;
 	}

@@ -10,7 +10,11 @@ import type { OperationContext } from './context';
 import { checkMid } from './validation';
 
 /** POSTs a new client of the partner and answers it as MakeLeaps returns it. */
-export async function createClient(op: OperationContext, partnerMid: string, body: IDataObject): Promise<IDataObject> {
+export async function createClient(
+	op: OperationContext,
+	partnerMid: string,
+	body: IDataObject,
+): Promise<IDataObject> {
 	try {
 		const answer = await op.request('POST', `/api/partner/${partnerMid}/client/`, {
 			body,
@@ -62,7 +66,11 @@ export async function getClient(
 }
 
 /** The client with its contacts as objects: as given when inlined already, else read. */
-export async function withContacts(op: OperationContext, partnerMid: string, client: IDataObject): Promise<IDataObject> {
+export async function withContacts(
+	op: OperationContext,
+	partnerMid: string,
+	client: IDataObject,
+): Promise<IDataObject> {
 	const contacts = client.contacts as unknown[];
 	if (contacts.every((c) => typeof c === 'object' && c !== null)) return client;
 	return await getClient(op, partnerMid, checkMid(client.mid, 'Client'), true);

@@ -11,7 +11,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE, type Envelope, type MakeLeapsTransport, type RequestOptions } from '../transport';
+import {
+	MAX_PAGE_SIZE,
+	type Envelope,
+	type MakeLeapsTransport,
+	type RequestOptions,
+} from '../transport';
 import { ClientIndex } from './clientIndex';
 import { readFieldValues, type FieldTable, type FieldValues } from './fields';
 import { clientMidOf, clientUrl } from './locators';
@@ -39,7 +44,10 @@ export class RunContext {
 		if (!index) {
 			const path = `/api/partner/${partnerMid}/client/`;
 			const qs = { per_page: MAX_PAGE_SIZE, expand: 'contacts' };
-			index = new ClientIndex(async (itemIndex) => await this.transport.getAll<IDataObject>(path, qs, Infinity, itemIndex));
+			index = new ClientIndex(
+				async (itemIndex) =>
+					await this.transport.getAll<IDataObject>(path, qs, Infinity, itemIndex),
+			);
 			this.clientIndexes.set(partnerMid, index);
 		}
 		return index;
@@ -86,7 +94,8 @@ export class OperationContext {
 	/** The partner of the item; the API key's only partner when none was chosen. */
 	async partnerMid(): Promise<string> {
 		const locator = this.parameter('partner') as INodeParameterResourceLocator | undefined;
-		if (locator?.value !== '' && locator?.value !== undefined) return checkMid(locator.value, 'Partner');
+		if (locator?.value !== '' && locator?.value !== undefined)
+			return checkMid(locator.value, 'Partner');
 		const found = await this.run.onlyPartner();
 		if (found.problem !== undefined) this.fail(found.problem, 'Choose the partner in Partner');
 		return found.mid;
@@ -108,7 +117,10 @@ export class OperationContext {
 		path: string,
 		options: Omit<RequestOptions, 'itemIndex'> = {},
 	): Promise<Envelope<T>> {
-		return await this.run.transport.request<T>(method, path, { ...options, itemIndex: this.itemIndex });
+		return await this.run.transport.request<T>(method, path, {
+			...options,
+			itemIndex: this.itemIndex,
+		});
 	}
 
 	/** A list read as Return All / Limit ask, following `meta.next` across pages. */
@@ -117,7 +129,12 @@ export class OperationContext {
 		const limit = returnAll ? Infinity : (this.parameter('limit', 50) as number);
 		if (!(limit >= 1)) this.fail(`Limit must be 1 or more, not ${String(limit)}`);
 		const perPage = Math.min(limit, MAX_PAGE_SIZE);
-		return await this.run.transport.getAll<IDataObject>(path, { ...qs, per_page: perPage }, limit, this.itemIndex);
+		return await this.run.transport.getAll<IDataObject>(
+			path,
+			{ ...qs, per_page: perPage },
+			limit,
+			this.itemIndex,
+		);
 	}
 
 	/** The editor's name of a parameter (`filters.search` → Search). */

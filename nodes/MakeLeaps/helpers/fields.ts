@@ -35,7 +35,15 @@ type Show = { resource: string[]; operation: string[] };
 /** Changes to a field's UI for one operation, such as `required` or another description. */
 export type FieldOverrides = Record<string, Partial<INodeProperties>>;
 
-const UI_KEYS = ['displayName', 'name', 'type', 'default', 'placeholder', 'description', 'options'] as const;
+const UI_KEYS = [
+	'displayName',
+	'name',
+	'type',
+	'default',
+	'placeholder',
+	'description',
+	'options',
+] as const;
 
 /** The editor property of a field: its UI keys only. */
 function property(spec: FieldSpec): INodeProperties {
@@ -45,7 +53,11 @@ function property(spec: FieldSpec): INodeProperties {
 }
 
 /** The editor properties of a table for the operations in `show`. */
-export function fieldProperties(table: FieldTable, show: Show, overrides: FieldOverrides = {}): INodeProperties[] {
+export function fieldProperties(
+	table: FieldTable,
+	show: Show,
+	overrides: FieldOverrides = {},
+): INodeProperties[] {
 	const main = table.fields
 		.filter((spec) => spec.section === 'main')
 		.map((spec) => ({ ...property(spec), ...overrides[spec.name], displayOptions: { show } }));
@@ -85,7 +97,10 @@ export type FieldValues = Record<string, string>;
  * Reads every field of a table through `read` (raw values, as n8n gives them), checks them and
  * the rules between them, and returns the set ones by API path. Throws InvalidInput.
  */
-export function readFieldValues(table: FieldTable, read: (spec: FieldSpec) => unknown): FieldValues {
+export function readFieldValues(
+	table: FieldTable,
+	read: (spec: FieldSpec) => unknown,
+): FieldValues {
 	const byName: Record<string, string> = {};
 	for (const spec of table.fields) {
 		const text = checkText(read(spec), spec.displayName) || String(spec.default ?? '');
@@ -95,7 +110,10 @@ export function readFieldValues(table: FieldTable, read: (spec: FieldSpec) => un
 	if (rule && rule.names.every((name) => byName[name] === '')) {
 		const labels = rule.names.map((name) => labelOf(table, name));
 		const listed = `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
-		throw new InvalidInput(`${listed} are ${labels.length === 2 ? 'both' : 'all'} empty`, rule.description);
+		throw new InvalidInput(
+			`${listed} are ${labels.length === 2 ? 'both' : 'all'} empty`,
+			rule.description,
+		);
 	}
 	for (const spec of table.fields) {
 		if (spec.requires && byName[spec.name] !== '' && byName[spec.requires] === '') {
@@ -107,6 +125,7 @@ export function readFieldValues(table: FieldTable, read: (spec: FieldSpec) => un
 		}
 	}
 	const values: FieldValues = {};
-	for (const spec of table.fields) if (byName[spec.name] !== '') values[spec.api] = byName[spec.name];
+	for (const spec of table.fields)
+		if (byName[spec.name] !== '') values[spec.api] = byName[spec.name];
 	return values;
 }

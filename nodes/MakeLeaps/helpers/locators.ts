@@ -22,7 +22,12 @@ export const contactUrl = (baseUrl: string, partnerMid: string, contactMid: stri
 export const midOfUrl = (url: unknown) => /\/([^/]+)\/?$/.exec(String(url))?.[1] ?? '';
 
 /** The MID of a client URL of this partner under the Base URL; anything else is refused. */
-export function midFromClientUrl(value: unknown, label: string, baseUrl: string, partnerMid: string): string {
+export function midFromClientUrl(
+	value: unknown,
+	label: string,
+	baseUrl: string,
+	partnerMid: string,
+): string {
 	const url = checkText(value, label);
 	const prefix = clientsUrl(baseUrl, partnerMid);
 	const rest = url.startsWith(prefix) ? url.slice(prefix.length).replace(/\/$/, '') : undefined;
@@ -47,8 +52,16 @@ export function clientMidOf(
 }
 
 /** A contact given as its MID or its URL of this partner. */
-export function contactMidOf(value: unknown, label: string, baseUrl: string, partnerMid: string): string {
+export function contactMidOf(
+	value: unknown,
+	label: string,
+	baseUrl: string,
+	partnerMid: string,
+): string {
 	const text = checkText(value, label);
 	const prefix = contactsUrl(baseUrl, partnerMid);
-	return checkMid(text.startsWith(prefix) ? text.slice(prefix.length).replace(/\/$/, '') : text, label);
+	return checkMid(
+		text.startsWith(prefix) ? text.slice(prefix.length).replace(/\/$/, '') : text,
+		label,
+	);
 }

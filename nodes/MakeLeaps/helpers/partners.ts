@@ -2,15 +2,22 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { MakeLeapsTransport } from '../transport';
 
-export type PartnerLookup = { mid: string; problem?: undefined } | { mid?: undefined; problem: string };
+export type PartnerLookup =
+	| { mid: string; problem?: undefined }
+	| { mid?: undefined; problem: string };
 
 /** A partner's MID is only given as the last segment of its URL. */
 const partnerMidOf = (url: unknown) => /\/partner\/([^/]+)\/?$/.exec(String(url))?.[1] ?? '';
 
 /** The partners of the API key, as MakeLeaps lists them. */
-export async function listPartners(transport: MakeLeapsTransport): Promise<Array<{ name: string; mid: string }>> {
+export async function listPartners(
+	transport: MakeLeapsTransport,
+): Promise<Array<{ name: string; mid: string }>> {
 	const partners = await transport.getAll<IDataObject>('/api/partner/');
-	return partners.map((partner) => ({ name: String(partner.name), mid: partnerMidOf(partner.url) }));
+	return partners.map((partner) => ({
+		name: String(partner.name),
+		mid: partnerMidOf(partner.url),
+	}));
 }
 
 /** The MID of the API key's partner, when it has exactly one (as most accounts do). */

@@ -27,12 +27,16 @@ const EMAIL =
 export function checkText(value: unknown, label: string): string {
 	if (value === undefined || value === null) return '';
 	if (typeof value !== 'string' && typeof value !== 'number') {
-		throw new InvalidInput(`${label} must be text, not ${Array.isArray(value) ? 'a list' : typeof value}`);
+		throw new InvalidInput(
+			`${label} must be text, not ${Array.isArray(value) ? 'a list' : typeof value}`,
+		);
 	}
 	const text = String(value).trim();
 	const characters = [...text].length; // code points, as MakeLeaps counts them: an emoji is one
 	if (characters > MAX_TEXT) {
-		throw new InvalidInput(`${label} is ${characters} characters long; MakeLeaps allows at most ${MAX_TEXT}`);
+		throw new InvalidInput(
+			`${label} is ${characters} characters long; MakeLeaps allows at most ${MAX_TEXT}`,
+		);
 	}
 	return text;
 }

@@ -8,7 +8,10 @@ import { MakeLeapsTransport } from '../transport';
 const unpaced = async (context: ILoadOptionsFunctions) =>
 	await MakeLeapsTransport.create(context, { requestsPerMinute: 0 });
 
-export async function searchPartners(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchPartners(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const partners = await listPartners(await unpaced(this));
 	const wanted = filter?.toLowerCase();
 	return {

@@ -2,7 +2,9 @@
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
-export type BaseUrlCheck = { url: string; problem?: undefined } | { url?: undefined; problem: string };
+export type BaseUrlCheck =
+	| { url: string; problem?: undefined }
+	| { url?: undefined; problem: string };
 
 /**
  * Normalises the credential's Base URL (trailing slashes removed) and refuses anything that
@@ -20,7 +22,9 @@ export function checkBaseUrl(raw: unknown): BaseUrlCheck {
 		return { problem: 'The Base URL must start with https://' };
 	}
 	if (parsed.protocol === 'http:' && !LOOPBACK.test(parsed.hostname)) {
-		return { problem: 'The Base URL must use https:// (plain http:// is only allowed for localhost)' };
+		return {
+			problem: 'The Base URL must use https:// (plain http:// is only allowed for localhost)',
+		};
 	}
 	if (parsed.username || parsed.password || parsed.search || parsed.hash) {
 		return { problem: 'The Base URL must not contain a user name, password, query or fragment' };

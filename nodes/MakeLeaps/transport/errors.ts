@@ -207,11 +207,20 @@ export class TransportErrors {
 
 	/** The credential's own message (the token exchange failed), as n8n wraps it. */
 	credential(cause: UserError, options: RequestOptions): NodeApiError {
-		return this.build(cause.message, 'Open the MakeLeaps credential, correct it and test it', options);
+		return this.build(
+			cause.message,
+			'Open the MakeLeaps credential, correct it and test it',
+			options,
+		);
 	}
 
 	/** No answer at all: what was lost, and whether a create may have happened. */
-	noAnswer(code: string, retries: number, uncertain: boolean, options: RequestOptions): NodeApiError {
+	noAnswer(
+		code: string,
+		retries: number,
+		uncertain: boolean,
+		options: RequestOptions,
+	): NodeApiError {
 		const seconds = Number((this.limits.timeoutMs / 1000).toFixed(1));
 		const what = isTimeout(code)
 			? `no answer within ${seconds} seconds (${code})`

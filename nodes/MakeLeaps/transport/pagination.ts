@@ -7,7 +7,11 @@ export const MAX_PAGE_SIZE = 100;
 export type PageReader<T> = (pathOrUrl: string, first: boolean) => Promise<Envelope<T[]>>;
 
 /** Follows `meta.next` from the first page until the last one, or until `limit` items were read. */
-export async function readPages<T>(read: PageReader<T>, firstPath: string, limit = Infinity): Promise<T[]> {
+export async function readPages<T>(
+	read: PageReader<T>,
+	firstPath: string,
+	limit = Infinity,
+): Promise<T[]> {
 	const items: T[] = [];
 	let page = await read(firstPath, true);
 	for (;;) {

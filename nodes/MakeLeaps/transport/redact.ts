@@ -9,7 +9,8 @@ const MIN_SECRET_LENGTH = 4;
 export function redactText(text: string, secrets: Iterable<string> = []): string {
 	let result = text;
 	for (const secret of secrets) {
-		if (secret && secret.length >= MIN_SECRET_LENGTH) result = result.split(secret).join('[redacted]');
+		if (secret && secret.length >= MIN_SECRET_LENGTH)
+			result = result.split(secret).join('[redacted]');
 	}
 	return result
 		.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi, '$1 [redacted]')

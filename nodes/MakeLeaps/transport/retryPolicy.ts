@@ -28,7 +28,8 @@ export const DEFAULT_LIMITS: Readonly<TransportLimits> = {
 const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE']);
 
 /** Connection failures where the request never left this machine: safe to retry for any method. */
-const NOT_SENT = /^(ECONNREFUSED|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ENETDOWN|UND_ERR_CONNECT_TIMEOUT)$/;
+const NOT_SENT =
+	/^(ECONNREFUSED|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ENETDOWN|UND_ERR_CONNECT_TIMEOUT)$/;
 /** Failures after the request may have been sent: retried only for idempotent methods. */
 const MAYBE_SENT =
 	/^(ECONNRESET|ETIMEDOUT|ECONNABORTED|EPIPE|UND_ERR_SOCKET|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|ERR_CANCELED|TERMINATED)$/;
@@ -118,7 +119,11 @@ export class RetryPolicy {
 		}
 		if (status >= 500) {
 			if (isIdempotent(method) && attempts.serverRetries < this.limits.serverRetries) {
-				return { kind: 'retry', waitMs: this.backoff(attempts.serverRetries), reason: 'unavailable' };
+				return {
+					kind: 'retry',
+					waitMs: this.backoff(attempts.serverRetries),
+					reason: 'unavailable',
+				};
 			}
 			if (method === 'POST') return { kind: 'uncertain' };
 		}
@@ -126,13 +131,19 @@ export class RetryPolicy {
 	}
 
 	/** After a request that got no answer (connection refused, reset, timed out…). */
-	afterNoAnswer(method: IHttpRequestMethods, code: string | undefined, attempts: Attempts): Decision {
+	afterNoAnswer(
+		method: IHttpRequestMethods,
+		code: string | undefined,
+		attempts: Attempts,
+	): Decision {
 		const repeatable =
-			code !== undefined && (NOT_SENT.test(code) || (isIdempotent(method) && MAYBE_SENT.test(code)));
+			code !== undefined &&
+			(NOT_SENT.test(code) || (isIdempotent(method) && MAYBE_SENT.test(code)));
 		if (repeatable && attempts.serverRetries < this.limits.serverRetries) {
 			return { kind: 'retry', waitMs: this.backoff(attempts.serverRetries), reason: 'unavailable' };
 		}
-		if (method === 'POST' && code !== undefined && MAYBE_SENT.test(code)) return { kind: 'uncertain' };
+		if (method === 'POST' && code !== undefined && MAYBE_SENT.test(code))
+			return { kind: 'uncertain' };
 		return { kind: 'fail' };
 	}
 }

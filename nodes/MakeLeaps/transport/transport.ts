@@ -6,7 +6,13 @@ import { apiErrorText, itemSuffix, TransportErrors, type Blocked } from './error
 import { readPages } from './pagination';
 import { Pacer, paceInterval, type Clock } from './pacer';
 import { redactText, SecretSet } from './redact';
-import { DEFAULT_LIMITS, failureCode, RetryPolicy, type Attempts, type TransportLimits } from './retryPolicy';
+import {
+	DEFAULT_LIMITS,
+	failureCode,
+	RetryPolicy,
+	type Attempts,
+	type TransportLimits,
+} from './retryPolicy';
 import {
 	CREDENTIAL_TYPE,
 	type ApiResponse,
@@ -49,14 +55,21 @@ export class MakeLeapsTransport {
 	}
 
 	/** The transport of one run, for the credential of the node. */
-	static async create(context: N8nContext, options: TransportOptions = {}): Promise<MakeLeapsTransport> {
+	static async create(
+		context: N8nContext,
+		options: TransportOptions = {},
+	): Promise<MakeLeapsTransport> {
 		const raw = 'requestsPerMinute' in options ? options.requestsPerMinute : 120;
 		const rate = requestsPerMinute(raw);
 		if (rate === undefined) {
 			const shown = typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
-			throw new NodeOperationError(context.getNode(), `Requests Per Minute must be a positive number, not ${shown}`, {
-				description: "Set Options > Requests Per Minute to 120 (MakeLeaps' limit) or lower",
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`Requests Per Minute must be a positive number, not ${shown}`,
+				{
+					description: "Set Options > Requests Per Minute to 120 (MakeLeaps' limit) or lower",
+				},
+			);
 		}
 		const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 		const base = checkBaseUrl(credentials.baseUrl);
@@ -101,7 +114,12 @@ export class MakeLeapsTransport {
 	}
 
 	/** Every item of a list, following `meta.next` (or up to `limit` items). */
-	async getAll<T = IDataObject>(path: string, qs: IDataObject = {}, limit = Infinity, itemIndex?: number) {
+	async getAll<T = IDataObject>(
+		path: string,
+		qs: IDataObject = {},
+		limit = Infinity,
+		itemIndex?: number,
+	) {
 		return await readPages<T>(
 			async (pathOrUrl, first) =>
 				await this.request<T[]>('GET', pathOrUrl, { qs: first ? qs : undefined, itemIndex }),
@@ -110,8 +128,13 @@ export class MakeLeapsTransport {
 		);
 	}
 
-	private async attempt<T>(method: IHttpRequestMethods, url: string, options: RequestOptions): Promise<Envelope<T>> {
-		if (this.blocked && this.blocked.until > Date.now()) throw this.errors.blocked(this.blocked, options);
+	private async attempt<T>(
+		method: IHttpRequestMethods,
+		url: string,
+		options: RequestOptions,
+	): Promise<Envelope<T>> {
+		if (this.blocked && this.blocked.until > Date.now())
+			throw this.errors.blocked(this.blocked, options);
 		if (this.tokenRefused) throw this.errors.tokenRefused(options);
 		const attempts: Attempts = { throttleWaits: 0, serverRetries: 0 };
 		for (;;) {
@@ -131,7 +154,12 @@ export class MakeLeapsTransport {
 					continue;
 				}
 				const uncertain = decision.kind === 'uncertain';
-				throw this.errors.noAnswer(code ?? 'no response', attempts.serverRetries, uncertain, options);
+				throw this.errors.noAnswer(
+					code ?? 'no response',
+					attempts.serverRetries,
+					uncertain,
+					options,
+				);
 			}
 			if (response.status < 300) return (response.body ?? {}) as Envelope<T>;
 			const retryAfter = header(response, 'Retry-After');
@@ -146,15 +174,28 @@ export class MakeLeapsTransport {
 					this.blocked = blockedBy(response, decision.seconds);
 					throw this.errors.blocked(this.blocked, options);
 				case 'uncertain':
-					throw this.errors.uncertain(`MakeLeaps answered HTTP ${response.status}`, options, response);
+					throw this.errors.uncertain(
+						`MakeLeaps answered HTTP ${response.status}`,
+						options,
+						response,
+					);
 				default:
 					if (response.status === 401) throw this.refuseToken(options);
-					throw this.errors.answer(response, options, decision.retryAfterSeconds, attempts.serverRetries);
+					throw this.errors.answer(
+						response,
+						options,
+						decision.retryAfterSeconds,
+						attempts.serverRetries,
+					);
 			}
 		}
 	}
 
-	private async send(method: IHttpRequestMethods, url: string, options: RequestOptions): Promise<ApiResponse> {
+	private async send(
+		method: IHttpRequestMethods,
+		url: string,
+		options: RequestOptions,
+	): Promise<ApiResponse> {
 		const request: IHttpRequestOptions = {
 			method,
 			url,
@@ -189,11 +230,16 @@ export class MakeLeapsTransport {
 	/** Sleeps, but ends at once when the user stops the execution (a 429 wait can be minutes). */
 	private async sleep(ms: number) {
 		const signal =
-			'getExecutionCancelSignal' in this.context ? this.context.getExecutionCancelSignal() : undefined;
+			'getExecutionCancelSignal' in this.context
+				? this.context.getExecutionCancelSignal()
+				: undefined;
 		try {
 			await sleep(ms, signal);
 		} catch {
-			throw new NodeOperationError(this.context.getNode(), 'The execution was stopped while waiting for MakeLeaps');
+			throw new NodeOperationError(
+				this.context.getNode(),
+				'The execution was stopped while waiting for MakeLeaps',
+			);
 		}
 	}
 
@@ -224,7 +270,11 @@ function header(response: ApiResponse, name: string): string | undefined {
 
 function blockedBy(response: ApiResponse, seconds: number): Blocked {
 	const text = apiErrorText(response.body);
-	return { until: Date.now() + seconds * 1000, text, daily: /daily|per day|day limit/i.test(text) || seconds >= 3600 };
+	return {
+		until: Date.now() + seconds * 1000,
+		text,
+		daily: /daily|per day|day limit/i.test(text) || seconds >= 3600,
+	};
 }
 
 /** A 401 that survived n8n's one refresh-and-retry. */

@@ -9,7 +9,14 @@ import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
 
-const operations: Record<string, Operation> = { create, createOrUpdate, delete: del, get, getAll, update };
+const operations: Record<string, Operation> = {
+	create,
+	createOrUpdate,
+	delete: del,
+	get,
+	getAll,
+	update,
+};
 
 const description: INodeProperties[] = [
 	{
@@ -31,10 +38,25 @@ const description: INodeProperties[] = [
 				action: 'Create or update a client',
 				description: 'Update the client with this external ID, or create it when there is none',
 			},
-			{ name: 'Delete', value: 'delete', action: 'Delete a client', description: 'Delete a client' },
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a client',
+				description: 'Delete a client',
+			},
 			{ name: 'Get', value: 'get', action: 'Get a client', description: 'Get a client' },
-			{ name: 'Get Many', value: 'getAll', action: 'Get many clients', description: 'List clients' },
-			{ name: 'Update', value: 'update', action: 'Update a client', description: 'Change fields of a client' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many clients',
+				description: 'List clients',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a client',
+				description: 'Change fields of a client',
+			},
 		],
 		default: 'create',
 	},

@@ -6,7 +6,10 @@ import type { OperationContext } from '../../helpers/context';
 import { fieldProperties } from '../../helpers/fields';
 import { clientFields } from './client.fields';
 
-export const description = fieldProperties(clientFields, { resource: ['client'], operation: ['create'] });
+export const description = fieldProperties(clientFields, {
+	resource: ['client'],
+	operation: ['create'],
+});
 
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const body = clientBody(op.fieldValues(clientFields));

@@ -23,7 +23,8 @@ export const description = fieldProperties(
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const body = clientBody(op.fieldValues(clientFields));
 	const externalId = body.client_external_id as string | undefined;
-	if (!externalId) op.fail('Client External ID is empty', 'Create or Update finds the client by this ID');
+	if (!externalId)
+		op.fail('Client External ID is empty', 'Create or Update finds the client by this ID');
 	const partnerMid = await op.partnerMid();
 
 	const index = op.run.clientIndex(partnerMid);
@@ -47,7 +48,9 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	}
 	const client = await withContacts(op, partnerMid, found[0]);
 	const changed = await updateContacts(op, partnerMid, client, body);
-	const result = changed.length ? await getClient(op, partnerMid, checkMid(client.mid, 'Client'), true) : client;
+	const result = changed.length
+		? await getClient(op, partnerMid, checkMid(client.mid, 'Client'), true)
+		: client;
 	await index.record(result);
 	return { ...result, operation: 'updated', changed };
 }

@@ -7,7 +7,11 @@ import { clientLocator } from '../common.fields';
 const show = { resource: ['client'], operation: ['get'] };
 
 export const description: INodeProperties[] = [
-	{ ...clientLocator('client', 'Client', 'The client to get'), required: true, displayOptions: { show } },
+	{
+		...clientLocator('client', 'Client', 'The client to get'),
+		required: true,
+		displayOptions: { show },
+	},
 	{
 		displayName: 'Options',
 		name: 'getOptions',

@@ -45,7 +45,9 @@ export const description: INodeProperties[] = [
 
 /** The fields a user reads, with the default contact's name and e-mail. */
 function simplified(client: IDataObject): IDataObject {
-	const contact = (typeof client.default_contact === 'object' ? client.default_contact : null) as IDataObject | null;
+	const contact = (
+		typeof client.default_contact === 'object' ? client.default_contact : null
+	) as IDataObject | null;
 	return {
 		mid: client.mid,
 		display_name: client.display_name,

@@ -10,7 +10,11 @@ import { clientFields } from './client.fields';
 const show = { resource: ['client'], operation: ['update'] };
 
 export const description: INodeProperties[] = [
-	{ ...clientLocator('client', 'Client', 'The client to update'), required: true, displayOptions: { show } },
+	{
+		...clientLocator('client', 'Client', 'The client to update'),
+		required: true,
+		displayOptions: { show },
+	},
 	{
 		...clientLocator(
 			'defaultClient',
@@ -48,18 +52,30 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const body: IDataObject = {};
 
 	const defaultClient = op.parameter('defaultClient') as INodeParameterResourceLocator | undefined;
-	if (defaultClient?.value !== '' && defaultClient?.value !== undefined && defaultClient?.value !== null) {
+	if (
+		defaultClient?.value !== '' &&
+		defaultClient?.value !== undefined &&
+		defaultClient?.value !== null
+	) {
 		body.default_client = op.clientUrl(partnerMid, op.clientMid('defaultClient', partnerMid));
 	}
 	const fields = op.collection('updateFields');
 	if (fields.clientExternalId !== undefined) {
-		body.client_external_id = checkText(fields.clientExternalId, op.label('updateFields.clientExternalId'));
+		body.client_external_id = checkText(
+			fields.clientExternalId,
+			op.label('updateFields.clientExternalId'),
+		);
 	}
 	if (fields.defaultContact !== undefined && fields.defaultContact !== '') {
 		const label = op.label('updateFields.defaultContact');
-		body.default_contact = contactUrl(baseUrl, partnerMid, contactMidOf(fields.defaultContact, label, baseUrl, partnerMid));
+		body.default_contact = contactUrl(
+			baseUrl,
+			partnerMid,
+			contactMidOf(fields.defaultContact, label, baseUrl, partnerMid),
+		);
 	}
-	if (Object.keys(body).length === 0) op.fail('Nothing to update', 'Set Default Client or add an Update Field');
+	if (Object.keys(body).length === 0)
+		op.fail('Nothing to update', 'Set Default Client or add an Update Field');
 
 	const answer = await op.request('PATCH', `/api/partner/${partnerMid}/client/${clientMid}/`, {
 		body,
