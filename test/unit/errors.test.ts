@@ -2,10 +2,10 @@ import type { INode } from 'n8n-workflow';
 
 import {
 	aboutDuration,
-	apiErrorText,
 	isUncertainWrite,
 	TransportErrors,
 } from '../../nodes/MakeLeaps/transport/errors';
+import { apiErrorText } from '../../nodes/MakeLeaps/transport/failures';
 import { DEFAULT_LIMITS } from '../../nodes/MakeLeaps/transport/retryPolicy';
 
 const node: INode = {

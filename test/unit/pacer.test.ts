@@ -1,4 +1,10 @@
-import { Pacer, paceInterval, PACE_SHARE, type Clock } from '../../nodes/MakeLeaps/transport/pacer';
+import {
+	checkRequestsPerMinute,
+	Pacer,
+	paceInterval,
+	PACE_SHARE,
+	type Clock,
+} from '../../nodes/MakeLeaps/transport/pacer';
 
 /** A clock that only moves when the pacer sleeps (or the test advances it). */
 function fakeClock(start = 1_000_000) {
@@ -79,5 +85,26 @@ describe('Pacer', () => {
 		});
 		await pacer.take();
 		await expect(pacer.take()).rejects.toThrow('stopped');
+	});
+});
+
+describe('checkRequestsPerMinute', () => {
+	test('numbers and numeric text from expressions are accepted; 0 means unpaced', () => {
+		expect(checkRequestsPerMinute(120)).toEqual({ rate: 120 });
+		expect(checkRequestsPerMinute('60')).toEqual({ rate: 60 });
+		expect(checkRequestsPerMinute(0)).toEqual({ rate: 0 });
+	});
+
+	test.each<[unknown, string]>([
+		[-10, 'not -10'],
+		[Number.NaN, 'not NaN'],
+		[null, 'not null'],
+		['fast', 'not "fast"'],
+		['', 'not ""'],
+		[Infinity, 'not Infinity'],
+	])('%p is refused', (raw, shown) => {
+		expect(checkRequestsPerMinute(raw).problem).toBe(
+			`Requests Per Minute must be a positive number, ${shown}`,
+		);
 	});
 });

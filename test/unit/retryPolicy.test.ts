@@ -1,6 +1,6 @@
+import { failureCode } from '../../nodes/MakeLeaps/transport/failures';
 import {
 	DEFAULT_LIMITS,
-	failureCode,
 	retryAfterSeconds,
 	RetryPolicy,
 	type Attempts,

@@ -1,8 +1,9 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, UserError } from 'n8n-workflow';
+import { NodeApiError, type UserError } from 'n8n-workflow';
 
 import { isTimeout, type TransportLimits } from './retryPolicy';
-import type { ApiResponse, Envelope, RequestOptions } from './types';
+import { apiErrorText, type Blocked } from './failures';
+import type { ApiResponse, RequestOptions } from './types';
 
 /**
  * A create (POST) that may or may not have been applied: the connection broke or timed out after
@@ -23,37 +24,6 @@ export function isUncertainWrite(error: unknown): error is UncertainWriteError {
 	);
 }
 
-/** Text of a MakeLeaps error body: `detail`, OAuth `error`, or the per-field messages. */
-export function apiErrorText(body: unknown): string {
-	if (typeof body === 'string') {
-		return body
-			.replace(/<[^>]*>/g, ' ')
-			.replace(/\s+/g, ' ')
-			.trim()
-			.slice(0, 300);
-	}
-	if (typeof body !== 'object' || body === null) return '';
-	const payload = ((body as Envelope<unknown>).response ?? body) as unknown;
-	if (typeof payload !== 'object' || payload === null) return String(payload);
-	const record = payload as Record<string, unknown>;
-	if (typeof record.detail === 'string') return record.detail;
-	if (typeof record.error === 'string') return record.error;
-	const lines: string[] = [];
-	const walk = (value: unknown, path: string) => {
-		if (typeof value === 'string') lines.push(path ? `${path}: ${value}` : value);
-		else if (Array.isArray(value)) {
-			const strings = value.every((v) => typeof v === 'string');
-			value.forEach((v, i) => walk(v, strings ? path : `${path}[${i}]`));
-		} else if (typeof value === 'object' && value !== null) {
-			for (const [key, v] of Object.entries(value)) {
-				walk(v, key === 'non_field_errors' ? path : path ? `${path}.${key}` : key);
-			}
-		}
-	};
-	walk(record, '');
-	return lines.join('; ');
-}
-
 /** "about 7 h", "about 12 min", "45 seconds". */
 export function aboutDuration(seconds: number): string {
 	if (seconds >= 3600) return `about ${Math.round(seconds / 3600)} h`;
@@ -63,13 +33,6 @@ export function aboutDuration(seconds: number): string {
 
 export const itemSuffix = (itemIndex: number | undefined) =>
 	itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
-
-/** Why MakeLeaps refused the run for longer than the node waits. */
-export interface Blocked {
-	until: number;
-	text: string;
-	daily: boolean;
-}
 
 interface ErrorDetails {
 	httpCode?: string;

@@ -1,6 +1,7 @@
 /** The one module every request goes through; see DEVELOPMENT.md for how it is split. */
 export { apiUrl, checkBaseUrl, isPlainPath } from './baseUrl';
-export { apiErrorText, isUncertainWrite, UncertainWriteError } from './errors';
+export { isUncertainWrite, UncertainWriteError } from './errors';
+export { apiErrorText } from './failures';
 export { MAX_PAGE_SIZE } from './pagination';
 export { redactText, redactValue } from './redact';
 export { DEFAULT_LIMITS, type TransportLimits } from './retryPolicy';

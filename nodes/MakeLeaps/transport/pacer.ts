@@ -11,6 +11,16 @@ export interface Clock {
  */
 export const PACE_SHARE = 0.97;
 
+/** The Requests Per Minute option as a number (an expression can give anything), or why not. */
+export function checkRequestsPerMinute(
+	raw: unknown,
+): { rate: number; problem?: undefined } | { rate?: undefined; problem: string } {
+	const rate = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	if (typeof rate === 'number' && Number.isFinite(rate) && rate >= 0) return { rate };
+	const shown = typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
+	return { problem: `Requests Per Minute must be a positive number, not ${shown}` };
+}
+
 /** Milliseconds between two requests for a Requests Per Minute option; 0 means unpaced. */
 export function paceInterval(requestsPerMinute: number): number {
 	return requestsPerMinute > 0 ? 60000 / (requestsPerMinute * PACE_SHARE) : 0;

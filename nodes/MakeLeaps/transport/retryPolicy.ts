@@ -41,22 +41,6 @@ export const mayHaveBeenSent = (code: string) => MAYBE_SENT.test(code);
 
 export const isTimeout = (code: string) => /TIMEOUT|ETIMEDOUT|ECONNABORTED/.test(code);
 
-/** The error code of a failed request (ECONNRESET, ETIMEDOUT…), looked up along its causes. */
-export function failureCode(error: unknown): string | undefined {
-	let current = error as
-		| { code?: unknown; cause?: unknown; name?: unknown; message?: unknown }
-		| undefined;
-	for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth++) {
-		const { code } = current;
-		if (typeof code === 'string' && /^(E[A-Z_]+|UND_ERR_[A-Z_]+|ERR_[A-Z_]+)$/.test(code)) {
-			return code;
-		}
-		if (current.name === 'TypeError' && current.message === 'terminated') return 'TERMINATED';
-		current = current.cause as typeof current;
-	}
-	return undefined;
-}
-
 /** Seconds to wait from a Retry-After header (seconds or an HTTP date). */
 export function retryAfterSeconds(
 	value: string | undefined,

@@ -1,28 +1,25 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeOperationError, sleep, UserError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiUrl, checkBaseUrl } from './baseUrl';
-import { apiErrorText, itemSuffix, TransportErrors, type Blocked } from './errors';
-import { readPages } from './pagination';
-import { Pacer, paceInterval, type Clock } from './pacer';
-import { redactText, SecretSet } from './redact';
+import { itemSuffix, TransportErrors } from './errors';
 import {
-	DEFAULT_LIMITS,
+	blockedBy,
+	credentialRefusal,
 	failureCode,
-	RetryPolicy,
-	type Attempts,
-	type TransportLimits,
-} from './retryPolicy';
-import {
-	CREDENTIAL_TYPE,
-	type ApiResponse,
-	type Envelope,
-	type N8nContext,
-	type RequestOptions,
-} from './types';
+	isTokenRefusal,
+	type Blocked,
+} from './failures';
+import { checkRequestsPerMinute, Pacer, paceInterval } from './pacer';
+import { readPages } from './pagination';
+import { redactText, SecretSet } from './redact';
+import { DEFAULT_LIMITS, RetryPolicy, type Attempts } from './retryPolicy';
+import type { TransportLimits } from './retryPolicy';
+import { CREDENTIAL_TYPE, headerOf } from './types';
+import type { ApiResponse, Envelope, N8nContext, RequestOptions } from './types';
 
 export interface TransportOptions {
-	/** The node option; 0 turns pacing off (the editor's pickers). Checked here: an expression can give anything. */
+	/** The node option; 0 turns pacing off (the editor's pickers). */
 	requestsPerMinute?: unknown;
 	/** Bounds of waits and retries; the node uses the defaults, tests shorten them. */
 	limits?: Partial<TransportLimits>;
@@ -48,38 +45,32 @@ export class MakeLeapsTransport {
 		intervalMs: number,
 		limits: TransportLimits,
 	) {
-		const clock: Clock = { now: () => Date.now(), sleep: async (ms) => await this.sleep(ms) };
-		this.pacer = new Pacer(intervalMs, clock);
+		this.pacer = new Pacer(intervalMs, {
+			now: Date.now,
+			sleep: async (ms) => await this.sleep(ms),
+		});
 		this.policy = new RetryPolicy(limits);
 		this.errors = new TransportErrors(context.getNode(), limits);
 	}
 
 	/** The transport of one run, for the credential of the node. */
-	static async create(
-		context: N8nContext,
-		options: TransportOptions = {},
-	): Promise<MakeLeapsTransport> {
-		const raw = 'requestsPerMinute' in options ? options.requestsPerMinute : 120;
-		const rate = requestsPerMinute(raw);
-		if (rate === undefined) {
-			const shown = typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
-			throw new NodeOperationError(
-				context.getNode(),
-				`Requests Per Minute must be a positive number, not ${shown}`,
-				{
-					description: "Set Options > Requests Per Minute to 120 (MakeLeaps' limit) or lower",
-				},
-			);
+	static async create(context: N8nContext, options: TransportOptions = {}) {
+		const node = context.getNode();
+		const pace = checkRequestsPerMinute(
+			'requestsPerMinute' in options ? options.requestsPerMinute : 120,
+		);
+		if (pace.problem !== undefined) {
+			const description = "Set Options > Requests Per Minute to 120 (MakeLeaps' limit) or lower";
+			throw new NodeOperationError(node, pace.problem, { description });
 		}
 		const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 		const base = checkBaseUrl(credentials.baseUrl);
 		if (base.problem !== undefined) {
-			throw new NodeOperationError(context.getNode(), base.problem, {
-				description: 'Fix the Base URL in the MakeLeaps credential',
-			});
+			const description = 'Fix the Base URL in the MakeLeaps credential';
+			throw new NodeOperationError(node, base.problem, { description });
 		}
 		const limits = { ...DEFAULT_LIMITS, ...options.limits };
-		const transport = new MakeLeapsTransport(context, base.url, paceInterval(rate), limits);
+		const transport = new MakeLeapsTransport(context, base.url, paceInterval(pace.rate), limits);
 		transport.secrets.addCredential(credentials);
 		return transport;
 	}
@@ -98,10 +89,13 @@ export class MakeLeapsTransport {
 		const url = apiUrl(this.baseUrl, pathOrUrl);
 		if (url === undefined) {
 			const shown = redactText(pathOrUrl.startsWith('/') ? this.url(pathOrUrl) : pathOrUrl);
+			const message = `Refusing to call ${shown}: it is not a plain path under the Base URL`;
 			throw new NodeOperationError(
 				this.context.getNode(),
-				`Refusing to call ${shown}: it is not a plain path under the Base URL${itemSuffix(options.itemIndex)}`,
-				{ itemIndex: options.itemIndex },
+				message + itemSuffix(options.itemIndex),
+				{
+					itemIndex: options.itemIndex,
+				},
 			);
 		}
 		try {
@@ -128,11 +122,7 @@ export class MakeLeapsTransport {
 		);
 	}
 
-	private async attempt<T>(
-		method: IHttpRequestMethods,
-		url: string,
-		options: RequestOptions,
-	): Promise<Envelope<T>> {
+	private async attempt<T>(method: IHttpRequestMethods, url: string, options: RequestOptions) {
 		if (this.blocked && this.blocked.until > Date.now())
 			throw this.errors.blocked(this.blocked, options);
 		if (this.tokenRefused) throw this.errors.tokenRefused(options);
@@ -143,9 +133,8 @@ export class MakeLeapsTransport {
 			try {
 				response = await this.send(method, url, options);
 			} catch (error) {
-				if ((error as { cause?: unknown }).cause instanceof UserError) {
-					throw this.errors.credential((error as { cause: UserError }).cause, options);
-				}
+				const refusal = credentialRefusal(error);
+				if (refusal) throw this.errors.credential(refusal, options);
 				if (isTokenRefusal(error)) throw this.refuseToken(options);
 				const code = failureCode(error);
 				const decision = this.policy.afterNoAnswer(method, code, attempts);
@@ -162,14 +151,14 @@ export class MakeLeapsTransport {
 				);
 			}
 			if (response.status < 300) return (response.body ?? {}) as Envelope<T>;
-			const retryAfter = header(response, 'Retry-After');
+			const retryAfter = headerOf(response, 'Retry-After');
 			const decision = this.policy.afterAnswer(method, response.status, retryAfter, attempts);
 			switch (decision.kind) {
 				case 'retry':
 					await this.wait(decision.waitMs, attempts, decision.reason);
 					continue;
 				case 'alreadyDone':
-					return {};
+					return {} as Envelope<T>;
 				case 'blocked':
 					this.blocked = blockedBy(response, decision.seconds);
 					throw this.errors.blocked(this.blocked, options);
@@ -191,11 +180,7 @@ export class MakeLeapsTransport {
 		}
 	}
 
-	private async send(
-		method: IHttpRequestMethods,
-		url: string,
-		options: RequestOptions,
-	): Promise<ApiResponse> {
+	private async send(method: IHttpRequestMethods, url: string, options: RequestOptions) {
 		const request: IHttpRequestOptions = {
 			method,
 			url,
@@ -216,7 +201,7 @@ export class MakeLeapsTransport {
 			this.context,
 			CREDENTIAL_TYPE,
 			request,
-		)) as { statusCode: number; body: unknown; headers: ApiResponse['headers'] };
+		)) as { statusCode: number; body: unknown; headers?: ApiResponse['headers'] };
 		return { status: response.statusCode, body: response.body, headers: response.headers ?? {} };
 	}
 
@@ -229,17 +214,14 @@ export class MakeLeapsTransport {
 
 	/** Sleeps, but ends at once when the user stops the execution (a 429 wait can be minutes). */
 	private async sleep(ms: number) {
+		const context = this.context;
 		const signal =
-			'getExecutionCancelSignal' in this.context
-				? this.context.getExecutionCancelSignal()
-				: undefined;
+			'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 		try {
 			await sleep(ms, signal);
 		} catch {
-			throw new NodeOperationError(
-				this.context.getNode(),
-				'The execution was stopped while waiting for MakeLeaps',
-			);
+			const message = 'The execution was stopped while waiting for MakeLeaps';
+			throw new NodeOperationError(context.getNode(), message);
 		}
 	}
 
@@ -255,30 +237,4 @@ export class MakeLeapsTransport {
 			// the credential may be unreadable; the pattern-based redaction still applies
 		}
 	}
-}
-
-/** The Requests Per Minute option as a number, or undefined when it is not one. */
-function requestsPerMinute(raw: unknown): number | undefined {
-	const rate = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	return typeof rate === 'number' && Number.isFinite(rate) && rate >= 0 ? rate : undefined;
-}
-
-function header(response: ApiResponse, name: string): string | undefined {
-	const value = response.headers[name] ?? response.headers[name.toLowerCase()];
-	return Array.isArray(value) ? value[0] : value;
-}
-
-function blockedBy(response: ApiResponse, seconds: number): Blocked {
-	const text = apiErrorText(response.body);
-	return {
-		until: Date.now() + seconds * 1000,
-		text,
-		daily: /daily|per day|day limit/i.test(text) || seconds >= 3600,
-	};
-}
-
-/** A 401 that survived n8n's one refresh-and-retry. */
-function isTokenRefusal(error: unknown): boolean {
-	const failure = error as { httpCode?: string | null; cause?: { response?: { status?: number } } };
-	return failure.httpCode === '401' || failure.cause?.response?.status === 401;
 }

@@ -13,6 +13,12 @@ export interface ApiResponse {
 	headers: Record<string, string | string[] | undefined>;
 }
 
+/** A header of an answer, whatever its case. */
+export function headerOf(response: ApiResponse, name: string): string | undefined {
+	const value = response.headers[name] ?? response.headers[name.toLowerCase()];
+	return Array.isArray(value) ? value[0] : value;
+}
+
 export interface PageMeta {
 	next?: string | null;
 	prev?: string | null;

@@ -1,0 +1,77 @@
+/** Reading what went wrong: an error body's text, a failure's code, a refusal's kind. */
+import { UserError } from 'n8n-workflow';
+
+import type { ApiResponse, Envelope } from './types';
+
+/** Text of a MakeLeaps error body: `detail`, OAuth `error`, or the per-field messages. */
+export function apiErrorText(body: unknown): string {
+	if (typeof body === 'string') {
+		return body
+			.replace(/<[^>]*>/g, ' ')
+			.replace(/\s+/g, ' ')
+			.trim()
+			.slice(0, 300);
+	}
+	if (typeof body !== 'object' || body === null) return '';
+	const payload = ((body as Envelope<unknown>).response ?? body) as unknown;
+	if (typeof payload !== 'object' || payload === null) return String(payload);
+	const record = payload as Record<string, unknown>;
+	if (typeof record.detail === 'string') return record.detail;
+	if (typeof record.error === 'string') return record.error;
+	const lines: string[] = [];
+	const walk = (value: unknown, path: string) => {
+		if (typeof value === 'string') lines.push(path ? `${path}: ${value}` : value);
+		else if (Array.isArray(value)) {
+			const strings = value.every((v) => typeof v === 'string');
+			value.forEach((v, i) => walk(v, strings ? path : `${path}[${i}]`));
+		} else if (typeof value === 'object' && value !== null) {
+			for (const [key, v] of Object.entries(value)) {
+				walk(v, key === 'non_field_errors' ? path : path ? `${path}.${key}` : key);
+			}
+		}
+	};
+	walk(record, '');
+	return lines.join('; ');
+}
+
+/** The error code of a failed request (ECONNRESET, ETIMEDOUT…), looked up along its causes. */
+export function failureCode(error: unknown): string | undefined {
+	let current = error as
+		| { code?: unknown; cause?: unknown; name?: unknown; message?: unknown }
+		| undefined;
+	for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth++) {
+		const { code } = current;
+		if (typeof code === 'string' && /^(E[A-Z_]+|UND_ERR_[A-Z_]+|ERR_[A-Z_]+)$/.test(code)) {
+			return code;
+		}
+		if (current.name === 'TypeError' && current.message === 'terminated') return 'TERMINATED';
+		current = current.cause as typeof current;
+	}
+	return undefined;
+}
+
+/** Why MakeLeaps refused the run for longer than the node waits. */
+export interface Blocked {
+	until: number;
+	text: string;
+	daily: boolean;
+}
+
+/** A refusal for `seconds`: the daily limit when MakeLeaps says so or asks for an hour or more. */
+export function blockedBy(response: ApiResponse, seconds: number): Blocked {
+	const text = apiErrorText(response.body);
+	const daily = /daily|per day|day limit/i.test(text) || seconds >= 3600;
+	return { until: Date.now() + seconds * 1000, text, daily };
+}
+
+/** A 401 that survived n8n's one refresh-and-retry. */
+export function isTokenRefusal(error: unknown): boolean {
+	const failure = error as { httpCode?: string | null; cause?: { response?: { status?: number } } };
+	return failure?.httpCode === '401' || failure?.cause?.response?.status === 401;
+}
+
+/** The credential's own refusal (the token exchange failed), as n8n wraps it. */
+export function credentialRefusal(error: unknown): UserError | undefined {
+	const cause = (error as { cause?: unknown } | undefined)?.cause;
+	return cause instanceof UserError ? cause : undefined;
+}
