@@ -6,13 +6,15 @@
  */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.tools.json' }] };
 
-const project = (name, testTimeout) => ({
+const project = (name, testTimeoutMs) => ({
 	displayName: name,
 	testEnvironment: 'node',
 	roots: [`<rootDir>/test/${name}`],
 	testMatch: [`<rootDir>/test/${name}/*.test.ts`],
 	transform,
-	testTimeout,
+	// jest takes `testTimeout` from the global config only: each project sets its own.
+	globals: { testTimeoutMs },
+	setupFilesAfterEnv: ['<rootDir>/test/timeout.ts'],
 });
 
 /** @type {import('jest').Config} */

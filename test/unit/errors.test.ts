@@ -1,5 +1,3 @@
-import type { INode } from 'n8n-workflow';
-
 import {
 	aboutDuration,
 	isUncertainWrite,
@@ -7,15 +5,8 @@ import {
 } from '../../nodes/MakeLeaps/transport/errors';
 import { apiErrorText } from '../../nodes/MakeLeaps/transport/failures';
 import { DEFAULT_LIMITS } from '../../nodes/MakeLeaps/transport/retryPolicy';
+import { node } from './fixtures';
 
-const node: INode = {
-	id: '1',
-	name: 'MakeLeaps',
-	type: 'makeLeaps',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
 const errors = new TransportErrors(node, DEFAULT_LIMITS);
 const answer = (status: number, body: unknown = '') => ({ status, body, headers: {} });
 

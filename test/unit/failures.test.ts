@@ -5,15 +5,7 @@ import {
 	credentialRefusal,
 	isTokenRefusal,
 } from '../../nodes/MakeLeaps/transport/failures';
-
-const node = {
-	id: '1',
-	name: 'MakeLeaps',
-	type: 'makeLeaps',
-	typeVersion: 1,
-	position: [0, 0] as [number, number],
-	parameters: {},
-};
+import { node } from './fixtures';
 
 describe('reading failures', () => {
 	test('a 401 that n8n passed on after its refresh is a refused token, in either shape', () => {

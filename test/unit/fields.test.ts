@@ -69,38 +69,35 @@ describe('The client field table', () => {
 	});
 
 	test('adding a field is one table entry: it appears in the editor and in the request', () => {
-		const withFax: FieldTable = {
+		const withDepartment: FieldTable = {
 			...clientFields,
 			fields: [
 				...clientFields.fields,
 				{
-					displayName: 'Person Fax',
-					name: 'personFax',
+					displayName: 'Organization Department',
+					name: 'organizationDepartment',
 					type: 'string',
 					default: '',
-					api: 'person.fax',
+					api: 'organization.department',
 					section: 'additional',
-					requires: 'personFamilyName',
+					requires: 'organizationName',
 				},
 			],
 		};
-		const collection = fieldProperties(withFax, show).at(-1)!;
-		expect((collection.options as INodeProperties[]).map((o) => o.name)).toContain('personFax');
-		const body = clientBody(
-			valuesOf(withFax, { personFamilyName: 'Sato', personFax: '03-0000-0000' }),
+		const collection = fieldProperties(withDepartment, show).at(-1)!;
+		expect((collection.options as INodeProperties[]).map((o) => o.name)).toContain(
+			'organizationDepartment',
 		);
-		expect(body.contacts).toEqual([
-			{
-				contact_type: 'person',
-				family_name: 'Sato',
-				fax: '03-0000-0000',
-				addresses: [],
-				email: null,
-			},
+		const values = valuesOf(withDepartment, {
+			organizationName: 'Co',
+			organizationDepartment: 'Sales',
+		});
+		expect(clientBody(values).contacts).toEqual([
+			{ contact_type: 'organization', name: 'Co', department: 'Sales', addresses: [], email: null },
 		]);
-		expect(() => valuesOf(withFax, { organizationName: 'Co', personFax: '03' })).toThrow(
-			'Person Fax is set but Person Family Name is empty',
-		);
+		expect(() =>
+			valuesOf(withDepartment, { personFamilyName: 'Sato', organizationDepartment: 'Sales' }),
+		).toThrow('Organization Department is set but Organization Name is empty');
 	});
 });
 

@@ -1,6 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { redactText, redactValue, SecretSet } from '../../nodes/MakeLeaps/transport/redact';
+import { node } from './fixtures';
 
 describe('redactText', () => {
 	test('removes known secrets and anything shaped like credentials', () => {
@@ -71,15 +72,6 @@ describe('redactValue', () => {
 });
 
 describe('SecretSet', () => {
-	const node = {
-		id: '1',
-		name: 'MakeLeaps',
-		type: 'makeLeaps',
-		typeVersion: 1,
-		position: [0, 0] as [number, number],
-		parameters: {},
-	};
-
 	test('knows the secret, its Basic value and the token of a credential', () => {
 		const secrets = new SecretSet();
 		secrets.addCredential({
