@@ -1,4 +1,3 @@
-import { createHash } from 'crypto';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
@@ -8,34 +7,8 @@ import type {
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
-import { UserError } from 'n8n-workflow';
 
-import { checkBaseUrl } from '../nodes/MakeLeaps/transport/baseUrl';
-
-/**
- * Identifies the Base URL, Client ID and Client Secret a token was issued for, so that a token
- * kept from before the user edited the credential is never sent on behalf of the new values.
- */
-function tokenOwner(credentials: ICredentialDataDecryptedObject): string {
-	const base = checkBaseUrl(credentials.baseUrl).url ?? '';
-	return createHash('sha256')
-		.update(`${base}\n${String(credentials.clientId)}\n${String(credentials.clientSecret)}`)
-		.digest('hex');
-}
-
-function describeTokenFailure(error: unknown, baseUrl: string): string {
-	const failure = error as { response?: { status?: number; data?: unknown }; code?: string };
-	const status = failure.response?.status;
-	const data = failure.response?.data as { error?: unknown } | undefined;
-	const apiError = typeof data?.error === 'string' ? ` ${data.error}` : '';
-	if (status === 401 || apiError === ' invalid_client') {
-		return `MakeLeaps rejected the Client ID or Client Secret (HTTP ${status ?? 400}${apiError}). Copy both again from MakeLeaps > API settings into this credential.`;
-	}
-	if (status !== undefined) {
-		return `MakeLeaps did not issue an access token (HTTP ${status}${apiError}) at ${baseUrl}/user/oauth2/token/`;
-	}
-	return `Could not reach MakeLeaps at ${baseUrl} (${failure.code ?? 'no response'}). Check the Base URL and the network.`;
-}
+import { tokenFor, tokenOwner } from '../nodes/MakeLeaps/transport/token';
 
 export class MakeLeapsApi implements ICredentialType {
 	name = 'makeLeapsApi';
@@ -88,35 +61,17 @@ export class MakeLeapsApi implements ICredentialType {
 		},
 	];
 
-	/** OAuth 2.0 client-credentials exchange; n8n calls it when the token is empty or rejected. */
-	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const base = checkBaseUrl(credentials.baseUrl);
-		if (base.problem !== undefined) throw new UserError(base.problem);
-		let response: { access_token?: unknown };
-		try {
-			response = (await this.helpers.httpRequest({
-				method: 'POST',
-				url: `${base.url}/user/oauth2/token/`,
-				auth: {
-					username: String(credentials.clientId),
-					password: String(credentials.clientSecret),
-				},
-				headers: {
-					'Content-Type': 'application/x-www-form-urlencoded',
-					Accept: 'application/json',
-				},
-				body: 'grant_type=client_credentials',
-			})) as { access_token?: unknown };
-		} catch (error) {
-			// Rethrown as a UserError so n8n neither retries the exchange nor shows request internals.
-			throw new UserError(describeTokenFailure(error, base.url));
-		}
-		if (typeof response?.access_token !== 'string' || response.access_token === '') {
-			throw new UserError(
-				`MakeLeaps answered the token request at ${base.url} without an access token`,
-			);
-		}
-		return { accessToken: response.access_token, tokenOwner: tokenOwner(credentials) };
+	/**
+	 * OAuth 2.0 client-credentials exchange; n8n calls it when the token is empty or was refused
+	 * (also for the credential's Test), with `this` holding only its request helpers.
+	 */
+	preAuthentication: NonNullable<ICredentialType['preAuthentication']>;
+
+	/** n8n creates the credential without arguments; tests pass a shorter deadline. */
+	constructor(tokenDeadlineMs = 30_000) {
+		this.preAuthentication = async function (this: IHttpRequestHelper, credentials) {
+			return await tokenFor(this.helpers, credentials, tokenDeadlineMs);
+		};
 	}
 
 	/**
@@ -127,8 +82,9 @@ export class MakeLeapsApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		if (!credentials.accessToken || credentials.tokenOwner !== tokenOwner(credentials))
+		if (!credentials.accessToken || credentials.tokenOwner !== tokenOwner(credentials)) {
 			return requestOptions;
+		}
 		return {
 			...requestOptions,
 			headers: {
@@ -138,10 +94,19 @@ export class MakeLeapsApi implements ICredentialType {
 		};
 	}
 
+	/** The token exchange (n8n runs it first), then the partner list: redirects are not followed. */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl}}',
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
 			url: '/api/partner/',
+			disableFollowRedirect: true,
 		},
+		rules: [301, 302, 303, 307, 308].map((code) => ({
+			type: 'responseCode' as const,
+			properties: {
+				value: code,
+				message: `MakeLeaps answered with a redirect (HTTP ${code}); it is not followed, so the access token never goes to another address. Check the Base URL (normally https://api.makeleaps.com).`,
+			},
+		})),
 	};
 }

@@ -46,11 +46,19 @@ export const NODE_TYPE = 'n8n-nodes-makeleaps.makeLeaps';
  */
 export const observed: unknown[] = [];
 export const CREDENTIAL_TYPE = 'makeLeapsApi';
-const credentialTypes: Record<string, ICredentialType> = { [CREDENTIAL_TYPE]: new MakeLeapsApi() };
-
 /** Stores credentials as n8n does (by id), applying property defaults when they are read. */
 export class CredentialsHelper extends ICredentialsHelper {
 	private readonly store = new Map<string, ICredentialDataDecryptedObject>();
+
+	/** The credential type as n8n loads it (a test may build it with a shorter token deadline). */
+	constructor(readonly credentialType: ICredentialType = new MakeLeapsApi()) {
+		super();
+	}
+
+	private typeOf(name: string): ICredentialType {
+		if (name !== this.credentialType.name) throw new Error(`unknown credential type ${name}`);
+		return this.credentialType;
+	}
 	/** Every persisted update, as n8n would write it to its database. */
 	readonly updates: ICredentialDataDecryptedObject[] = [];
 
@@ -75,7 +83,7 @@ export class CredentialsHelper extends ICredentialsHelper {
 		typeName: string,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const { authenticate } = credentialTypes[typeName];
+		const { authenticate } = this.typeOf(typeName);
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
 		if (authenticate) throw new Error('the harness supports only function authenticate');
 		return requestOptions;
@@ -88,7 +96,7 @@ export class CredentialsHelper extends ICredentialsHelper {
 		node: INode,
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
-		const type = credentialTypes[typeName];
+		const type = this.typeOf(typeName);
 		const expirable = type.properties.find(
 			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
 		);
@@ -145,7 +153,7 @@ export class CredentialsHelper extends ICredentialsHelper {
 	async updateCredentialsOauthTokenData(): Promise<void> {}
 
 	getCredentialsProperties(type: string): INodeProperties[] {
-		return credentialTypes[type].properties;
+		return this.typeOf(type).properties;
 	}
 
 	private withDefaults(
@@ -153,7 +161,7 @@ export class CredentialsHelper extends ICredentialsHelper {
 		data: ICredentialDataDecryptedObject,
 	): ICredentialDataDecryptedObject {
 		const result: ICredentialDataDecryptedObject = {};
-		for (const property of credentialTypes[type].properties)
+		for (const property of this.typeOf(type).properties)
 			result[property.name] = property.default as string;
 		return { ...result, ...data };
 	}
@@ -195,10 +203,13 @@ class NodeTypes implements INodeTypes {
 	}
 }
 
+let executions = 0;
+
 function additionalData(credentialsHelper: CredentialsHelper, hooks?: ExecutionLifecycleHooks) {
 	return {
 		credentialsHelper,
 		hooks,
+		executionId: `harness-${Date.now()}-${++executions}`,
 		currentNodeExecutionIndex: 0,
 		restApiUrl: 'http://127.0.0.1/rest',
 		instanceBaseUrl: 'http://127.0.0.1/',
@@ -232,6 +243,8 @@ export interface RunOptions {
 	onError?: INode['onError'];
 	/** Stops the execution after this many milliseconds, as the editor's Stop button does. */
 	cancelAfterMs?: number;
+	/** Parameters of further MakeLeaps nodes run after the first, in the same execution. */
+	followedBy?: INodeParameters[];
 	/** Shorter waits and timeouts for the node's transport (n8n itself always uses the defaults). */
 	limits?: Partial<TransportLimits>;
 }
@@ -270,9 +283,14 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			onError: options.onError,
 		},
 	];
-	const connections = {
-		Input: { main: [[{ node: 'MakeLeaps', type: 'main' as const, index: 0 }]] },
-	};
+	// more MakeLeaps nodes after the first, in the same execution (named MakeLeaps 2, 3…)
+	const chain = ['MakeLeaps', ...(options.followedBy ?? []).map((_, i) => `MakeLeaps ${i + 2}`)];
+	(options.followedBy ?? []).forEach((parameters, i) =>
+		nodes.push({ ...nodes[1], id: `makeleaps-${i + 2}`, name: chain[i + 1], parameters }),
+	);
+	const link = (node: string) => ({ main: [[{ node, type: 'main' as const, index: 0 }]] });
+	const connections: Record<string, ReturnType<typeof link>> = { Input: link('MakeLeaps') };
+	for (let i = 1; i < chain.length; i++) connections[chain[i - 1]] = link(chain[i]);
 	const nodeTypes = new NodeTypes({
 		'test.input': inputNodeType(options.items ?? [{}]),
 		[NODE_TYPE]: new MakeLeaps(options.limits),
@@ -342,7 +360,17 @@ export async function testCredential(
 	credentials: CredentialsHelper,
 	credentialId = 'cred-1',
 ): Promise<{ status: 'OK' | 'Error'; message: string }> {
-	const testRequest = credentialTypes[CREDENTIAL_TYPE].test!;
+	// what the editor shows is the result, not n8n's internal error (which holds request headers)
+	const result = await runCredentialTest(credentials, credentialId);
+	observed.push(result);
+	return result;
+}
+
+async function runCredentialTest(
+	credentials: CredentialsHelper,
+	credentialId: string,
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	const testRequest = credentials.credentialType.test!;
 	const node: INode = {
 		id: 'temp',
 		name: 'Temp-Node',
@@ -412,13 +440,18 @@ export async function testCredential(
 	try {
 		await new RoutingNode(context, nodeType, credentialsDecrypted).runNode();
 	} catch (caught) {
-		observed.push(caught);
 		const error = caught as {
 			message: string;
 			cause?: { response?: { status: number; statusText?: string }; code?: string };
 		};
 		if (error.cause?.response) {
 			const { status, statusText } = error.cause.response;
+			// n8n's CredentialsTester: the credential's rules for answer codes first
+			for (const rule of testRequest.rules ?? []) {
+				if (rule.type === 'responseCode' && rule.properties.value === status) {
+					return { status: 'Error', message: rule.properties.message };
+				}
+			}
 			if (status < 199 || status > 299)
 				return { status: 'Error', message: statusText || `Received HTTP status code: ${status}` };
 		} else if (error.cause?.code) return { status: 'Error', message: error.cause.code };

@@ -32,6 +32,10 @@ export interface SandboxOptions {
 	partnerName?: string;
 	/** Clock of the throttle and the daily limit (tests move the day without waiting for it). */
 	now?: () => number;
+	/** Answers every referenced record as its URL, whatever `expand` asks (a server without expand). */
+	ignoreExpand?: boolean;
+	/** Issuing a token revokes every earlier token of the same API key. */
+	oneActiveToken?: boolean;
 }
 
 export interface RecordedRequest {
@@ -62,7 +66,17 @@ export type Fault =
 	/** Applies the request, then closes the connection without answering. */
 	| { kind: 'resetAfter' }
 	/** Waits before processing the request. */
-	| { kind: 'delay'; ms: number };
+	| { kind: 'delay'; ms: number }
+	/** Answers a redirect instead (nothing is applied). */
+	| { kind: 'redirect'; status?: 301 | 302 | 303 | 307 | 308; location: string }
+	/** Applies the request, then answers this instead of the real answer. */
+	| { kind: 'replaceAfter'; status?: number; body: string; contentType?: string }
+	/** Applies the request, sends the headers and half of the body, then closes the connection. */
+	| { kind: 'cutAfter' }
+	/** Applies the request, then sends the body one byte every `ms`. */
+	| { kind: 'trickleAfter'; ms: number }
+	/** Applies the request, then answers the real JSON body as `change` returns it (in process only). */
+	| { kind: 'rewriteAfter'; change: (body: Record<string, unknown>, url: URL) => unknown };
 
 export type FaultMatch = { method?: string; path?: string | RegExp };
 
@@ -74,6 +88,7 @@ interface ApiKey {
 
 interface IssuedToken {
 	partnerMid: string;
+	clientId: string;
 	expiresAt: number;
 }
 
@@ -112,6 +127,8 @@ export class Sandbox {
 	private window = { start: 0, count: 0 };
 	private day = { key: '', count: 0 };
 	private expireAfter?: number;
+	/** Timers of delays and trickles, cleared when the sandbox closes. */
+	private readonly timers = new Set<NodeJS.Timeout>();
 	private sockets = new Set<import('node:net').Socket>();
 
 	constructor(readonly options: SandboxOptions = {}) {
@@ -143,6 +160,7 @@ export class Sandbox {
 	}
 
 	async close(): Promise<void> {
+		for (const timer of this.timers) clearTimeout(timer);
 		for (const socket of this.sockets) socket.destroy();
 		await new Promise<void>((resolve) => this.server.close(() => resolve()));
 	}
@@ -258,7 +276,13 @@ export class Sandbox {
 			req.socket.destroy();
 			return;
 		}
-		if (fault?.kind === 'delay') await new Promise((r) => setTimeout(r, fault.ms));
+		if (fault?.kind === 'delay') await this.wait(fault.ms);
+		if (fault?.kind === 'redirect') {
+			record.status = fault.status ?? 302;
+			res.writeHead(record.status, { Location: fault.location, 'Content-Type': 'text/html' });
+			res.end(`<a href="${fault.location}">moved</a>`);
+			return;
+		}
 		if (fault?.kind === 'status') {
 			const status = fault.status ?? 503;
 			record.status = status;
@@ -293,7 +317,55 @@ export class Sandbox {
 			req.socket.destroy();
 			return;
 		}
+		if (fault?.kind === 'replaceAfter') {
+			const type = fault.contentType ?? 'application/json';
+			answer = new HttpAnswer(fault.status ?? answer.status, fault.body, { 'Content-Type': type });
+		}
+		if (fault?.kind === 'rewriteAfter' && typeof answer.body === 'object') {
+			const changed = fault.change(answer.body as Record<string, unknown>, url);
+			answer = new HttpAnswer(answer.status, changed, answer.headers);
+		}
+		if (fault?.kind === 'cutAfter' || fault?.kind === 'trickleAfter') {
+			this.sendSlowly(req, res, answer, fault.kind === 'cutAfter' ? 0 : fault.ms);
+			return;
+		}
 		this.send(res, answer);
+	}
+
+	private async wait(ms: number) {
+		await new Promise<void>((resolve) => {
+			const timer = setTimeout(() => {
+				this.timers.delete(timer);
+				resolve();
+			}, ms);
+			this.timers.add(timer);
+		});
+	}
+
+	/** The answer's body cut in half (ms = 0), or trickled one byte every `ms`. */
+	private sendSlowly(
+		req: http.IncomingMessage,
+		res: http.ServerResponse,
+		answer: HttpAnswer,
+		ms: number,
+	) {
+		const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? '');
+		const body = Buffer.from(text);
+		res.writeHead(answer.status, {
+			'Content-Type': 'application/json',
+			'Content-Length': String(body.length),
+		});
+		if (ms === 0) {
+			res.write(body.subarray(0, Math.floor(body.length / 2)), () => req.socket.destroy());
+			return;
+		}
+		let sent = 0;
+		const next = () => {
+			if (res.destroyed || sent >= body.length) return void res.end();
+			res.write(body.subarray(sent, ++sent));
+			void this.wait(ms).then(next);
+		};
+		next();
 	}
 
 	private send(res: http.ServerResponse, answer: HttpAnswer) {
@@ -379,7 +451,7 @@ export class Sandbox {
 					(c.date_archived !== null) === archived &&
 					(!search || this.store.searchText(partner, c).includes(search)),
 			);
-			const expand = (url.searchParams.get('expand') ?? '').split(',').filter(Boolean);
+			const expand = this.expandOf(url);
 			return this.list(
 				url,
 				clients.map((c) => this.store.clientJson(partner, c, expand)),
@@ -405,7 +477,7 @@ export class Sandbox {
 		if (method === 'PUT' || method === 'PATCH') {
 			this.store.updateClient(partner, client, this.json(headers, body), method === 'PATCH');
 		}
-		const expand = (url.searchParams.get('expand') ?? '').split(',').filter(Boolean);
+		const expand = this.expandOf(url);
 		return this.object(200, this.store.clientJson(partner, client, expand));
 	}
 
@@ -432,8 +504,14 @@ export class Sandbox {
 
 		const ttl = this.options.tokenTtlSeconds ?? 36000;
 		const accessToken = randomBytes(22).toString('base64url').slice(0, 30);
+		if (this.options.oneActiveToken) {
+			for (const [token, issued] of this.tokens) {
+				if (issued.clientId === key.clientId) this.tokens.delete(token);
+			}
+		}
 		this.tokens.set(accessToken, {
 			partnerMid: key.partnerMid,
+			clientId: key.clientId,
 			expiresAt: Date.now() + ttl * 1000,
 		});
 		this.issuedTokens.push(accessToken);
@@ -506,6 +584,12 @@ export class Sandbox {
 			});
 		}
 		this.window.count++;
+	}
+
+	/** The fields to inline; none when the sandbox plays a server that ignores `expand`. */
+	private expandOf(url: URL): string[] {
+		if (this.options.ignoreExpand) return [];
+		return (url.searchParams.get('expand') ?? '').split(',').filter(Boolean);
 	}
 
 	private allow(method: string, methods: string[]) {

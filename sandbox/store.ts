@@ -1,7 +1,9 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev code: the sandbox, never inside n8n */
 /**
  * In-memory MakeLeaps domain: partners, clients and their contacts, with the
  * validation rules the real API applies (Django REST Framework style field errors).
  */
+import { domainToASCII } from 'node:url';
 
 export type FieldErrors = { [field: string]: unknown };
 
@@ -54,9 +56,21 @@ export interface Partner {
 const MAX_LENGTH = 255;
 const CONTACT_TYPES = ['organization', 'person'];
 const ADDRESS_FORMATS = ['default', 'jp_default'];
-// Close to Django's EmailValidator: one @, a dotted domain, no spaces.
-const EMAIL =
-	/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+/**
+ * Django's EmailValidator, which MakeLeaps' API (Django REST Framework) is taken to use: an ASCII
+ * local part, and a domain that is valid once internationalised labels are punycode-encoded
+ * (so `ueda@例え.jp` passes and `ユーザー@example.jp` does not).
+ */
+const EMAIL_USER = /^[-!#$%&'*+/=?^_`{}|~0-9A-Z]+(\.[-!#$%&'*+/=?^_`{}|~0-9A-Z]+)*$/i;
+const EMAIL_DOMAIN =
+	/^((?=[a-z0-9-]{1,63}\.)(xn--)?[a-z0-9]+(-[a-z0-9]+)*\.)+[a-z0-9-]{2,63}(?<!-)$/i;
+
+function isEmail(value: string): boolean {
+	const at = value.lastIndexOf('@');
+	if (at <= 0 || /\s/.test(value)) return false;
+	const domain = domainToASCII(value.slice(at + 1));
+	return EMAIL_USER.test(value.slice(0, at)) && domain !== '' && EMAIL_DOMAIN.test(domain);
+}
 
 let midCounter = 0n;
 /** 19-digit decimal MIDs like the real service issues. */
@@ -167,7 +181,7 @@ export function validateContact(raw: unknown): { value?: NewContact; errors?: Fi
 		} else {
 			const address = charField(raw.email.address, { required: true });
 			if (address.error) errors.email = { address: address.error };
-			else if (!EMAIL.test(address.value!))
+			else if (!isEmail(address.value!))
 				errors.email = { address: ['Enter a valid email address.'] };
 			else email = { address: address.value! };
 		}

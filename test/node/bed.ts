@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { MakeLeapsApi } from '../../credentials/MakeLeapsApi.credentials';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import {
 	CredentialsHelper,
@@ -14,7 +15,7 @@ import {
 } from '../../dev/harness';
 
 /** Requests per minute for tests that are not about pacing (the sandbox does not throttle them). */
-export const FAST = 60000;
+export const FAST = 6000;
 
 export interface TestBed {
 	sandbox: Sandbox;
@@ -29,6 +30,8 @@ export interface TestBed {
 	secrets(): string[];
 	/** Console and logger lines written during the test (n8n's logger writes to the console). */
 	logs: string[];
+	/** Makes the credential give up a token exchange after `ms` (30 s in n8n). */
+	shortenTokenDeadline(ms: number): void;
 }
 
 const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
@@ -200,6 +203,11 @@ export function useTestBed(
 			}
 		};
 		bed.secrets = () => sandboxSecrets(bed.sandbox).map((s) => s.value);
+		bed.shortenTokenDeadline = (ms) => {
+			const stored = bed.credentials.get('cred-1');
+			bed.credentials = new CredentialsHelper(new MakeLeapsApi(ms));
+			bed.credentials.set('cred-1', stored);
+		};
 	});
 	afterEach(async () => {
 		restoreConsole();

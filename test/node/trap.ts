@@ -9,13 +9,17 @@ import type { AddressInfo } from 'node:net';
 export interface Trap {
 	url: string;
 	hits: string[];
+	/** The headers of every request that reached the trap (a credential there is a leak). */
+	headers: Array<Record<string, string | string[] | undefined>>;
 	close(): Promise<void>;
 }
 
 export async function startTrap(): Promise<Trap> {
 	const hits: string[] = [];
+	const headers: Trap['headers'] = [];
 	const server = http.createServer((req, res) => {
 		hits.push(`${req.method} ${req.url}`);
+		headers.push(req.headers);
 		res.writeHead(200, { 'Content-Type': 'application/json' });
 		res.end('{"meta": {}, "response": {"trapped": true}}');
 	});
@@ -24,6 +28,7 @@ export async function startTrap(): Promise<Trap> {
 	return {
 		url: `http://127.0.0.1:${port}`,
 		hits,
+		headers,
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ClientIndex } from '../../nodes/MakeLeaps/helpers/clientIndex';
+import { SharedReadFailed } from '../../nodes/MakeLeaps/helpers/sharedRead';
 
 const client = (mid: string, externalId?: string): IDataObject => ({
 	mid,
@@ -46,24 +47,44 @@ describe('ClientIndex', () => {
 		expect(await index.find('A', 1)).toEqual([{ ...client('1', 'A'), display_name: 'changed' }]);
 	});
 
-	test('a failed read is not reused; forget() makes the next lookup read again', async () => {
+	test('a failed read is not repeated: later items get its reason; forget() reads again', async () => {
 		let calls = 0;
 		const index = new ClientIndex(async () => {
 			calls++;
-			if (calls === 1) throw new Error('unavailable');
+			if (calls === 1) throw new Error('MakeLeaps is unavailable (HTTP 503) [item 0]');
 			return [client('1', 'A')];
 		});
-		await expect(index.find('A', 0)).rejects.toThrow('unavailable');
-		expect(await index.find('A', 1)).toHaveLength(1);
+		await expect(index.find('A', 0)).rejects.toThrow(
+			'MakeLeaps is unavailable (HTTP 503) [item 0]',
+		);
+		const later = index.find('A', 1);
+		await expect(later).rejects.toBeInstanceOf(SharedReadFailed);
+		await expect(index.find('A', 2)).rejects.toThrow(
+			'The client list could not be read: MakeLeaps is unavailable (HTTP 503)',
+		);
+		expect(calls).toBe(1);
 		index.forget();
-		await index.find('A', 2);
-		expect(calls).toBe(3);
+		expect(await index.find('A', 3)).toHaveLength(1);
+		expect(calls).toBe(2);
 	});
 
-	test('external IDs whose create is uncertain are remembered for the run', () => {
+	test('remembers when the run first read the list, across later reads', async () => {
 		const { index } = indexOf([]);
-		index.markUncertain('X');
-		expect(index.isUncertain('X')).toBe(true);
-		expect(index.isUncertain('Y')).toBe(false);
+		expect(index.firstReadAt).toBeUndefined();
+		const before = Date.now();
+		await index.find('A', 0);
+		const first = index.firstReadAt!;
+		expect(first).toBeGreaterThanOrEqual(before);
+		index.forget();
+		await index.find('A', 1);
+		expect(index.firstReadAt).toBe(first);
+	});
+
+	test('a client recorded before any read is not taken as the list', async () => {
+		const { index, loads } = indexOf([client('1', 'A')]);
+		await index.record(client('9', 'NEW'));
+		expect(await index.find('A', 0)).toHaveLength(1);
+		expect(await index.find('NEW', 0)).toEqual([]);
+		expect(loads).toEqual([0]);
 	});
 });

@@ -1,9 +1,6 @@
-import {
-	aboutDuration,
-	isUncertainWrite,
-	TransportErrors,
-} from '../../nodes/MakeLeaps/transport/errors';
-import { apiErrorText } from '../../nodes/MakeLeaps/transport/failures';
+import { TransportErrors } from '../../nodes/MakeLeaps/transport/errors';
+import { apiErrorText, isUncertainWrite } from '../../nodes/MakeLeaps/transport/failures';
+import { aboutDuration, hostOf } from '../../nodes/MakeLeaps/transport/wording';
 import { DEFAULT_LIMITS } from '../../nodes/MakeLeaps/transport/retryPolicy';
 import { node } from './fixtures';
 
@@ -45,8 +42,10 @@ describe('apiErrorText', () => {
 	});
 });
 
-test('aboutDuration speaks in units a user reads', () => {
-	expect([45, 119, 120, 900, 3599, 3600, 57600].map(aboutDuration)).toEqual([
+test('aboutDuration speaks in units a user reads, and does not count absurd waits', () => {
+	expect(
+		[45, 119, 120, 900, 3599, 3600, 57600, 172800, 172801, 31_622_400].map(aboutDuration),
+	).toEqual([
 		'45 seconds',
 		'119 seconds',
 		'about 2 min',
@@ -54,7 +53,17 @@ test('aboutDuration speaks in units a user reads', () => {
 		'about 60 min',
 		'about 1 h',
 		'about 16 h',
+		'about 48 h',
+		'more than 2 days',
+		'more than 2 days',
 	]);
+});
+
+test('hostOf names where a redirect points', () => {
+	expect(hostOf('https://evil.example.com:8443/x')).toBe('evil.example.com:8443');
+	expect(hostOf('/api/partner/')).toBe('the same host');
+	expect(hostOf(undefined)).toBe('an unnamed address');
+	expect(hostOf('http://[bad')).toBe('an unreadable address');
 });
 
 describe('TransportErrors', () => {
@@ -110,6 +119,39 @@ describe('TransportErrors', () => {
 		expect(create.message).toMatch(
 			/may or may not have carried out this create: the connection was lost \(ECONNRESET\) after the request was sent$/,
 		);
+	});
+
+	test('a redirect is refused naming its status and target; on a create it is uncertain', () => {
+		const redirect = {
+			status: 302,
+			body: '',
+			headers: { location: 'https://evil.example.com/steal' },
+		};
+		const refused = errors.redirect(redirect, { itemIndex: 0 }, false);
+		expect(refused.message).toBe(
+			'MakeLeaps answered with a redirect (HTTP 302) to evil.example.com; the node does not follow redirects [item 0]',
+		);
+		expect(refused.description).toMatch(/access token to another address.*Base URL/);
+		const create = errors.redirect({ ...redirect, status: 303 }, { itemIndex: 1 }, true);
+		expect(isUncertainWrite(create)).toBe(true);
+		expect(create.message).toMatch(
+			/may or may not have carried out this create: MakeLeaps answered with a redirect \(HTTP 303\) to evil\.example\.com/,
+		);
+	});
+
+	test('an unreadable 2xx: a read changed nothing, a change probably happened, a create is uncertain', () => {
+		const html = { status: 200, body: '<html>Welcome to the proxy</html>', headers: {} };
+		const read = errors.unreadable(html, 'not JSON', { itemIndex: 0 }, 'GET');
+		expect(read.message).toBe('The answer of MakeLeaps could not be used: not JSON [item 0]');
+		expect(read.description).toMatch(
+			/^Nothing was changed.*HTTP 200: <html>Welcome to the proxy<\/html>$/,
+		);
+		expect(errors.unreadable(html, 'not JSON', {}, 'PATCH').description).toMatch(
+			/^The change was probably made/,
+		);
+		const create = errors.unreadable({ ...html, status: 201 }, 'empty', {}, 'POST');
+		expect(isUncertainWrite(create)).toBe(true);
+		expect(create.message).toMatch(/create: MakeLeaps answered HTTP 201 with empty: /);
 	});
 
 	test('the daily limit says when requests resume', () => {

@@ -89,22 +89,25 @@ describe('Pacer', () => {
 });
 
 describe('checkRequestsPerMinute', () => {
-	test('numbers and numeric text from expressions are accepted; 0 means unpaced', () => {
-		expect(checkRequestsPerMinute(120)).toEqual({ rate: 120 });
-		expect(checkRequestsPerMinute('60')).toEqual({ rate: 60 });
-		expect(checkRequestsPerMinute(0)).toEqual({ rate: 0 });
+	test('numbers and numeric text from expressions are accepted between 1 and the ceiling', () => {
+		expect(checkRequestsPerMinute(120, 6000)).toEqual({ rate: 120 });
+		expect(checkRequestsPerMinute('60', 6000)).toEqual({ rate: 60 });
+		expect(checkRequestsPerMinute(1, 6000)).toEqual({ rate: 1 });
+		expect(checkRequestsPerMinute(6000, 6000)).toEqual({ rate: 6000 });
 	});
 
 	test.each<[unknown, string]>([
-		[-10, 'not -10'],
-		[Number.NaN, 'not NaN'],
-		[null, 'not null'],
-		['fast', 'not "fast"'],
-		['', 'not ""'],
-		[Infinity, 'not Infinity'],
-	])('%p is refused', (raw, shown) => {
-		expect(checkRequestsPerMinute(raw).problem).toBe(
-			`Requests Per Minute must be a positive number, ${shown}`,
-		);
+		[-10, 'must be a positive number, not -10'],
+		[Number.NaN, 'must be a positive number, not NaN'],
+		[null, 'must be a positive number, not null'],
+		['fast', 'must be a positive number, not "fast"'],
+		['', 'must be a positive number, not ""'],
+		[Infinity, 'must be a positive number, not Infinity'],
+		[0, 'must be between 1 and 6000, not 0'],
+		[0.5, 'must be between 1 and 6000, not 0.5'],
+		[6001, 'must be between 1 and 6000, not 6001'],
+		['1000000', 'must be between 1 and 6000, not "1000000"'],
+	])('%p is refused', (raw, problem) => {
+		expect(checkRequestsPerMinute(raw, 6000).problem).toBe(`Requests Per Minute ${problem}`);
 	});
 });

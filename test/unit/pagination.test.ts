@@ -1,4 +1,4 @@
-import { readPages } from '../../nodes/MakeLeaps/transport/pagination';
+import { BrokenList, readPages } from '../../nodes/MakeLeaps/transport/pagination';
 import type { Envelope } from '../../nodes/MakeLeaps/transport/types';
 
 /** A list of `total` numbered items served `perPage` at a time, recording what was read. */
@@ -48,5 +48,55 @@ describe('readPages', () => {
 
 	test('a page without response counts as empty', async () => {
 		expect(await readPages(async () => ({ meta: { next: null } }), '/list/')).toEqual([]);
+	});
+});
+
+describe('readPages refuses a list without end', () => {
+	const pageOf = (items: number[], next: string | null, count?: number): Envelope<number[]> => ({
+		meta: { next, count },
+		response: items,
+	});
+
+	test('a next-page link back to a page already read', async () => {
+		let reads = 0;
+		const read = async () => {
+			reads++;
+			return pageOf([reads], 'https://api/list/?page=2', 1000);
+		};
+		await expect(readPages(read, '/list/')).rejects.toThrow(
+			new BrokenList(
+				'a next-page link goes back to a page already read (https://api/list/?page=2)',
+			),
+		);
+		expect(reads).toBe(2);
+	});
+
+	test('an empty page that links to another page', async () => {
+		const read = async (url: string) => pageOf([], `${url}x`, 1000);
+		await expect(readPages(read, '/list/')).rejects.toThrow('an empty page links to another page');
+	});
+
+	test('more records than the first page announced (beyond a page of slack)', async () => {
+		let page = 0;
+		const read = async () => pageOf([1, 2, 3, 4, 5], `https://api/list/?page=${++page + 1}`, 10);
+		await expect(readPages(read, '/list/')).rejects.toThrow(
+			'it goes on past the 10 records its first page announced',
+		);
+		expect(page).toBe(3);
+	});
+
+	test('more than the page cap, when no count is given', async () => {
+		let page = 0;
+		const read = async () => pageOf([page], `https://api/list/?page=${++page + 1}`);
+		await expect(readPages(read, '/list/', Infinity, 50)).rejects.toThrow(
+			'it goes on past 50 pages',
+		);
+		expect(page).toBe(50);
+	});
+
+	test('a page of 200,000 items is read without spreading it into arguments', async () => {
+		const huge = Array.from({ length: 200_000 }, (_, i) => i);
+		const items = await readPages(async () => pageOf(huge, null, huge.length), '/list/');
+		expect(items).toHaveLength(200_000);
 	});
 });

@@ -19,6 +19,9 @@ describe('failureCode', () => {
 			'UND_ERR_SOCKET',
 		);
 		expect(failureCode(Object.assign(new TypeError('terminated'), {}))).toBe('TERMINATED');
+		expect(failureCode(Object.assign(new Error('no complete answer'), { code: 'DEADLINE' }))).toBe(
+			'DEADLINE',
+		);
 	});
 
 	test('ignores codes that are not network codes, and odd values', () => {
@@ -47,6 +50,14 @@ describe('retryAfterSeconds', () => {
 		[undefined, 60],
 		['', 60],
 		['soon', 60],
+		['-5', 60],
+		['1.5', 60],
+		['5 seconds', 60],
+		['2026-03-02T08:00:30Z', 60],
+		['Monday, 02-Mar-26 08:00:30 GMT', 30],
+		['Mon Mar  2 08:00:30 2026', 30],
+		['99999999999999999999', 366 * 86400],
+		['Fri, 02 Mar 2125 08:00:00 GMT', 366 * 86400],
 	])('%s → %i seconds', (value, seconds) => {
 		expect(retryAfterSeconds(value, 60, now)).toBe(seconds);
 	});
@@ -171,8 +182,15 @@ describe('RetryPolicy after no answer', () => {
 		},
 	);
 
-	test('an unknown failure is not retried', () => {
+	test('an unknown failure is not retried; on a create it is uncertain (it may have been sent)', () => {
 		expect(policy.afterNoAnswer('GET', undefined, fresh())).toEqual({ kind: 'fail' });
-		expect(policy.afterNoAnswer('POST', 'ERR_SOMETHING', fresh())).toEqual({ kind: 'fail' });
+		expect(policy.afterNoAnswer('GET', 'ERR_SOMETHING', fresh())).toEqual({ kind: 'fail' });
+		expect(policy.afterNoAnswer('POST', 'ERR_SOMETHING', fresh())).toEqual({ kind: 'uncertain' });
+		expect(policy.afterNoAnswer('POST', undefined, fresh())).toEqual({ kind: 'uncertain' });
+	});
+
+	test('a passed deadline counts as a lost answer: retried for reads, uncertain for a create', () => {
+		expect(policy.afterNoAnswer('GET', 'DEADLINE', fresh())).toMatchObject({ kind: 'retry' });
+		expect(policy.afterNoAnswer('POST', 'DEADLINE', fresh())).toEqual({ kind: 'uncertain' });
 	});
 });

@@ -1,6 +1,8 @@
 import {
+	checkCount,
 	checkCountryCode,
 	checkEmail,
+	checkFlag,
 	checkMid,
 	checkText,
 	InvalidInput,
@@ -44,13 +46,20 @@ describe('checkText', () => {
 	});
 });
 
-describe('checkEmail', () => {
-	test.each(['sato@example.com', 'first.last+tag@sub.example.co.jp', "o'brien@example.ie", ''])(
-		'%s is accepted',
-		(email) => {
-			expect(checkEmail(email, 'Email')).toBe(email);
-		},
-	);
+describe('checkEmail (RFC 5322, with RFC 6531 internationalised addresses)', () => {
+	test.each([
+		'sato@example.com',
+		'first.last+tag@sub.example.co.jp',
+		"o'brien@example.ie",
+		'ueda@例え.jp',
+		'上田@例え.jp',
+		'пользователь@пример.рф',
+		'δοκιμή@παράδειγμα.δοκιμή',
+		'user@xn--r8jz45g.jp',
+		'',
+	])('%s is accepted', (email) => {
+		expect(checkEmail(email, 'Email')).toBe(email);
+	});
 
 	test.each([
 		'sato@',
@@ -60,9 +69,81 @@ describe('checkEmail', () => {
 		'a b@example.com',
 		'a@b.co\r\nBcc: x@y.z',
 		'a@-b.com',
+		'a@b-.com',
+		'a..b@example.com',
+		'.a@example.com',
+		'a.@example.com',
+		'a@example..com',
+		'"quoted"@example.com',
+		'a@[192.168.0.1]',
+		'a@example.123',
+		'上田\u3000@例え.jp',
+		'a\u200b@example.com',
+		'a@例え\u3000.jp',
+		`${'a'.repeat(65)}@example.com`,
 	])('%s is refused', (email) => {
 		expect(refusal(() => checkEmail(email, 'Email'))).toBe(
 			`Email "${email}" is not a valid e-mail address`,
+		);
+	});
+});
+
+describe('numbers from expressions', () => {
+	test('a number stands for its digits when it is exact', () => {
+		expect(checkText(1734479364, 'Client')).toBe('1734479364');
+		expect(checkText(9007199254740991, 'Client')).toBe('9007199254740991');
+		expect(checkText(1.5, 'Amount')).toBe('1.5');
+	});
+
+	test('a 19-digit MID given as a number has already lost digits: it is refused, not sent', () => {
+		const fromExpression = Number('1734479364211706503'); // what {{ 1734479364211706503 }} gives
+		expect(String(fromExpression)).toBe('1734479364211706600');
+		expect(refusal(() => checkMid(fromExpression, 'Client'))).toBe(
+			'Client 1734479364211706600 came as a number too large to be exact',
+		);
+		expect(refusal(() => checkText(1e21, 'Client External ID'))).toBe(
+			'Client External ID 1e+21 came as a number too large to be exact',
+		);
+		expect(refusal(() => checkText(Number.NaN, 'Client'))).toBe(
+			'Client must be a number or text, not NaN',
+		);
+	});
+});
+
+describe('checkFlag and checkCount', () => {
+	test('yes/no from booleans and the texts true and false; empty means the default', () => {
+		expect(checkFlag(true, 'Return All', false)).toBe(true);
+		expect(checkFlag('false', 'Return All', true)).toBe(false);
+		expect(checkFlag(' TRUE ', 'Return All', false)).toBe(true);
+		expect(checkFlag(undefined, 'Simplify', true)).toBe(true);
+		expect(checkFlag('', 'Simplify', true)).toBe(true);
+	});
+
+	test.each<[unknown, string]>([
+		['yes', '"yes"'],
+		[1, '1'],
+		[{}, '[object Object]'],
+	])('%p is not a yes/no', (value, shown) => {
+		expect(refusal(() => checkFlag(value, 'Return All', false))).toBe(
+			`Return All must be true or false, not ${shown}`,
+		);
+	});
+
+	test('whole numbers from numbers or digits', () => {
+		expect(checkCount(10, 'Limit', 1)).toBe(10);
+		expect(checkCount('25', 'Limit', 1)).toBe(25);
+	});
+
+	test.each<[unknown, string]>([
+		[0, '0'],
+		[-1, '-1'],
+		[1.5, '1.5'],
+		['ten', '"ten"'],
+		[null, 'null'],
+		[Number.NaN, 'NaN'],
+	])('%p is not a count', (value, shown) => {
+		expect(refusal(() => checkCount(value, 'Limit', 1))).toBe(
+			`Limit must be a whole number of 1 or more, not ${shown}`,
 		);
 	});
 });

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { OperationContext, RunContext } from '../helpers/context';
+import { OperationContext, RunContext, type RunWrites } from '../helpers/context';
+import { SharedReadFailed } from '../helpers/sharedRead';
 import { InvalidInput } from '../helpers/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../transport';
 import { resources } from './resources';
@@ -16,16 +17,12 @@ export async function router(
 	const resource = resources[resourceName];
 	const operation = resource?.operations[operationName];
 	if (!operation) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The operation "${operationName}" of "${resourceName}" is not supported`,
-		);
+		const message = `The operation "${operationName}" of "${resourceName}" is not supported`;
+		throw new NodeOperationError(this.getNode(), message);
 	}
 	const requestsPerMinute = this.getNodeParameter('options.requestsPerMinute', 0, 120);
-	const run = new RunContext(
-		this,
-		await MakeLeapsTransport.create(this, { requestsPerMinute, limits }),
-	);
+	const transport = await MakeLeapsTransport.create(this, { requestsPerMinute, limits });
+	const run = new RunContext(this, transport);
 	const properties = [...operation.description, ...resource.description];
 
 	const output: INodeExecutionData[] = [];
@@ -33,31 +30,64 @@ export async function router(
 	for (let i = 0; i < items.length; i++) {
 		try {
 			const result = await operation.execute(new OperationContext(run, i, properties));
-			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-					itemData: { item: i },
-				}),
-			);
+			const json = this.helpers.returnJsonArray(result);
+			// one push per item: a list of any length, without spreading it into arguments
+			for (const item of this.helpers.constructExecutionMetaData(json, { itemData: { item: i } })) {
+				output.push(item);
+			}
 		} catch (caught) {
 			const error = asNodeError(this, caught, i);
 			if (this.continueOnFail()) {
 				output.push({ json: { error: error.message }, error, pairedItem: { item: i } });
 				continue;
 			}
-			throw error;
+			throw withWritesSoFar(error, run.writes, resourceName, operationName !== 'create');
 		}
 	}
 	return [output];
 }
 
-/** An n8n error naming the item: refused input becomes a NodeOperationError with `[item N]`. */
+/** An n8n error naming the item: refused input and failed shared reads become NodeOperationErrors. */
 function asNodeError(context: IExecuteFunctions, caught: unknown, itemIndex: number) {
 	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) return caught;
-	if (caught instanceof InvalidInput) {
+	if (caught instanceof InvalidInput || caught instanceof SharedReadFailed) {
 		return new NodeOperationError(context.getNode(), `${caught.message} [item ${itemIndex}]`, {
 			itemIndex,
 			description: caught.description,
 		});
 	}
 	return new NodeOperationError(context.getNode(), caught as Error, { itemIndex });
+}
+
+const MAX_LISTED = 20;
+
+function listed(mids: string[]): string {
+	const shown = mids.slice(0, MAX_LISTED).join(', ');
+	return mids.length > MAX_LISTED ? `${shown} and ${mids.length - MAX_LISTED} more` : shown;
+}
+
+/**
+ * The error that stops a run, saying what the run had already changed: running the whole
+ * workflow again as it is would create those clients a second time.
+ */
+function withWritesSoFar<T extends NodeApiError | NodeOperationError>(
+	error: T,
+	writes: RunWrites,
+	noun: string,
+	safeToRepeat: boolean,
+): T {
+	const parts = (['created', 'updated', 'deleted'] as const)
+		.filter((kind) => writes[kind].length > 0)
+		.map((kind) => {
+			const count = writes[kind].length;
+			return `${kind} ${count} ${noun}${count === 1 ? '' : 's'} (${listed(writes[kind])})`;
+		});
+	if (parts.length === 0) return error;
+	error.message = `${error.message}. Before it, this run had already ${parts.join('; ')}`;
+	const advice =
+		writes.created.length > 0 && !safeToRepeat
+			? 'Do not run the same rows again with Create: they would be created a second time. Run only the items from the failed one on, or use Create or Update with a Client External ID, which finds the clients already created.'
+			: 'Running the workflow again is safe: Create or Update finds what this run created, and updates and deletes are not harmed by a second run.';
+	error.description = [advice, error.description].filter(Boolean).join(' ');
+	return error;
 }

@@ -1,13 +1,16 @@
 /**
- * The client domain with its requests: create (never twice), read with contacts, and change
- * an existing client's contacts in place.
+ * The client domain with its requests: create (never twice), read with contacts (whether or not
+ * MakeLeaps honours `expand`), and change an existing client's contacts in place.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isUncertainWrite } from '../transport';
+import { isUncertainWrite, MAX_PAGE_SIZE } from '../transport';
 import { contactChanges, hasNamesOf } from './clientBody';
 import type { OperationContext } from './context';
 import { checkMid } from './validation';
+
+const isRecord = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** POSTs a new client of the partner and answers it as MakeLeaps returns it. */
 export async function createClient(
@@ -15,21 +18,24 @@ export async function createClient(
 	partnerMid: string,
 	body: IDataObject,
 ): Promise<IDataObject> {
+	let created: IDataObject;
 	try {
 		const answer = await op.request('POST', `/api/partner/${partnerMid}/client/`, {
 			body,
 			subject: `partner ${partnerMid}`,
 		});
-		return answer.response ?? {};
+		created = answer.response ?? {};
 	} catch (error) {
-		return await findAfterUncertainCreate(error, op, partnerMid, body);
+		created = await findAfterUncertainCreate(error, op, partnerMid, body);
 	}
+	op.run.recordWrite('created', created.mid);
+	return created;
 }
 
 /**
  * After a create that may or may not have happened (the transport never repeats it), looks for
  * the client by its external ID: found with the same names, the create happened and the item
- * succeeds; otherwise the item fails as uncertain, and later items of the run with the same
+ * succeeds; otherwise the item fails as uncertain, and later Create or Update rows with the same
  * external ID are not created blindly either.
  */
 async function findAfterUncertainCreate(
@@ -43,9 +49,13 @@ async function findAfterUncertainCreate(
 	const index = op.run.clientIndex(partnerMid);
 	index.forget();
 	const found = await index.find(externalId, op.itemIndex).catch(() => []);
-	const mine = found.filter((client) => hasNamesOf(body, client));
+	const mine: IDataObject[] = [];
+	for (const client of found.slice(0, 3)) {
+		const full = await withContacts(op, partnerMid, client).catch(() => client);
+		if (hasNamesOf(body, full)) mine.push(full);
+	}
 	if (mine.length === 1) return mine[0];
-	index.markUncertain(externalId);
+	op.run.imports(partnerMid).recordUncertain(externalId);
 	error.description =
 		`${error.description ?? ''} No client with Client External ID "${externalId}" and these names was found right after.`.trim();
 	throw error;
@@ -56,24 +66,43 @@ export async function getClient(
 	op: OperationContext,
 	partnerMid: string,
 	clientMid: string,
-	withContacts = false,
+	includeContacts = false,
 ): Promise<IDataObject> {
 	const answer = await op.request('GET', `/api/partner/${partnerMid}/client/${clientMid}/`, {
-		qs: withContacts ? { expand: 'contacts' } : undefined,
+		qs: includeContacts ? { expand: 'contacts' } : undefined,
 		subject: `client ${clientMid}`,
 	});
-	return answer.response ?? {};
+	const client = answer.response ?? {};
+	return includeContacts ? await withContacts(op, partnerMid, client) : client;
 }
 
-/** The client with its contacts as objects: as given when inlined already, else read. */
+/**
+ * The client with its contacts as records: as given when MakeLeaps inlined them (`expand`), else
+ * read from the client's contact list, which needs no `expand`.
+ */
 export async function withContacts(
 	op: OperationContext,
 	partnerMid: string,
 	client: IDataObject,
 ): Promise<IDataObject> {
-	const contacts = client.contacts as unknown[];
-	if (contacts.every((c) => typeof c === 'object' && c !== null)) return client;
-	return await getClient(op, partnerMid, checkMid(client.mid, 'Client'), true);
+	const contacts = Array.isArray(client.contacts) ? (client.contacts as unknown[]) : [];
+	if (contacts.length > 0 && contacts.every(isRecord)) return client;
+	const mid = checkMid(client.mid, 'Client');
+	const path = `/api/partner/${partnerMid}/client/${mid}/contact/`;
+	const qs = { per_page: MAX_PAGE_SIZE };
+	const read = await op.run.transport.getAll<IDataObject>(path, qs, Infinity, op.itemIndex);
+	return { ...client, contacts: read };
+}
+
+/** A record MakeLeaps gave as its URL (such as a client's default contact), read when needed. */
+export async function recordAt(
+	op: OperationContext,
+	reference: unknown,
+): Promise<IDataObject | null> {
+	if (isRecord(reference) || reference === null || reference === undefined)
+		return reference ?? null;
+	const answer = await op.request('GET', String(reference), { subject: 'record' });
+	return answer.response ?? null;
 }
 
 /**
@@ -107,5 +136,6 @@ export async function updateContacts(
 		});
 		changed.push(...Object.keys(changes).map((field) => `${type}.${field}`));
 	}
+	if (changed.length > 0) op.run.recordWrite('updated', client.mid);
 	return changed;
 }

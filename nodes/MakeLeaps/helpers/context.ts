@@ -18,24 +18,60 @@ import {
 	type RequestOptions,
 } from '../transport';
 import { ClientIndex } from './clientIndex';
+import { createdClients } from './createdClients';
 import { readFieldValues, type FieldTable, type FieldValues } from './fields';
 import { clientMidOf, clientUrl } from './locators';
-import { onlyPartner, type PartnerLookup } from './partners';
-import { checkMid, checkText, InvalidInput } from './validation';
+import { onlyPartner, sharedPartnerLookup, type PartnerLookup } from './partners';
+import { SharedRead } from './sharedRead';
+import { checkCount, checkFlag, checkMid, checkText, InvalidInput } from './validation';
+
+/** What a run changed in MakeLeaps, so that an error stopping it can say so. */
+export interface RunWrites {
+	created: string[];
+	updated: string[];
+	deleted: string[];
+}
 
 export class RunContext {
-	private partner?: Promise<PartnerLookup>;
+	private readonly partner: SharedRead<PartnerLookup>;
 	private readonly clientIndexes = new Map<string, ClientIndex>();
+	readonly writes: RunWrites = { created: [], updated: [], deleted: [] };
 
 	constructor(
 		readonly n8n: IExecuteFunctions,
 		readonly transport: MakeLeapsTransport,
-	) {}
+	) {
+		const executionId = n8n.getExecutionId?.();
+		this.partner = executionId
+			? sharedPartnerLookup(`${executionId}\n${transport.account}`)
+			: new SharedRead('The partner of the API key');
+	}
 
-	/** The API key's only partner, looked up once per run. */
-	async onlyPartner(): Promise<PartnerLookup> {
-		this.partner ??= onlyPartner(this.transport);
-		return await this.partner;
+	/** The API key's only partner, looked up once per execution and credential. */
+	async onlyPartner(itemIndex: number): Promise<PartnerLookup> {
+		return await this.partner.get(async () => await onlyPartner(this.transport, itemIndex));
+	}
+
+	/** Records a record this run created, updated or deleted (by MID). */
+	recordWrite(kind: keyof RunWrites, mid: unknown): void {
+		if (mid !== undefined && mid !== null) this.writes[kind].push(String(mid));
+	}
+
+	/** Create or Update's share of what every run in this process created, for one partner. */
+	imports(partnerMid: string) {
+		const prefix = `${this.transport.account}\n${partnerMid}\n`;
+		const index = this.clientIndex(partnerMid);
+		return {
+			oneAtATime: async <T>(externalId: string, task: () => Promise<T>) =>
+				await createdClients.oneAtATime(prefix + externalId, task),
+			recordCreated: (externalId: string, client: IDataObject) =>
+				createdClients.record(prefix + externalId, { client, at: Date.now() }),
+			recordUncertain: (externalId: string) =>
+				createdClients.record(prefix + externalId, { uncertain: true, at: Date.now() }),
+			/** A create by any run since this run first read the client list. */
+			earlierCreate: (externalId: string) =>
+				createdClients.since(prefix + externalId, index.firstReadAt ?? Date.now()),
+		};
 	}
 
 	/** The partner's clients by external ID, read once per run and shared by all items. */
@@ -83,6 +119,14 @@ export class OperationContext {
 		return typeof value === 'object' && value !== null ? (value as IDataObject) : {};
 	}
 
+	/** A yes/no parameter (`filters.archived` reads an option of a collection). */
+	flag(path: string, fallback = false): boolean {
+		const [name, option] = path.split('.');
+		const value =
+			option === undefined ? this.parameter(name, fallback) : this.collection(name)[option];
+		return checkFlag(value, this.label(path), fallback);
+	}
+
 	/** The checked values of a field table for this item, by API path. */
 	fieldValues(table: FieldTable): FieldValues {
 		const additional = this.collection(table.additional.name);
@@ -96,7 +140,7 @@ export class OperationContext {
 		const locator = this.parameter('partner') as INodeParameterResourceLocator | undefined;
 		if (locator?.value !== '' && locator?.value !== undefined)
 			return checkMid(locator.value, 'Partner');
-		const found = await this.run.onlyPartner();
+		const found = await this.run.onlyPartner(this.itemIndex);
 		if (found.problem !== undefined) this.fail(found.problem, 'Choose the partner in Partner');
 		return found.mid;
 	}
@@ -125,11 +169,13 @@ export class OperationContext {
 
 	/** A list read as Return All / Limit ask, following `meta.next` across pages. */
 	async readList(path: string, qs: IDataObject = {}): Promise<IDataObject[]> {
-		const returnAll = this.parameter('returnAll', false) as boolean;
-		const limit = returnAll ? Infinity : (this.parameter('limit', 50) as number);
-		if (!(limit >= 1)) this.fail(`Limit must be 1 or more, not ${String(limit)}`);
+		const returnAll = this.flag('returnAll');
+		const limit = returnAll
+			? Infinity
+			: checkCount(this.parameter('limit', 50), this.label('limit'), 1);
 		const perPage = Math.min(limit, MAX_PAGE_SIZE);
-		return await this.run.transport.getAll<IDataObject>(
+		const { transport } = this.run;
+		return await transport.getAll<IDataObject>(
 			path,
 			{ ...qs, per_page: perPage },
 			limit,

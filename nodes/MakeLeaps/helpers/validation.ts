@@ -20,18 +20,22 @@ export const MAX_TEXT = 255;
 /** MIDs are opaque; these characters are all they use, and all that is safe in a URL path. */
 export const MID = /^[A-Za-z0-9_-]{1,64}$/;
 
-const EMAIL =
-	/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+/** Characters an e-mail local part may hold (RFC 5322 atext), beyond letters and digits. */
+const ATEXT_SYMBOLS = "!#$%&'*+/=?^_`{|}~-";
+/** Separators, controls, format and unassigned characters: never part of an address. */
+const INVISIBLE = /[\p{Z}\p{C}]/u;
+const DOMAIN_LABEL = /^[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?$/u;
 
-/** A text value, trimmed; numbers from expressions are accepted, other types are not. */
+/** A text value, trimmed; numbers from expressions are accepted when they are exact, other types are not. */
 export function checkText(value: unknown, label: string): string {
 	if (value === undefined || value === null) return '';
-	if (typeof value !== 'string' && typeof value !== 'number') {
+	if (typeof value === 'number') return String(exactNumber(value, label));
+	if (typeof value !== 'string') {
 		throw new InvalidInput(
 			`${label} must be text, not ${Array.isArray(value) ? 'a list' : typeof value}`,
 		);
 	}
-	const text = String(value).trim();
+	const text = value.trim();
 	const characters = [...text].length; // code points, as MakeLeaps counts them: an emoji is one
 	if (characters > MAX_TEXT) {
 		throw new InvalidInput(
@@ -41,13 +45,74 @@ export function checkText(value: unknown, label: string): string {
 	return text;
 }
 
-/** An e-mail address, or empty. */
+/**
+ * A number from an expression that stands for itself: not NaN or infinite, and not an integer
+ * beyond 2^53, which JavaScript cannot hold exactly (a 19-digit MID would turn into another one).
+ */
+function exactNumber(value: number, label: string): number {
+	if (!Number.isFinite(value))
+		throw new InvalidInput(`${label} must be a number or text, not ${value}`);
+	if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+		throw new InvalidInput(
+			`${label} ${value} came as a number too large to be exact`,
+			'Give it as text: in the expression, read the value as a string (for example from a column formatted as text)',
+		);
+	}
+	return value;
+}
+
+/** A yes/no parameter: a boolean, or the text "true" or "false" from an expression. */
+export function checkFlag(value: unknown, label: string, fallback: boolean): boolean {
+	if (value === undefined || value === null || value === '') return fallback;
+	if (typeof value === 'boolean') return value;
+	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	if (text === 'true' || text === 'false') return text === 'true';
+	const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
+	throw new InvalidInput(`${label} must be true or false, not ${shown}`);
+}
+
+/** A whole number of at least `min`: a number, or its digits as text from an expression. */
+export function checkCount(value: unknown, label: string, min: number): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < min) {
+		const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
+		throw new InvalidInput(`${label} must be a whole number of ${min} or more, not ${shown}`);
+	}
+	return number;
+}
+
+/**
+ * An e-mail address as RFC 6531 allows it (letters of any script in the local part and in the
+ * domain, such as ueda@例え.jp), or empty. Spaces, control characters, quoted local parts,
+ * address literals and a domain without a dot are refused.
+ */
 export function checkEmail(value: string, label: string): string {
-	if (value !== '' && !EMAIL.test(value)) {
+	if (value !== '' && !isEmailAddress(value)) {
 		throw new InvalidInput(`${label} "${value}" is not a valid e-mail address`);
 	}
 	return value;
 }
+
+function isEmailAddress(value: string): boolean {
+	const at = value.lastIndexOf('@');
+	if (at < 1 || value.length > 254) return false;
+	const local = value.slice(0, at);
+	const labels = value.slice(at + 1).split('.');
+	const localAtoms = local.split('.');
+	return (
+		local.length <= 64 &&
+		localAtoms.every((atom) => atom !== '' && [...atom].every(isLocalCharacter)) &&
+		labels.length >= 2 &&
+		labels.every((domainLabel) => DOMAIN_LABEL.test(domainLabel)) &&
+		!/^\d+$/.test(labels[labels.length - 1])
+	);
+}
+
+/** RFC 5322 atext, plus any visible non-ASCII character (RFC 6531). */
+const isLocalCharacter = (character: string) =>
+	/^[A-Za-z0-9]$/.test(character) ||
+	ATEXT_SYMBOLS.includes(character) ||
+	(character.codePointAt(0)! > 0x7f && !INVISIBLE.test(character));
 
 /** A two-letter country code, upper-cased, or empty. */
 export function checkCountryCode(value: string, label: string): string {

@@ -6,7 +6,7 @@ import { MakeLeapsTransport } from '../transport';
 
 /** The editor's pickers are not paced: a user waits for them. */
 const unpaced = async (context: ILoadOptionsFunctions) =>
-	await MakeLeapsTransport.create(context, { requestsPerMinute: 0 });
+	await MakeLeapsTransport.create(context, { unpaced: true });
 
 export async function searchPartners(
 	this: ILoadOptionsFunctions,
@@ -36,7 +36,7 @@ export async function searchClients(
 	const qs: IDataObject = { page: paginationToken ?? '1' };
 	if (filter) qs.search = filter;
 	const path = `/api/partner/${encodeURIComponent(partnerMid)}/client/`;
-	const page = await transport.request<IDataObject[]>('GET', path, { qs });
+	const page = await transport.request<IDataObject[]>('GET', path, { qs, expect: 'list' });
 	const results = (page.response ?? []).map((c) => ({
 		name: c.client_external_id
 			? `${String(c.display_name)} (${String(c.client_external_id)})`

@@ -1,38 +1,11 @@
-import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, type UserError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { INode, JsonObject, UserError } from 'n8n-workflow';
 
 import { isTimeout, type TransportLimits } from './retryPolicy';
-import { apiErrorText, type Blocked } from './failures';
-import type { ApiResponse, RequestOptions } from './types';
-
-/**
- * A create (POST) that may or may not have been applied: the connection broke or timed out after
- * the request was sent, or MakeLeaps answered 5xx. It is never repeated by the transport; callers
- * that can find the record (e.g. by its external id) may look before deciding.
- */
-export class UncertainWriteError extends NodeApiError {
-	readonly uncertainWrite = true;
-}
-
-/** True for an error of a write that may have been applied (see UncertainWriteError). */
-export function isUncertainWrite(error: unknown): error is UncertainWriteError {
-	return (
-		error instanceof UncertainWriteError ||
-		(typeof error === 'object' &&
-			error !== null &&
-			(error as { uncertainWrite?: unknown }).uncertainWrite === true)
-	);
-}
-
-/** "about 7 h", "about 12 min", "45 seconds". */
-export function aboutDuration(seconds: number): string {
-	if (seconds >= 3600) return `about ${Math.round(seconds / 3600)} h`;
-	if (seconds >= 120) return `about ${Math.round(seconds / 60)} min`;
-	return `${seconds} seconds`;
-}
-
-export const itemSuffix = (itemIndex: number | undefined) =>
-	itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
+import { apiErrorText, UncertainWriteError, type Blocked } from './failures';
+import { excerpt } from './answers';
+import { aboutDuration, hostOf, itemSuffix } from './wording';
+import { headerOf, type ApiResponse, type RequestOptions } from './types';
 
 interface ErrorDetails {
 	httpCode?: string;
@@ -185,13 +158,75 @@ export class TransportErrors {
 		options: RequestOptions,
 	): NodeApiError {
 		const seconds = Number((this.limits.timeoutMs / 1000).toFixed(1));
-		const what = isTimeout(code)
-			? `no answer within ${seconds} seconds (${code})`
-			: `the connection was lost (${code})`;
+		const what =
+			code === 'DEADLINE'
+				? `no complete answer within ${seconds} seconds`
+				: isTimeout(code)
+					? `no answer within ${seconds} seconds (${code})`
+					: `the connection was lost (${code})`;
 		if (uncertain) return this.uncertain(`${what} after the request was sent`, options);
 		return this.build(
 			`Could not reach MakeLeaps: ${what}${retries > 0 ? `, also after ${retries} retries` : ''}`,
 			'Check the network and the Base URL of the credential; run again when MakeLeaps answers',
+			options,
+		);
+	}
+
+	/** A 3xx: never followed, since the request carries the access token. */
+	redirect(response: ApiResponse, options: RequestOptions, create: boolean): NodeApiError {
+		const target = hostOf(headerOf(response, 'Location'));
+		const what = `MakeLeaps answered with a redirect (HTTP ${response.status}) to ${target}`;
+		if (create) return this.uncertain(`${what}, which the node does not follow`, options, response);
+		return this.build(
+			`${what}; the node does not follow redirects`,
+			'Following it would send the access token to another address. Check the Base URL of the MakeLeaps credential (normally https://api.makeleaps.com)',
+			options,
+			{ httpCode: String(response.status) },
+		);
+	}
+
+	/** A 2xx whose body is not what the request needs: never believed. */
+	unreadable(
+		response: ApiResponse,
+		problem: string,
+		options: RequestOptions,
+		method: string,
+	): NodeApiError {
+		const what = `MakeLeaps answered HTTP ${response.status} with ${problem}: ${excerpt(response.body)}`;
+		if (method === 'POST') return this.uncertain(what, options, response);
+		return this.build(
+			`The answer of MakeLeaps could not be used: ${problem}`,
+			method === 'GET'
+				? `Nothing was changed on the strength of it. MakeLeaps (or something between, such as a proxy) answered HTTP ${response.status}: ${excerpt(response.body)}`
+				: `The change was probably made; check the record in MakeLeaps. The answer (HTTP ${response.status}) was: ${excerpt(response.body)}`,
+			options,
+			{ httpCode: String(response.status) },
+		);
+	}
+
+	/** A URL that would leave the Base URL: never called. */
+	refusedUrl(shown: string, options: RequestOptions): NodeOperationError {
+		const message = `Refusing to call ${shown}: it is not a plain path under the Base URL`;
+		return new NodeOperationError(this.node, message + itemSuffix(options.itemIndex), {
+			itemIndex: options.itemIndex,
+		});
+	}
+
+	/** Stop in the editor: a create in flight may or may not have been made. */
+	stopped(create: boolean, options: RequestOptions): NodeApiError | NodeOperationError {
+		if (create)
+			return this.uncertain('the execution was stopped before MakeLeaps answered', options);
+		return new NodeOperationError(
+			this.node,
+			'The execution was stopped while waiting for MakeLeaps',
+		);
+	}
+
+	/** A list whose pages cannot be followed to an end. */
+	brokenList(reason: string, options: RequestOptions): NodeApiError {
+		return this.build(
+			`MakeLeaps' list could not be read to its end: ${reason}`,
+			'The node stopped reading instead of going on without end; nothing was written on the strength of this list',
 			options,
 		);
 	}

@@ -1,5 +1,5 @@
 /** Reading what went wrong: an error body's text, a failure's code, a refusal's kind. */
-import { UserError } from 'n8n-workflow';
+import { NodeApiError, UserError } from 'n8n-workflow';
 
 import type { ApiResponse, Envelope } from './types';
 
@@ -41,7 +41,10 @@ export function failureCode(error: unknown): string | undefined {
 		| undefined;
 	for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth++) {
 		const { code } = current;
-		if (typeof code === 'string' && /^(E[A-Z_]+|UND_ERR_[A-Z_]+|ERR_[A-Z_]+)$/.test(code)) {
+		if (
+			typeof code === 'string' &&
+			/^(E[A-Z_]+|UND_ERR_[A-Z_]+|ERR_[A-Z_]+|DEADLINE)$/.test(code)
+		) {
 			return code;
 		}
 		if (current.name === 'TypeError' && current.message === 'terminated') return 'TERMINATED';
@@ -74,4 +77,23 @@ export function isTokenRefusal(error: unknown): boolean {
 export function credentialRefusal(error: unknown): UserError | undefined {
 	const cause = (error as { cause?: unknown } | undefined)?.cause;
 	return cause instanceof UserError ? cause : undefined;
+}
+
+/**
+ * A create (POST) that may or may not have been applied: the connection broke or timed out after
+ * the request was sent, or MakeLeaps answered 5xx. It is never repeated by the transport; callers
+ * that can find the record (e.g. by its external id) may look before deciding.
+ */
+export class UncertainWriteError extends NodeApiError {
+	readonly uncertainWrite = true;
+}
+
+/** True for an error of a write that may have been applied (see UncertainWriteError). */
+export function isUncertainWrite(error: unknown): error is UncertainWriteError {
+	return (
+		error instanceof UncertainWriteError ||
+		(typeof error === 'object' &&
+			error !== null &&
+			(error as { uncertainWrite?: unknown }).uncertainWrite === true)
+	);
 }

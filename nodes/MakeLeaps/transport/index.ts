@@ -1,7 +1,6 @@
 /** The one module every request goes through; see DEVELOPMENT.md for how it is split. */
 export { apiUrl, checkBaseUrl, isPlainPath } from './baseUrl';
-export { isUncertainWrite, UncertainWriteError } from './errors';
-export { apiErrorText } from './failures';
+export { apiErrorText, isUncertainWrite, UncertainWriteError } from './failures';
 export { MAX_PAGE_SIZE } from './pagination';
 export { redactText, redactValue } from './redact';
 export { DEFAULT_LIMITS, type TransportLimits } from './retryPolicy';

@@ -11,14 +11,25 @@ export interface Clock {
  */
 export const PACE_SHARE = 0.97;
 
-/** The Requests Per Minute option as a number (an expression can give anything), or why not. */
+/** Slowest pace a run may be set to: at one request a minute a 100-row import takes over an hour. */
+export const MIN_REQUESTS_PER_MINUTE = 1;
+
+/** The Requests Per Minute option as a number between 1 and `max` (an expression can give anything), or why not. */
 export function checkRequestsPerMinute(
 	raw: unknown,
+	max: number,
 ): { rate: number; problem?: undefined } | { rate?: undefined; problem: string } {
 	const rate = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	if (typeof rate === 'number' && Number.isFinite(rate) && rate >= 0) return { rate };
 	const shown = typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
-	return { problem: `Requests Per Minute must be a positive number, not ${shown}` };
+	if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0) {
+		return { problem: `Requests Per Minute must be a positive number, not ${shown}` };
+	}
+	if (rate < MIN_REQUESTS_PER_MINUTE || rate > max) {
+		return {
+			problem: `Requests Per Minute must be between ${MIN_REQUESTS_PER_MINUTE} and ${max}, not ${shown}`,
+		};
+	}
+	return { rate };
 }
 
 /** Milliseconds between two requests for a Requests Per Minute option; 0 means unpaced. */

@@ -3,21 +3,45 @@ import type { Envelope } from './types';
 /** Largest page a MakeLeaps list serves (`per_page`). */
 export const MAX_PAGE_SIZE = 100;
 
+/** More pages than any account has (10 million records at 100 a page): a list without end. */
+export const MAX_PAGES = 100_000;
+
+/** A list whose pages cannot be followed to an end; the reason says why. */
+export class BrokenList extends Error {}
+
 /** Reads one page: the first from a path and query, the next ones from `meta.next` as given. */
 export type PageReader<T> = (pathOrUrl: string, first: boolean) => Promise<Envelope<T[]>>;
 
-/** Follows `meta.next` from the first page until the last one, or until `limit` items were read. */
+/**
+ * Follows `meta.next` from the first page until the last one, or until `limit` items were read.
+ * A list that never ends is refused instead of read: a link back to a page already read, an
+ * empty page that links on, more records than the first page announced, or more than MAX_PAGES.
+ */
 export async function readPages<T>(
 	read: PageReader<T>,
 	firstPath: string,
 	limit = Infinity,
+	maxPages = MAX_PAGES,
 ): Promise<T[]> {
 	const items: T[] = [];
+	const seen = new Set<string>();
 	let page = await read(firstPath, true);
-	for (;;) {
-		for (const item of page.response ?? []) items.push(item);
+	const firstLength = page.response?.length ?? 0;
+	const announced = typeof page.meta?.count === 'number' ? page.meta.count : Infinity;
+	for (let pages = 1; ; pages++) {
+		const list = page.response ?? [];
+		for (const item of list) items.push(item);
 		const next = page.meta?.next;
 		if (!next || items.length >= limit) break;
+		if (list.length === 0) throw new BrokenList('an empty page links to another page');
+		if (seen.has(next))
+			throw new BrokenList(`a next-page link goes back to a page already read (${next})`);
+		// records added while the list is read may add up to a page more than announced
+		if (items.length >= announced + firstLength) {
+			throw new BrokenList(`it goes on past the ${announced} records its first page announced`);
+		}
+		if (pages >= maxPages) throw new BrokenList(`it goes on past ${maxPages} pages`);
+		seen.add(next);
 		page = await read(next, false);
 	}
 	return items.length > limit ? items.slice(0, limit) : items;

@@ -12,8 +12,10 @@ export interface TransportLimits {
 	serverRetries: number;
 	/** First backoff; it doubles with every retry. */
 	backoffMs: number;
-	/** Time allowed for one answer. */
+	/** Time allowed for one whole answer, from sending the request to its last byte. */
 	timeoutMs: number;
+	/** Highest Requests Per Minute a run may be set to; MakeLeaps itself allows about 120. */
+	maxRequestsPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<TransportLimits> = {
@@ -23,6 +25,7 @@ export const DEFAULT_LIMITS: Readonly<TransportLimits> = {
 	serverRetries: 3,
 	backoffMs: 250,
 	timeoutMs: 60000,
+	maxRequestsPerMinute: 6000,
 };
 
 const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE']);
@@ -32,25 +35,38 @@ const NOT_SENT =
 	/^(ECONNREFUSED|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ENETDOWN|UND_ERR_CONNECT_TIMEOUT)$/;
 /** Failures after the request may have been sent: retried only for idempotent methods. */
 const MAYBE_SENT =
-	/^(ECONNRESET|ETIMEDOUT|ECONNABORTED|EPIPE|UND_ERR_SOCKET|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|ERR_CANCELED|TERMINATED)$/;
+	/^(ECONNRESET|ETIMEDOUT|ECONNABORTED|EPIPE|UND_ERR_SOCKET|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|ERR_CANCELED|ERR_BAD_RESPONSE|TERMINATED|DEADLINE)$/;
 
 export const isIdempotent = (method: IHttpRequestMethods) => IDEMPOTENT.has(method);
 
 /** True when a failure with this code may have reached MakeLeaps (so a create may have happened). */
 export const mayHaveBeenSent = (code: string) => MAYBE_SENT.test(code);
 
-export const isTimeout = (code: string) => /TIMEOUT|ETIMEDOUT|ECONNABORTED/.test(code);
+export const isTimeout = (code: string) => /TIMEOUT|ETIMEDOUT|ECONNABORTED|DEADLINE/.test(code);
 
-/** Seconds to wait from a Retry-After header (seconds or an HTTP date). */
+/** An HTTP date as RFC 9110 allows it: IMF-fixdate, RFC 850 or asctime. */
+const HTTP_DATE =
+	/^(?:[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT|[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4})$/;
+
+/** Longest wait a Retry-After can ask for here (a year); longer numbers are read as this. */
+const MAX_RETRY_AFTER_SECONDS = 366 * 86400;
+
+/**
+ * Seconds to wait from a Retry-After header: whole seconds or an HTTP date. Anything else
+ * (fractions, signs, words, dates in other formats) means the fallback.
+ */
 export function retryAfterSeconds(
 	value: string | undefined,
 	fallbackSeconds: number,
 	now = Date.now(),
 ): number {
-	if (!value) return fallbackSeconds;
-	if (/^\d+$/.test(value.trim())) return Number(value.trim());
-	const date = Date.parse(value);
-	return Number.isNaN(date) ? fallbackSeconds : Math.max(0, Math.ceil((date - now) / 1000));
+	const text = value?.trim() ?? '';
+	if (/^\d+$/.test(text)) return Math.min(Number(text), MAX_RETRY_AFTER_SECONDS);
+	if (!HTTP_DATE.test(text)) return fallbackSeconds;
+	// asctime dates carry no zone and are GMT; Date.parse would read them as local time
+	const date = Date.parse(text.endsWith('GMT') ? text : `${text} GMT`);
+	if (Number.isNaN(date)) return fallbackSeconds;
+	return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), MAX_RETRY_AFTER_SECONDS);
 }
 
 /** How often one request has been tried so far. */
@@ -114,20 +130,22 @@ export class RetryPolicy {
 		return { kind: 'fail' };
 	}
 
-	/** After a request that got no answer (connection refused, reset, timed out…). */
+	/**
+	 * After a request that got no answer (connection refused, reset, timed out…). A create is
+	 * uncertain unless the failure shows it never left this machine.
+	 */
 	afterNoAnswer(
 		method: IHttpRequestMethods,
 		code: string | undefined,
 		attempts: Attempts,
 	): Decision {
+		const notSent = code !== undefined && NOT_SENT.test(code);
 		const repeatable =
-			code !== undefined &&
-			(NOT_SENT.test(code) || (isIdempotent(method) && MAYBE_SENT.test(code)));
+			notSent || (code !== undefined && isIdempotent(method) && MAYBE_SENT.test(code));
 		if (repeatable && attempts.serverRetries < this.limits.serverRetries) {
 			return { kind: 'retry', waitMs: this.backoff(attempts.serverRetries), reason: 'unavailable' };
 		}
-		if (method === 'POST' && code !== undefined && MAYBE_SENT.test(code))
-			return { kind: 'uncertain' };
+		if (method === 'POST' && !notSent) return { kind: 'uncertain' };
 		return { kind: 'fail' };
 	}
 }

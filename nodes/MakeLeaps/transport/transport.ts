@@ -1,8 +1,9 @@
-import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { answerProblem } from './answers';
 import { apiUrl, checkBaseUrl } from './baseUrl';
-import { itemSuffix, TransportErrors } from './errors';
+import { TransportErrors } from './errors';
 import {
 	blockedBy,
 	credentialRefusal,
@@ -11,23 +12,27 @@ import {
 	type Blocked,
 } from './failures';
 import { checkRequestsPerMinute, Pacer, paceInterval } from './pacer';
-import { readPages } from './pagination';
+import { outcomeOf } from './outcome';
+import { BrokenList, readPages } from './pagination';
 import { redactText, SecretSet } from './redact';
-import { DEFAULT_LIMITS, RetryPolicy, type Attempts } from './retryPolicy';
-import type { TransportLimits } from './retryPolicy';
+import { DEFAULT_LIMITS, RetryPolicy, type Attempts, type TransportLimits } from './retryPolicy';
+import { sendOnce } from './send';
 import { CREDENTIAL_TYPE, headerOf } from './types';
 import type { ApiResponse, Envelope, N8nContext, RequestOptions } from './types';
 
 export interface TransportOptions {
-	/** The node option; 0 turns pacing off (the editor's pickers). */
+	/** The node option, checked here: an expression can give anything. */
 	requestsPerMinute?: unknown;
-	/** Bounds of waits and retries; the node uses the defaults, tests shorten them. */
+	/** No pacing at all: the editor's pickers, where a user waits for one page. */
+	unpaced?: boolean;
+	/** Bounds of waits, retries and the pace; the node uses the defaults, tests change them. */
 	limits?: Partial<TransportLimits>;
 }
 
 /**
  * The one way this node talks to MakeLeaps. One instance serves a whole run, so pacing under
- * the rate limit spans all items.
+ * the rate limit spans all items. No request follows a redirect, every request has a deadline,
+ * and no 2xx answer is believed before its shape is checked.
  */
 export class MakeLeapsTransport {
 	private readonly pacer: Pacer;
@@ -42,6 +47,8 @@ export class MakeLeapsTransport {
 	private constructor(
 		private readonly context: N8nContext,
 		readonly baseUrl: string,
+		/** The MakeLeaps account the credential is for (Base URL and Client ID; no secret). */
+		readonly account: string,
 		intervalMs: number,
 		limits: TransportLimits,
 	) {
@@ -56,10 +63,10 @@ export class MakeLeapsTransport {
 	/** The transport of one run, for the credential of the node. */
 	static async create(context: N8nContext, options: TransportOptions = {}) {
 		const node = context.getNode();
-		const pace = checkRequestsPerMinute(
-			'requestsPerMinute' in options ? options.requestsPerMinute : 120,
-		);
-		if (pace.problem !== undefined) {
+		const limits = { ...DEFAULT_LIMITS, ...options.limits };
+		const raw = 'requestsPerMinute' in options ? options.requestsPerMinute : 120;
+		const pace = checkRequestsPerMinute(raw, limits.maxRequestsPerMinute);
+		if (pace.problem !== undefined && !options.unpaced) {
 			const description = "Set Options > Requests Per Minute to 120 (MakeLeaps' limit) or lower";
 			throw new NodeOperationError(node, pace.problem, { description });
 		}
@@ -69,8 +76,9 @@ export class MakeLeapsTransport {
 			const description = 'Fix the Base URL in the MakeLeaps credential';
 			throw new NodeOperationError(node, base.problem, { description });
 		}
-		const limits = { ...DEFAULT_LIMITS, ...options.limits };
-		const transport = new MakeLeapsTransport(context, base.url, paceInterval(pace.rate), limits);
+		const interval = options.unpaced ? 0 : paceInterval(pace.rate ?? 0);
+		const account = `${base.url} ${String(credentials.clientId ?? '')}`;
+		const transport = new MakeLeapsTransport(context, base.url, account, interval, limits);
 		transport.secrets.addCredential(credentials);
 		return transport;
 	}
@@ -80,7 +88,7 @@ export class MakeLeapsTransport {
 		return `${this.baseUrl}${path}`;
 	}
 
-	/** Sends a request; answers 2xx (and a DELETE's 404 after a retry) and throws on the rest. */
+	/** Sends a request; answers a checked 2xx (and a DELETE's 404 after a retry), throws on the rest. */
 	async request<T = IDataObject>(
 		method: IHttpRequestMethods,
 		pathOrUrl: string,
@@ -89,14 +97,7 @@ export class MakeLeapsTransport {
 		const url = apiUrl(this.baseUrl, pathOrUrl);
 		if (url === undefined) {
 			const shown = redactText(pathOrUrl.startsWith('/') ? this.url(pathOrUrl) : pathOrUrl);
-			const message = `Refusing to call ${shown}: it is not a plain path under the Base URL`;
-			throw new NodeOperationError(
-				this.context.getNode(),
-				message + itemSuffix(options.itemIndex),
-				{
-					itemIndex: options.itemIndex,
-				},
-			);
+			throw this.errors.refusedUrl(shown, options);
 		}
 		try {
 			return await this.attempt<T>(method, url, options);
@@ -107,25 +108,33 @@ export class MakeLeapsTransport {
 		}
 	}
 
-	/** Every item of a list, following `meta.next` (or up to `limit` items). */
+	/** Every item of a list, following `meta.next` (or up to `limit` items); see readPages. */
 	async getAll<T = IDataObject>(
 		path: string,
 		qs: IDataObject = {},
 		limit = Infinity,
 		itemIndex?: number,
 	) {
-		return await readPages<T>(
-			async (pathOrUrl, first) =>
-				await this.request<T[]>('GET', pathOrUrl, { qs: first ? qs : undefined, itemIndex }),
-			path,
-			limit,
-		);
+		const read = async (pathOrUrl: string, first: boolean) => {
+			if (!first && apiUrl(this.baseUrl, pathOrUrl) === undefined) {
+				throw new BrokenList(`its next-page link leaves the Base URL (${redactText(pathOrUrl)})`);
+			}
+			const options = { qs: first ? qs : undefined, itemIndex, expect: 'list' as const };
+			return await this.request<T[]>('GET', pathOrUrl, options);
+		};
+		const pages = await outcomeOf(readPages<T>(read, path, limit));
+		if (pages.ok) return pages.value;
+		const { error } = pages;
+		throw error instanceof BrokenList
+			? this.errors.brokenList(error.message, { itemIndex })
+			: error;
 	}
 
 	private async attempt<T>(method: IHttpRequestMethods, url: string, options: RequestOptions) {
 		if (this.blocked && this.blocked.until > Date.now())
 			throw this.errors.blocked(this.blocked, options);
 		if (this.tokenRefused) throw this.errors.tokenRefused(options);
+		const expect = options.expect ?? (method === 'DELETE' ? 'nothing' : 'record');
 		const attempts: Attempts = { throttleWaits: 0, serverRetries: 0 };
 		for (;;) {
 			await this.pacer.take();
@@ -150,7 +159,12 @@ export class MakeLeapsTransport {
 					options,
 				);
 			}
-			if (response.status < 300) return (response.body ?? {}) as Envelope<T>;
+			if (response.status < 300) {
+				const problem = answerProblem(response.body, expect);
+				if (problem) throw this.errors.unreadable(response, problem, options, method);
+				return (response.body ?? {}) as Envelope<T>;
+			}
+			if (response.status < 400) throw this.errors.redirect(response, options, method === 'POST');
 			const retryAfter = headerOf(response, 'Retry-After');
 			const decision = this.policy.afterAnswer(method, response.status, retryAfter, attempts);
 			switch (decision.kind) {
@@ -180,29 +194,15 @@ export class MakeLeapsTransport {
 		}
 	}
 
+	/** One try through n8n's authenticated request helper; see send.ts. */
 	private async send(method: IHttpRequestMethods, url: string, options: RequestOptions) {
-		const request: IHttpRequestOptions = {
-			method,
-			url,
-			qs: options.qs,
-			headers: { Accept: 'application/json' },
-			json: true,
-			returnFullResponse: true,
-			// 401 must throw so that n8n refreshes the token and retries once; every other status
-			// comes back to us for Retry-After and error handling.
-			ignoreHttpStatusErrors: { ignore: true, except: [401] },
-			timeout: this.policy.limits.timeoutMs,
-		};
-		if (options.body !== undefined) {
-			request.body = options.body;
-			request.headers = { ...request.headers, 'Content-Type': 'application/json' };
-		}
-		const response = (await this.context.helpers.httpRequestWithAuthentication.call(
-			this.context,
-			CREDENTIAL_TYPE,
-			request,
-		)) as { statusCode: number; body: unknown; headers?: ApiResponse['headers'] };
-		return { status: response.statusCode, body: response.body, headers: response.headers ?? {} };
+		const stopped = this.cancelSignal();
+		const { timeoutMs } = this.policy.limits;
+		const sent = await outcomeOf(
+			sendOnce(this.context, { method, url, ...options }, timeoutMs, stopped),
+		);
+		if (sent.ok) return sent.value;
+		throw stopped?.aborted ? this.errors.stopped(method === 'POST', options) : sent.error;
 	}
 
 	private async wait(ms: number, attempts: Attempts, reason: 'throttled' | 'unavailable') {
@@ -212,16 +212,17 @@ export class MakeLeapsTransport {
 		this.pacer.restart();
 	}
 
+	private cancelSignal(): AbortSignal | undefined {
+		const context = this.context;
+		return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+	}
+
 	/** Sleeps, but ends at once when the user stops the execution (a 429 wait can be minutes). */
 	private async sleep(ms: number) {
-		const context = this.context;
-		const signal =
-			'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 		try {
-			await sleep(ms, signal);
+			await sleep(ms, this.cancelSignal());
 		} catch {
-			const message = 'The execution was stopped while waiting for MakeLeaps';
-			throw new NodeOperationError(context.getNode(), message);
+			throw this.errors.stopped(false, {});
 		}
 	}
 

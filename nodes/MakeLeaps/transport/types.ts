@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
+import type { Expected } from './answers';
+
 /** The credential type every request is authenticated with. */
 export const CREDENTIAL_TYPE = 'makeLeapsApi';
 
@@ -36,6 +38,8 @@ export interface Envelope<T = IDataObject> {
 export interface RequestOptions {
 	body?: IDataObject;
 	qs?: IDataObject;
+	/** The shape the answer must have (default: a record, or nothing for DELETE). */
+	expect?: Expected;
 	/** Item the request is made for; it is named in errors. */
 	itemIndex?: number;
 	/** What is being fetched, for "not found" messages (e.g. "client 123"). */

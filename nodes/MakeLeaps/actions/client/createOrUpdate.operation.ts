@@ -19,38 +19,46 @@ export const description = fieldProperties(
 	},
 );
 
-/** Finds the client by its external ID: updates its contacts in place, or creates it. */
+/**
+ * Finds the client by its external ID: updates its contacts in place, or creates it. Rows with the
+ * same external ID in other executions of this n8n process wait for each other, so two imports
+ * at once create a client only once.
+ */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const body = clientBody(op.fieldValues(clientFields));
 	const externalId = body.client_external_id as string | undefined;
 	if (!externalId)
 		op.fail('Client External ID is empty', 'Create or Update finds the client by this ID');
 	const partnerMid = await op.partnerMid();
-
-	const index = op.run.clientIndex(partnerMid);
-	const found = await index.find(externalId, op.itemIndex);
-	if (found.length > 1) {
-		op.fail(
-			`${found.length} clients have Client External ID "${externalId}"`,
-			`Remove or renumber the duplicates in MakeLeaps first: ${found.map((c) => String(c.mid)).join(', ')}`,
-		);
-	}
-	if (found.length === 0 && index.isUncertain(externalId)) {
-		op.fail(
-			`An earlier item's create of Client External ID "${externalId}" may or may not have happened`,
-			'It is not created again in this run, to avoid a duplicate. Look for the client in MakeLeaps, then run this item again.',
-		);
-	}
-	if (found.length === 0) {
-		const created = await createClient(op, partnerMid, body);
-		await index.record(created);
-		return { ...created, operation: 'created' };
-	}
-	const client = await withContacts(op, partnerMid, found[0]);
-	const changed = await updateContacts(op, partnerMid, client, body);
-	const result = changed.length
-		? await getClient(op, partnerMid, checkMid(client.mid, 'Client'), true)
-		: client;
-	await index.record(result);
-	return { ...result, operation: 'updated', changed };
+	const imports = op.run.imports(partnerMid);
+	return await imports.oneAtATime(externalId, async () => {
+		const index = op.run.clientIndex(partnerMid);
+		const found = await index.find(externalId, op.itemIndex);
+		if (found.length > 1) {
+			op.fail(
+				`${found.length} clients have Client External ID "${externalId}"`,
+				`Remove or renumber the duplicates in MakeLeaps first: ${found.map((c) => String(c.mid)).join(', ')}`,
+			);
+		}
+		const earlier = found.length === 0 ? imports.earlierCreate(externalId) : undefined;
+		if (earlier?.uncertain) {
+			op.fail(
+				`An earlier create of Client External ID "${externalId}" may or may not have happened`,
+				'It is not created again, to avoid a duplicate. Look for the client in MakeLeaps, then run this item again.',
+			);
+		}
+		const existing = found[0] ?? earlier?.client;
+		if (!existing) {
+			const created = await createClient(op, partnerMid, body);
+			imports.recordCreated(externalId, created);
+			await index.record(created);
+			return { ...created, operation: 'created' };
+		}
+		const client = await withContacts(op, partnerMid, existing);
+		const changed = await updateContacts(op, partnerMid, client, body);
+		const mid = checkMid(client.mid, 'Client');
+		const result = changed.length ? await getClient(op, partnerMid, mid, true) : client;
+		await index.record(result);
+		return { ...result, operation: 'updated', changed };
+	});
 }

@@ -17,5 +17,6 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	await op.request('DELETE', `/api/partner/${partnerMid}/client/${clientMid}/`, {
 		subject: `client ${clientMid}`,
 	});
+	op.run.recordWrite('deleted', clientMid);
 	return { deleted: true, mid: clientMid };
 }

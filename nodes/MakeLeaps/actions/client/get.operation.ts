@@ -35,6 +35,6 @@ export const description: INodeProperties[] = [
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const clientMid = op.clientMid('client', partnerMid);
-	const includeContacts = op.collection('getOptions').includeContacts === true;
+	const includeContacts = op.flag('getOptions.includeContacts');
 	return await getClient(op, partnerMid, clientMid, includeContacts);
 }

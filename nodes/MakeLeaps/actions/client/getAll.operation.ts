@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { recordAt } from '../../helpers/clients';
 import type { OperationContext } from '../../helpers/context';
 import { checkText } from '../../helpers/validation';
 import { pagingFields } from '../common.fields';
@@ -44,10 +45,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** The fields a user reads, with the default contact's name and e-mail. */
-function simplified(client: IDataObject): IDataObject {
-	const contact = (
-		typeof client.default_contact === 'object' ? client.default_contact : null
-	) as IDataObject | null;
+function simplified(client: IDataObject, contact: IDataObject | null): IDataObject {
 	return {
 		mid: client.mid,
 		display_name: client.display_name,
@@ -59,13 +57,17 @@ function simplified(client: IDataObject): IDataObject {
 
 export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const partnerMid = await op.partnerMid();
-	const filters = op.collection('filters');
-	const simplify = op.parameter('simplify', true) as boolean;
+	const simplify = op.flag('simplify', true);
 	const qs: IDataObject = {};
-	const search = checkText(filters.search, op.label('filters.search'));
+	const search = checkText(op.collection('filters').search, op.label('filters.search'));
 	if (search) qs.search = search;
-	if (filters.archived === true) qs.archived = 'true';
+	if (op.flag('filters.archived')) qs.archived = 'true';
 	if (simplify) qs.expand = 'default_contact';
 	const clients = await op.readList(`/api/partner/${partnerMid}/client/`, qs);
-	return simplify ? clients.map(simplified) : clients;
+	if (!simplify) return clients;
+	// Without `expand`, MakeLeaps gives the default contact as its URL: it is read for each client.
+	const simple: IDataObject[] = [];
+	for (const client of clients)
+		simple.push(simplified(client, await recordAt(op, client.default_contact)));
+	return simple;
 }

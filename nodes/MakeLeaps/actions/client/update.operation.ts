@@ -81,5 +81,6 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		body,
 		subject: `client ${clientMid}`,
 	});
+	op.run.recordWrite('updated', clientMid);
 	return answer.response ?? {};
 }

@@ -1,0 +1,96 @@
+import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { outcomeOf } from './outcome';
+import { CREDENTIAL_TYPE, type ApiResponse, type N8nContext } from './types';
+
+export interface OneRequest {
+	method: IHttpRequestMethods;
+	url: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+}
+
+/** The error of a request that had no complete answer by its deadline. */
+export class DeadlinePassed extends Error {
+	readonly code = 'DEADLINE';
+}
+
+/**
+ * One request through n8n's authenticated request helper (which adds the Bearer token, and
+ * fetches or refreshes it). Redirects are not followed: the request carries the token. The
+ * deadline covers the whole answer, since n8n's own timeout only notices a connection that goes
+ * silent, not one that trickles; Stop (`stopped`) ends the wait at once.
+ */
+export async function sendOnce(
+	context: N8nContext,
+	{ method, url, qs, body }: OneRequest,
+	deadlineMs: number,
+	stopped: AbortSignal | undefined,
+): Promise<ApiResponse> {
+	const request: IHttpRequestOptions = {
+		method,
+		url,
+		qs,
+		headers: { Accept: 'application/json' },
+		json: true,
+		returnFullResponse: true,
+		disableFollowRedirect: true,
+		// 401 must throw so that n8n refreshes the token and retries once; every other status
+		// comes back for Retry-After and error handling.
+		ignoreHttpStatusErrors: { ignore: true, except: [401] },
+		// n8n's idle timeout only as a backstop: the deadline below ends a slow answer first
+		timeout: deadlineMs + 1000,
+	};
+	if (body !== undefined) {
+		request.body = body;
+		request.headers = { ...request.headers, 'Content-Type': 'application/json' };
+	}
+	const deadline = new AbortController();
+	const settled = new AbortController();
+	void sleep(deadlineMs, settled.signal).then(
+		() => deadline.abort(),
+		() => {},
+	);
+	const signal = stopped ? AbortSignal.any([stopped, deadline.signal]) : deadline.signal;
+	// n8n's helper aborts its request with the execution's cancel signal: this one also fires at the deadline
+	const withDeadline = Object.create(context, {
+		getExecutionCancelSignal: { value: () => signal },
+	});
+	const sent = await outcomeOf(
+		untilAborted(
+			context.helpers.httpRequestWithAuthentication.call(withDeadline, CREDENTIAL_TYPE, request),
+			signal,
+		),
+	);
+	settled.abort();
+	if (!sent.ok) {
+		const late = deadline.signal.aborted && !stopped?.aborted;
+		throw late ? new DeadlinePassed('no complete answer in time') : sent.error;
+	}
+	const response = sent.value as {
+		statusCode: number;
+		body: unknown;
+		headers?: ApiResponse['headers'];
+	};
+	return { status: response.statusCode, body: response.body, headers: response.headers ?? {} };
+}
+
+/**
+ * The promise, or a rejection as soon as the signal aborts: a token exchange inside n8n's helper
+ * does not listen to the execution's signal, and Stop must not wait for it.
+ */
+async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+	let onAbort = () => {};
+	const aborted = new Promise<never>((_resolve, reject) => {
+		onAbort = () => reject(new Error('aborted'));
+		if (signal.aborted) onAbort();
+		else signal.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		return await Promise.race([promise, aborted]);
+	} finally {
+		signal.removeEventListener('abort', onAbort);
+		promise.catch(() => {}); // it settles later, and nobody waits for it
+	}
+}

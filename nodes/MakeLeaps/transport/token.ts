@@ -1,0 +1,140 @@
+/**
+ * The OAuth 2.0 client-credentials exchange of the credential: Basic client credentials to
+ * `/user/oauth2/token/`, within a deadline, never redirected, its errors worded and redacted.
+ */
+import { createHash } from 'crypto';
+import type { ICredentialDataDecryptedObject, IHttpRequestHelper } from 'n8n-workflow';
+import { sleep, UserError } from 'n8n-workflow';
+
+import { checkBaseUrl } from './baseUrl';
+import { outcomeOf } from './outcome';
+import { redactText } from './redact';
+import { hostOf } from './wording';
+
+/**
+ * Identifies the Base URL, Client ID and Client Secret a token was issued for, so that a token
+ * kept from before the user edited the credential is never sent on behalf of the new values.
+ */
+export function tokenOwner(credentials: ICredentialDataDecryptedObject): string {
+	const base = checkBaseUrl(credentials.baseUrl).url ?? '';
+	return createHash('sha256')
+		.update(`${base}\n${String(credentials.clientId)}\n${String(credentials.clientSecret)}`)
+		.digest('hex');
+}
+
+/** How long a token without `expires_in` is lent to other executions. */
+const DEFAULT_LEND_MS = 5 * 60 * 1000;
+
+/**
+ * The tokens this n8n process was issued, by owner. MakeLeaps may keep only one token per API
+ * key active: executions that refresh at the same time share one exchange, and an execution
+ * whose token was refused takes a newer one another execution got, instead of exchanging again
+ * (which would revoke that one in turn).
+ */
+const issued = new Map<
+	string,
+	{ token?: string; usableUntil: number; pending?: Promise<Issued> }
+>();
+
+interface Issued {
+	token: string;
+	usableUntil: number;
+}
+
+function describeTokenFailure(error: unknown, baseUrl: string, secrets: string[]): string {
+	const failure = error as {
+		response?: { status?: number; data?: unknown; headers?: Record<string, string> };
+		code?: string;
+	};
+	const status = failure.response?.status;
+	const data = failure.response?.data as { error?: unknown } | undefined;
+	const apiError =
+		typeof data?.error === 'string' ? ` ${redactText(data.error, secrets).slice(0, 100)}` : '';
+	if (status === 401 || apiError === ' invalid_client') {
+		return `MakeLeaps rejected the Client ID or Client Secret (HTTP ${status ?? 400}${apiError}). Copy both again from MakeLeaps > API settings into this credential.`;
+	}
+	if (status !== undefined && status >= 300 && status < 400) {
+		const target = hostOf(failure.response?.headers?.location);
+		return `MakeLeaps answered the token request with a redirect (HTTP ${status}) to ${target}; it is not followed, so the Client Secret never goes to another address. Check the Base URL (normally https://api.makeleaps.com).`;
+	}
+	if (status !== undefined) {
+		return `MakeLeaps did not issue an access token (HTTP ${status}${apiError}) at ${baseUrl}/user/oauth2/token/`;
+	}
+	return `Could not reach MakeLeaps at ${baseUrl} (${failure.code ?? 'no response'}). Check the Base URL and the network.`;
+}
+
+/** A token for the credential: shared with executions exchanging at the same time (see `issued`). */
+export async function tokenFor(
+	helpers: IHttpRequestHelper['helpers'],
+	credentials: ICredentialDataDecryptedObject,
+	deadlineMs: number,
+) {
+	const base = checkBaseUrl(credentials.baseUrl);
+	if (base.problem !== undefined) throw new UserError(base.problem);
+	const owner = tokenOwner(credentials);
+	const known = issued.get(owner);
+	if (known?.pending) return { accessToken: (await known.pending).token, tokenOwner: owner };
+	if (known?.token && known.token !== credentials.accessToken && known.usableUntil > Date.now()) {
+		return { accessToken: known.token, tokenOwner: owner };
+	}
+	const pending = exchange(helpers, base.url, credentials, deadlineMs);
+	issued.set(owner, { usableUntil: 0, pending });
+	const exchanged = await outcomeOf(pending);
+	if (!exchanged.ok) {
+		issued.delete(owner);
+		throw exchanged.error;
+	}
+	issued.set(owner, exchanged.value);
+	return { accessToken: exchanged.value.token, tokenOwner: owner };
+}
+
+/** POST /user/oauth2/token/ with Basic client credentials, within a deadline, never redirected. */
+async function exchange(
+	helpers: IHttpRequestHelper['helpers'],
+	baseUrl: string,
+	credentials: ICredentialDataDecryptedObject,
+	deadlineMs: number,
+): Promise<Issued> {
+	const clientId = String(credentials.clientId);
+	const clientSecret = String(credentials.clientSecret);
+	const secrets = [clientSecret, Buffer.from(`${clientId}:${clientSecret}`).toString('base64')];
+	const deadline = new AbortController();
+	const settled = new AbortController();
+	void sleep(deadlineMs, settled.signal).then(
+		() => deadline.abort(),
+		() => {},
+	);
+	const answered = await outcomeOf(
+		helpers.httpRequest({
+			method: 'POST',
+			url: `${baseUrl}/user/oauth2/token/`,
+			auth: { username: clientId, password: clientSecret },
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+			body: 'grant_type=client_credentials',
+			disableFollowRedirect: true,
+			timeout: deadlineMs + 1000,
+			abortSignal: deadline.signal,
+		}),
+	);
+	settled.abort();
+	// A UserError: n8n neither retries the exchange nor shows request internals.
+	if (!answered.ok) {
+		throw new UserError(
+			deadline.signal.aborted
+				? `MakeLeaps did not answer the token request at ${baseUrl} within ${deadlineMs / 1000} seconds`
+				: describeTokenFailure(answered.error, baseUrl, secrets),
+		);
+	}
+	const response = answered.value as { access_token?: unknown; expires_in?: unknown };
+	if (typeof response?.access_token !== 'string' || response.access_token === '') {
+		throw new UserError(
+			`MakeLeaps answered the token request at ${baseUrl} without an access token`,
+		);
+	}
+	const lifetime =
+		typeof response.expires_in === 'number' ? response.expires_in * 1000 : DEFAULT_LEND_MS;
+	return {
+		token: response.access_token,
+		usableUntil: Date.now() + Math.min(lifetime, DEFAULT_LEND_MS),
+	};
+}
