@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_LIMITS } from '../../nodes/MakeLeaps/transport';
 import { useTestBed, type TestBed } from './bed';
+import { seedMany } from './fixtures';
 import { startTrap, type Trap } from './trap';
 
 const limits = { ...DEFAULT_LIMITS, timeoutMs: 300 };
@@ -15,17 +16,6 @@ beforeAll(async () => {
 	trap = await startTrap();
 });
 afterAll(async () => await trap.close());
-
-function seedMany(bed: TestBed, n: number) {
-	for (let k = 1; k <= n; k++) {
-		bed.sandbox.seedClient({
-			client_external_id: `EXT-${k}`,
-			contacts: [
-				{ contact_type: 'organization', name: `Company ${k}`, addresses: [], email: null },
-			],
-		});
-	}
-}
 
 const listReads = (bed: TestBed) =>
 	bed.sandbox.received('/api/').filter((r) => r.method === 'GET' && r.path.endsWith('/client/'));

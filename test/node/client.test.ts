@@ -1,24 +1,11 @@
 import axios from 'axios';
 
-import { expectNoSecrets, useTestBed, type TestBed } from './bed';
+import { expectNoSecrets, useTestBed } from './bed';
+import { seedClient } from './fixtures';
 
 const client = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 
-/** Creates a client through the API (as a user would have) and returns its MID. */
-function seed(bed: TestBed, externalId: string, name = `${externalId} Co`) {
-	return bed.sandbox.seedClient({
-		client_external_id: externalId,
-		contacts: [
-			{ contact_type: 'organization', name, addresses: [], email: null },
-			{
-				contact_type: 'person',
-				family_name: 'Sato',
-				addresses: [],
-				email: { address: 'sato@example.com' },
-			},
-		],
-	}).mid;
-}
+const seed = seedClient;
 
 describe('Client: Create', () => {
 	const bed = useTestBed();

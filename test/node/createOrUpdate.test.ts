@@ -1,22 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useTestBed, type TestBed } from './bed';
+import { rows, upsertRows } from './fixtures';
 
-const rows = (n: number, email = (k: number) => `p${k}@example.com`) =>
-	Array.from({ length: n }, (_, k) => ({
-		id: `ROW-${k + 1}`,
-		org: `Company ${k + 1}`,
-		family: `Person${k + 1}`,
-		email: email(k + 1),
-	}));
-
-const upsert = {
-	operation: 'createOrUpdate',
-	clientExternalId: '={{ $json.id }}',
-	organizationName: '={{ $json.org }}',
-	personFamilyName: '={{ $json.family }}',
-	personEmail: '={{ $json.email }}',
-};
+const upsert = upsertRows;
 
 const requests = (bed: TestBed) => {
 	const api = bed.sandbox.received('/api/');

@@ -9,6 +9,7 @@ import { DEFAULT_LIMITS, isUncertainWrite } from '../../nodes/MakeLeaps/transpor
 import type { Fault, SandboxOptions } from '../../sandbox/server';
 import type { RunResult } from '../../dev/harness';
 import { useTestBed, type TestBed } from './bed';
+import { seedClient } from './fixtures';
 
 const TIMEOUT_MS = 300;
 const SLOW_MS = 700; // longer than TIMEOUT_MS: the node gives up, the sandbox applies the request later
@@ -531,20 +532,7 @@ describe('401 mid-run: one token refresh and one retry, never a loop', () => {
 describe('Faults on the read operations and Create or Update', () => {
 	const bed = useFaultBed();
 
-	function seedWithPerson(externalId: string) {
-		return bed.sandbox.seedClient({
-			client_external_id: externalId,
-			contacts: [
-				{ contact_type: 'organization', name: `${externalId} Co`, addresses: [], email: null },
-				{
-					contact_type: 'person',
-					family_name: 'Sato',
-					addresses: [],
-					email: { address: 'sato@example.com' },
-				},
-			],
-		}).mid;
-	}
+	const seedWithPerson = (externalId: string) => seedClient(bed, externalId);
 
 	const reads: Array<
 		[string, (mid: string) => INodeParameters, (result: RunResult, mid: string) => void]

@@ -1,29 +1,8 @@
 import { listSearch } from '../../dev/harness';
 import { useTestBed, type TestBed } from './bed';
+import { seedMany } from './fixtures';
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-
-/** Seeds n clients "Company 1".."Company n" with external IDs EXT-1..EXT-n. */
-function seedMany(bed: TestBed, n: number) {
-	const mids: string[] = [];
-	for (let k = 1; k <= n; k++) {
-		mids.push(
-			bed.sandbox.seedClient({
-				client_external_id: `EXT-${k}`,
-				contacts: [
-					{ contact_type: 'organization', name: `Company ${k}`, addresses: [], email: null },
-					{
-						contact_type: 'person',
-						family_name: `Person${k}`,
-						addresses: [],
-						email: { address: `p${k}@example.com` },
-					},
-				],
-			}).mid,
-		);
-	}
-	return mids;
-}
 
 const listRequests = (bed: TestBed) =>
 	bed.sandbox.received('/api/').filter((r) => r.method === 'GET' && r.path.endsWith('/client/'));

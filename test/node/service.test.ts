@@ -6,21 +6,9 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RunResult } from '../../dev/harness';
 import { useTestBed } from './bed';
+import { rows, upsertRows } from './fixtures';
 
-const upsert: INodeParameters = {
-	operation: 'createOrUpdate',
-	clientExternalId: '={{ $json.id }}',
-	organizationName: '={{ $json.org }}',
-	personFamilyName: '={{ $json.family }}',
-	personEmail: '={{ $json.email }}',
-};
-const rows = (n: number, email = (k: number) => `p${k}@example.com`) =>
-	Array.from({ length: n }, (_, i) => ({
-		id: `ROW-${i + 1}`,
-		org: `Company ${i + 1}`,
-		family: `Person${i + 1}`,
-		email: email(i + 1),
-	}));
+const upsert = upsertRows;
 const failed = (result: RunResult) => result.output.filter((item) => item.json.error !== undefined);
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 

@@ -10,6 +10,7 @@ import { sleep } from 'n8n-workflow';
 import { DEFAULT_LIMITS, isUncertainWrite } from '../../nodes/MakeLeaps/transport';
 import { testCredential } from '../../dev/harness';
 import { useTestBed, type TestBed } from './bed';
+import { seedClient } from './fixtures';
 import { startTrap, type Trap } from './trap';
 
 const TIMEOUT_MS = 300;
@@ -26,19 +27,7 @@ beforeEach(() => {
 afterAll(async () => await trap.close());
 
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
-const seed = (bed: TestBed, externalId = 'SEED') =>
-	bed.sandbox.seedClient({
-		client_external_id: externalId,
-		contacts: [
-			{ contact_type: 'organization', name: `${externalId} Co`, addresses: [], email: null },
-			{
-				contact_type: 'person',
-				family_name: 'Sato',
-				addresses: [],
-				email: { address: 'sato@example.com' },
-			},
-		],
-	}).mid;
+const seed = (bed: TestBed, externalId = 'SEED') => seedClient(bed, externalId);
 const upsert = (id: string, name: string): INodeParameters => ({
 	operation: 'createOrUpdate',
 	clientExternalId: id,

@@ -1,0 +1,56 @@
+/** Clients and rows the engine tests share. */
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { TestBed } from './bed';
+
+/** A client with an organization and a person contact, stored directly in the sandbox; its MID. */
+export function seedClient(bed: TestBed, externalId: string, name = `${externalId} Co`): string {
+	return bed.sandbox.seedClient({
+		client_external_id: externalId,
+		contacts: [
+			{ contact_type: 'organization', name, addresses: [], email: null },
+			{
+				contact_type: 'person',
+				family_name: 'Sato',
+				addresses: [],
+				email: { address: 'sato@example.com' },
+			},
+		],
+	}).mid;
+}
+
+/** Clients "Company 1".."Company n" with external IDs EXT-1..EXT-n and a person each; their MIDs. */
+export function seedMany(bed: TestBed, n: number): string[] {
+	const mids: string[] = [];
+	for (let k = 1; k <= n; k++) {
+		const contacts = [
+			{ contact_type: 'organization', name: `Company ${k}`, addresses: [], email: null },
+			{
+				contact_type: 'person',
+				family_name: `Person${k}`,
+				addresses: [],
+				email: { address: `p${k}@example.com` },
+			},
+		];
+		mids.push(bed.sandbox.seedClient({ client_external_id: `EXT-${k}`, contacts }).mid);
+	}
+	return mids;
+}
+
+/** Rows of a sheet: ROW-1.. with a company, a person and an e-mail. */
+export const rows = (n: number, email = (k: number) => `p${k}@example.com`) =>
+	Array.from({ length: n }, (_, k) => ({
+		id: `ROW-${k + 1}`,
+		org: `Company ${k + 1}`,
+		family: `Person${k + 1}`,
+		email: email(k + 1),
+	}));
+
+/** Create or Update of those rows, keyed by their id. */
+export const upsertRows: INodeParameters = {
+	operation: 'createOrUpdate',
+	clientExternalId: '={{ $json.id }}',
+	organizationName: '={{ $json.org }}',
+	personFamilyName: '={{ $json.family }}',
+	personEmail: '={{ $json.email }}',
+};
