@@ -55,7 +55,7 @@ async function findAfterUncertainCreate(
 		if (hasNamesOf(body, full)) mine.push(full);
 	}
 	if (mine.length === 1) return mine[0];
-	op.run.imports(partnerMid).recordUncertain(externalId);
+	op.run.imports(`${partnerMid} client`, index).recordUncertain(externalId);
 	error.description =
 		`${error.description ?? ''} No client with Client External ID "${externalId}" and these names was found right after.`.trim();
 	throw error;

@@ -17,8 +17,8 @@ import {
 	type MakeLeapsTransport,
 	type RequestOptions,
 } from '../transport';
-import { ClientIndex } from './clientIndex';
-import { createdClients } from './createdClients';
+import { RecordIndex } from './recordIndex';
+import { createdRecords } from './createdRecords';
 import { readFieldValues, type FieldTable, type FieldValues } from './fields';
 import { clientMidOf, clientUrl } from './locators';
 import { onlyPartner, sharedPartnerLookup, type PartnerLookup } from './partners';
@@ -34,7 +34,8 @@ export interface RunWrites {
 
 export class RunContext {
 	private readonly partner: SharedRead<PartnerLookup>;
-	private readonly clientIndexes = new Map<string, ClientIndex>();
+	private readonly indexes = new Map<string, RecordIndex>();
+	private readonly reads = new Map<string, SharedRead<IDataObject>>();
 	readonly writes: RunWrites = { created: [], updated: [], deleted: [] };
 
 	constructor(
@@ -57,34 +58,54 @@ export class RunContext {
 		if (mid !== undefined && mid !== null) this.writes[kind].push(String(mid));
 	}
 
-	/** Create or Update's share of what every run in this process created, for one partner. */
-	imports(partnerMid: string) {
-		const prefix = `${this.transport.account}\n${partnerMid}\n`;
-		const index = this.clientIndex(partnerMid);
+	/**
+	 * Create or Update's share of what every run in this process created, for one kind of record
+	 * (`scope`: the partner and "client" or a document type), looked up beside `index`.
+	 */
+	imports(scope: string, index: RecordIndex) {
+		const prefix = `${this.transport.account}\n${scope}\n`;
 		return {
-			oneAtATime: async <T>(externalId: string, task: () => Promise<T>) =>
-				await createdClients.oneAtATime(prefix + externalId, task),
-			recordCreated: (externalId: string, client: IDataObject) =>
-				createdClients.record(prefix + externalId, { client, at: Date.now() }),
-			recordUncertain: (externalId: string) =>
-				createdClients.record(prefix + externalId, { uncertain: true, at: Date.now() }),
-			/** A create by any run since this run first read the client list. */
-			earlierCreate: (externalId: string) =>
-				createdClients.since(prefix + externalId, index.firstReadAt ?? Date.now()),
+			oneAtATime: async <T>(key: string, task: () => Promise<T>) =>
+				await createdRecords.oneAtATime(prefix + key, task),
+			recordCreated: (key: string, record: IDataObject) =>
+				createdRecords.record(prefix + key, { record, at: Date.now() }),
+			recordUncertain: (key: string) =>
+				createdRecords.record(prefix + key, { uncertain: true, at: Date.now() }),
+			/** A create by any run since this run first read the list. */
+			earlierCreate: (key: string) =>
+				createdRecords.since(prefix + key, index.firstReadAt ?? Date.now()),
 		};
 	}
 
+	/** A read made once per run (such as a client every row of an import refers to). */
+	async once(key: string, read: () => Promise<IDataObject>): Promise<IDataObject> {
+		let shared = this.reads.get(key);
+		if (!shared) this.reads.set(key, (shared = new SharedRead<IDataObject>(key)));
+		return await shared.get(read);
+	}
+
 	/** The partner's clients by external ID, read once per run and shared by all items. */
-	clientIndex(partnerMid: string): ClientIndex {
-		let index = this.clientIndexes.get(partnerMid);
+	clientIndex(partnerMid: string): RecordIndex {
+		const path = `/api/partner/${partnerMid}/client/`;
+		return this.index(path, { expand: 'contacts' }, 'client_external_id', 'The client list');
+	}
+
+	/** The partner's documents of one type by external ID (see the README for the cost). */
+	documentIndex(partnerMid: string, type: string, since = ''): RecordIndex {
+		const path = `/api/partner/${partnerMid}/document/`;
+		const qs = { document_type: type, ...(since ? { date__gte: since } : {}) };
+		return this.index(path, qs, 'external_id', `The ${type} list`);
+	}
+
+	private index(path: string, qs: IDataObject, key: string, what: string): RecordIndex {
+		const id = `${path}?${JSON.stringify(qs)}`;
+		let index = this.indexes.get(id);
 		if (!index) {
-			const path = `/api/partner/${partnerMid}/client/`;
-			const qs = { per_page: MAX_PAGE_SIZE, expand: 'contacts' };
-			index = new ClientIndex(
-				async (itemIndex) =>
-					await this.transport.getAll<IDataObject>(path, qs, Infinity, itemIndex),
-			);
-			this.clientIndexes.set(partnerMid, index);
+			const query = { per_page: MAX_PAGE_SIZE, ...qs };
+			const load = async (itemIndex: number) =>
+				await this.transport.getAll<IDataObject>(path, query, Infinity, itemIndex);
+			index = new RecordIndex(load, (record) => String(record[key] ?? ''), what);
+			this.indexes.set(id, index);
 		}
 		return index;
 	}

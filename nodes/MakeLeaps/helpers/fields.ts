@@ -18,6 +18,8 @@ export interface FieldSpec
 	section: 'main' | 'additional';
 	/** A further check of the trimmed text (an e-mail, a country code); returns the clean value. */
 	check?: (value: string, label: string) => string;
+	/** Reads a value that need not be text (a date object from an expression); replaces the text check. */
+	parse?: (value: unknown, label: string) => string;
 	/** Another field (by name) that must be set when this one is. */
 	requires?: string;
 }
@@ -103,8 +105,10 @@ export function readFieldValues(
 ): FieldValues {
 	const byName: Record<string, string> = {};
 	for (const spec of table.fields) {
-		const text = checkText(read(spec), spec.displayName) || String(spec.default ?? '');
-		byName[spec.name] = spec.check ? spec.check(text, spec.displayName) : text;
+		const raw = read(spec);
+		const text = spec.parse ? spec.parse(raw, spec.displayName) : checkText(raw, spec.displayName);
+		const value = text || String(spec.default ?? '');
+		byName[spec.name] = spec.check ? spec.check(value, spec.displayName) : value;
 	}
 	const rule = table.atLeastOne;
 	if (rule && rule.names.every((name) => byName[name] === '')) {

@@ -3,8 +3,8 @@
  * or `mid`), or a list page. Pure; the transport turns a problem into an error.
  */
 
-/** The shape an operation needs: one record, a page of a list, or nothing (a DELETE). */
-export type Expected = 'record' | 'list' | 'nothing';
+/** The shape an operation needs: one record, a page of a list, nothing (a DELETE), or a PDF file. */
+export type Expected = 'record' | 'list' | 'nothing' | 'pdf';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -12,6 +12,10 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** Why a 2xx body is not the expected shape, or undefined when it is. */
 export function answerProblem(body: unknown, expected: Expected): string | undefined {
 	if (expected === 'nothing') return undefined;
+	if (expected === 'pdf') {
+		const isPdf = Buffer.isBuffer(body) && body.subarray(0, 5).toString('latin1') === '%PDF-';
+		return isPdf ? undefined : 'something that is not a PDF';
+	}
 	if (!isObject(body)) return typeof body === 'string' && body.trim() !== '' ? 'not JSON' : 'empty';
 	const { meta, response } = body;
 	if (expected === 'record') {
@@ -32,6 +36,7 @@ export function answerProblem(body: unknown, expected: Expected): string | undef
 /** A short, one-line excerpt of an answer body for an error message. */
 export function excerpt(body: unknown, length = 120): string {
 	let text: string;
+	if (Buffer.isBuffer(body)) body = body.subarray(0, length * 4).toString('utf8');
 	try {
 		text = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
 	} catch {

@@ -2,6 +2,9 @@
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
+/** A host on this machine, the only place plain http is allowed (the sandbox). */
+export const isLoopback = (hostname: string) => LOOPBACK.test(hostname);
+
 export type BaseUrlCheck =
 	| { url: string; problem?: undefined }
 	| { url?: undefined; problem: string };

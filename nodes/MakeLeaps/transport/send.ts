@@ -9,6 +9,8 @@ export interface OneRequest {
 	url: string;
 	qs?: IDataObject;
 	body?: IDataObject;
+	/** The answer is a file (a PDF), kept as bytes. */
+	binary?: boolean;
 }
 
 /** The error of a request that had no complete answer by its deadline. */
@@ -17,14 +19,36 @@ export class DeadlinePassed extends Error {
 }
 
 /**
+ * Runs a request with a deadline on its whole answer (n8n's own timeout only notices a
+ * connection that goes silent, not one that trickles); `stopped` (Stop in the editor) ends the
+ * wait at once. The request gets the signal to abort itself; no timer is left behind.
+ */
+export async function withinDeadline<T>(
+	deadlineMs: number,
+	stopped: AbortSignal | undefined,
+	run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+	const deadline = new AbortController();
+	const settled = new AbortController();
+	void sleep(deadlineMs, settled.signal).then(
+		() => deadline.abort(),
+		() => {},
+	);
+	const signal = stopped ? AbortSignal.any([stopped, deadline.signal]) : deadline.signal;
+	const outcome = await outcomeOf(untilAborted(run(signal), signal));
+	settled.abort();
+	if (outcome.ok) return outcome.value;
+	const late = deadline.signal.aborted && !stopped?.aborted;
+	throw late ? new DeadlinePassed('no complete answer in time') : outcome.error;
+}
+
+/**
  * One request through n8n's authenticated request helper (which adds the Bearer token, and
- * fetches or refreshes it). Redirects are not followed: the request carries the token. The
- * deadline covers the whole answer, since n8n's own timeout only notices a connection that goes
- * silent, not one that trickles; Stop (`stopped`) ends the wait at once.
+ * fetches or refreshes it). Redirects are not followed: the request carries the token.
  */
 export async function sendOnce(
 	context: N8nContext,
-	{ method, url, qs, body }: OneRequest,
+	{ method, url, qs, body, binary }: OneRequest,
 	deadlineMs: number,
 	stopped: AbortSignal | undefined,
 ): Promise<ApiResponse> {
@@ -39,41 +63,62 @@ export async function sendOnce(
 		// 401 must throw so that n8n refreshes the token and retries once; every other status
 		// comes back for Retry-After and error handling.
 		ignoreHttpStatusErrors: { ignore: true, except: [401] },
-		// n8n's idle timeout only as a backstop: the deadline below ends a slow answer first
+		// n8n's idle timeout only as a backstop: the deadline ends a slow answer first
 		timeout: deadlineMs + 1000,
 	};
 	if (body !== undefined) {
 		request.body = body;
 		request.headers = { ...request.headers, 'Content-Type': 'application/json' };
 	}
-	const deadline = new AbortController();
-	const settled = new AbortController();
-	void sleep(deadlineMs, settled.signal).then(
-		() => deadline.abort(),
-		() => {},
-	);
-	const signal = stopped ? AbortSignal.any([stopped, deadline.signal]) : deadline.signal;
-	// n8n's helper aborts its request with the execution's cancel signal: this one also fires at the deadline
-	const withDeadline = Object.create(context, {
-		getExecutionCancelSignal: { value: () => signal },
-	});
-	const sent = await outcomeOf(
-		untilAborted(
-			context.helpers.httpRequestWithAuthentication.call(withDeadline, CREDENTIAL_TYPE, request),
-			signal,
-		),
-	);
-	settled.abort();
-	if (!sent.ok) {
-		const late = deadline.signal.aborted && !stopped?.aborted;
-		throw late ? new DeadlinePassed('no complete answer in time') : sent.error;
+	if (binary) {
+		Object.assign(request, {
+			json: false,
+			encoding: 'arraybuffer',
+			headers: { Accept: 'application/pdf' },
+		});
 	}
-	const response = sent.value as {
-		statusCode: number;
-		body: unknown;
-		headers?: ApiResponse['headers'];
-	};
-	return { status: response.statusCode, body: response.body, headers: response.headers ?? {} };
+	const response = await withinDeadline(deadlineMs, stopped, async (signal) => {
+		// n8n's helper aborts its request with the execution's cancel signal: this one also fires at the deadline
+		const withDeadline = Object.create(context, {
+			getExecutionCancelSignal: { value: () => signal },
+		});
+		return await context.helpers.httpRequestWithAuthentication.call(
+			withDeadline,
+			CREDENTIAL_TYPE,
+			request,
+		);
+	});
+	return asAnswer(response);
+}
+
+/**
+ * A file a download was redirected to (signed storage): fetched without the Authorization header
+ * (n8n's plain request helper adds none), one hop, within the deadline.
+ */
+export async function fetchStored(
+	context: N8nContext,
+	url: string,
+	deadlineMs: number,
+	stopped: AbortSignal | undefined,
+): Promise<ApiResponse> {
+	const response = await withinDeadline(deadlineMs, stopped, async (signal) =>
+		context.helpers.httpRequest({
+			method: 'GET',
+			url,
+			encoding: 'arraybuffer',
+			returnFullResponse: true,
+			disableFollowRedirect: true,
+			ignoreHttpStatusErrors: true,
+			timeout: deadlineMs + 1000,
+			abortSignal: signal,
+		}),
+	);
+	return asAnswer(response);
+}
+
+function asAnswer(response: unknown): ApiResponse {
+	const full = response as { statusCode: number; body: unknown; headers?: ApiResponse['headers'] };
+	return { status: full.statusCode, body: full.body, headers: full.headers ?? {} };
 }
 
 /**

@@ -4,11 +4,12 @@
  */
 import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper } from 'n8n-workflow';
-import { sleep, UserError } from 'n8n-workflow';
+import { UserError } from 'n8n-workflow';
 
 import { checkBaseUrl } from './baseUrl';
 import { outcomeOf } from './outcome';
 import { redactText } from './redact';
+import { DeadlinePassed, withinDeadline } from './send';
 import { hostOf } from './wording';
 
 /**
@@ -98,29 +99,27 @@ async function exchange(
 	const clientId = String(credentials.clientId);
 	const clientSecret = String(credentials.clientSecret);
 	const secrets = [clientSecret, Buffer.from(`${clientId}:${clientSecret}`).toString('base64')];
-	const deadline = new AbortController();
-	const settled = new AbortController();
-	void sleep(deadlineMs, settled.signal).then(
-		() => deadline.abort(),
-		() => {},
-	);
 	const answered = await outcomeOf(
-		helpers.httpRequest({
-			method: 'POST',
-			url: `${baseUrl}/user/oauth2/token/`,
-			auth: { username: clientId, password: clientSecret },
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-			body: 'grant_type=client_credentials',
-			disableFollowRedirect: true,
-			timeout: deadlineMs + 1000,
-			abortSignal: deadline.signal,
-		}),
+		withinDeadline(deadlineMs, undefined, async (signal) =>
+			helpers.httpRequest({
+				method: 'POST',
+				url: `${baseUrl}/user/oauth2/token/`,
+				auth: { username: clientId, password: clientSecret },
+				headers: {
+					'Content-Type': 'application/x-www-form-urlencoded',
+					Accept: 'application/json',
+				},
+				body: 'grant_type=client_credentials',
+				disableFollowRedirect: true,
+				timeout: deadlineMs + 1000,
+				abortSignal: signal,
+			}),
+		),
 	);
-	settled.abort();
 	// A UserError: n8n neither retries the exchange nor shows request internals.
 	if (!answered.ok) {
 		throw new UserError(
-			deadline.signal.aborted
+			answered.error instanceof DeadlinePassed
 				? `MakeLeaps did not answer the token request at ${baseUrl} within ${deadlineMs / 1000} seconds`
 				: describeTokenFailure(answered.error, baseUrl, secrets),
 		);

@@ -1,24 +1,18 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { answerProblem } from './answers';
-import { apiUrl, checkBaseUrl } from './baseUrl';
+import { apiUrl, checkBaseUrl, isLoopback } from './baseUrl';
 import { TransportErrors } from './errors';
-import {
-	blockedBy,
-	credentialRefusal,
-	failureCode,
-	isTokenRefusal,
-	type Blocked,
-} from './failures';
-import { checkRequestsPerMinute, Pacer, paceInterval } from './pacer';
+import { checkRequestsPerMinute, paceInterval } from './pacer';
 import { outcomeOf } from './outcome';
 import { BrokenList, readPages } from './pagination';
 import { redactText, SecretSet } from './redact';
-import { DEFAULT_LIMITS, RetryPolicy, type Attempts, type TransportLimits } from './retryPolicy';
-import { sendOnce } from './send';
+import { DEFAULT_LIMITS, type TransportLimits } from './retryPolicy';
+import { fetchStored } from './send';
+import { Tries } from './tries';
 import { CREDENTIAL_TYPE, headerOf } from './types';
-import type { ApiResponse, Envelope, N8nContext, RequestOptions } from './types';
+import type { Envelope, N8nContext, RequestOptions } from './types';
 
 export interface TransportOptions {
 	/** The node option, checked here: an expression can give anything. */
@@ -35,14 +29,9 @@ export interface TransportOptions {
  * and no 2xx answer is believed before its shape is checked.
  */
 export class MakeLeapsTransport {
-	private readonly pacer: Pacer;
-	private readonly policy: RetryPolicy;
+	private readonly tries: Tries;
 	private readonly errors: TransportErrors;
 	private readonly secrets = new SecretSet();
-	/** Set when MakeLeaps refused the run for longer than the node waits (the daily limit). */
-	private blocked?: Blocked;
-	/** Set when even a freshly issued token was refused: later items fail without a request. */
-	private tokenRefused = false;
 
 	private constructor(
 		private readonly context: N8nContext,
@@ -50,14 +39,10 @@ export class MakeLeapsTransport {
 		/** The MakeLeaps account the credential is for (Base URL and Client ID; no secret). */
 		readonly account: string,
 		intervalMs: number,
-		limits: TransportLimits,
+		private readonly limits: TransportLimits,
 	) {
-		this.pacer = new Pacer(intervalMs, {
-			now: Date.now,
-			sleep: async (ms) => await this.sleep(ms),
-		});
-		this.policy = new RetryPolicy(limits);
 		this.errors = new TransportErrors(context.getNode(), limits);
+		this.tries = new Tries(context, this.errors, intervalMs, limits);
 	}
 
 	/** The transport of one run, for the credential of the node. */
@@ -94,18 +79,10 @@ export class MakeLeapsTransport {
 		pathOrUrl: string,
 		options: RequestOptions = {},
 	): Promise<Envelope<T>> {
-		const url = apiUrl(this.baseUrl, pathOrUrl);
-		if (url === undefined) {
-			const shown = redactText(pathOrUrl.startsWith('/') ? this.url(pathOrUrl) : pathOrUrl);
-			throw this.errors.refusedUrl(shown, options);
-		}
-		try {
-			return await this.attempt<T>(method, url, options);
-		} catch (error) {
-			// Every error leaves through here: strip every secret, a token refreshed mid-run included.
-			await this.addCurrentSecrets();
-			throw this.secrets.redactError(error);
-		}
+		const response = await this.guarded(pathOrUrl, options, async (url) => {
+			return await this.tries.answer(method, url, options);
+		});
+		return (response.body ?? {}) as Envelope<T>;
 	}
 
 	/** Every item of a list, following `meta.next` (or up to `limit` items); see readPages. */
@@ -130,112 +107,59 @@ export class MakeLeapsTransport {
 			: error;
 	}
 
-	private async attempt<T>(method: IHttpRequestMethods, url: string, options: RequestOptions) {
-		if (this.blocked && this.blocked.until > Date.now())
-			throw this.errors.blocked(this.blocked, options);
-		if (this.tokenRefused) throw this.errors.tokenRefused(options);
-		const expect = options.expect ?? (method === 'DELETE' ? 'nothing' : 'record');
-		const attempts: Attempts = { throttleWaits: 0, serverRetries: 0 };
-		for (;;) {
-			await this.pacer.take();
-			let response: ApiResponse;
-			try {
-				response = await this.send(method, url, options);
-			} catch (error) {
-				const refusal = credentialRefusal(error);
-				if (refusal) throw this.errors.credential(refusal, options);
-				if (isTokenRefusal(error)) throw this.refuseToken(options);
-				const code = failureCode(error);
-				const decision = this.policy.afterNoAnswer(method, code, attempts);
-				if (decision.kind === 'retry') {
-					await this.wait(decision.waitMs, attempts, decision.reason);
-					continue;
-				}
-				const uncertain = decision.kind === 'uncertain';
-				throw this.errors.noAnswer(
-					code ?? 'no response',
-					attempts.serverRetries,
-					uncertain,
-					options,
-				);
+	/**
+	 * A PDF file, from MakeLeaps or from the storage its answer redirects to: that one is fetched
+	 * only over https (http on this machine, for the sandbox), and without the access token.
+	 */
+	async download(path: string, options: RequestOptions = {}): Promise<Buffer> {
+		const fileOptions = { ...options, expect: 'pdf' as const };
+		return await this.guarded(path, fileOptions, async (url) => {
+			const answer = await this.tries.answer('GET', url, fileOptions);
+			if (answer.status < 300) return answer.body as Buffer;
+			const location = headerOf(answer, 'Location') ?? '';
+			const target = URL.canParse(location, url) ? new URL(location, url) : undefined;
+			if (
+				!target ||
+				(target.protocol !== 'https:' &&
+					!(target.protocol === 'http:' && isLoopback(target.hostname)))
+			) {
+				throw this.errors.redirect(answer, fileOptions, false);
 			}
-			if (response.status < 300) {
-				const problem = answerProblem(response.body, expect);
-				if (problem) throw this.errors.unreadable(response, problem, options, method);
-				return (response.body ?? {}) as Envelope<T>;
-			}
-			if (response.status < 400) throw this.errors.redirect(response, options, method === 'POST');
-			const retryAfter = headerOf(response, 'Retry-After');
-			const decision = this.policy.afterAnswer(method, response.status, retryAfter, attempts);
-			switch (decision.kind) {
-				case 'retry':
-					await this.wait(decision.waitMs, attempts, decision.reason);
-					continue;
-				case 'alreadyDone':
-					return {} as Envelope<T>;
-				case 'blocked':
-					this.blocked = blockedBy(response, decision.seconds);
-					throw this.errors.blocked(this.blocked, options);
-				case 'uncertain':
-					throw this.errors.uncertain(
-						`MakeLeaps answered HTTP ${response.status}`,
-						options,
-						response,
-					);
-				default:
-					if (response.status === 401) throw this.refuseToken(options);
-					throw this.errors.answer(
-						response,
-						options,
-						decision.retryAfterSeconds,
-						attempts.serverRetries,
-					);
-			}
+			const { timeoutMs } = this.limits;
+			const stored = await fetchStored(
+				this.context,
+				target.href,
+				timeoutMs,
+				this.tries.cancelSignal(),
+			);
+			const problem =
+				stored.status === 200 ? answerProblem(stored.body, 'pdf') : `HTTP ${stored.status}`;
+			if (problem) throw this.errors.unreadable(stored, problem, fileOptions, 'GET');
+			return stored.body as Buffer;
+		});
+	}
+
+	/** Runs a request to a URL under the Base URL; every error leaves with its secrets stripped. */
+	private async guarded<T>(
+		pathOrUrl: string,
+		options: RequestOptions,
+		run: (url: string) => Promise<T>,
+	) {
+		const url = apiUrl(this.baseUrl, pathOrUrl);
+		if (url === undefined) {
+			const shown = redactText(pathOrUrl.startsWith('/') ? this.url(pathOrUrl) : pathOrUrl);
+			throw this.errors.refusedUrl(shown, options);
 		}
-	}
-
-	/** One try through n8n's authenticated request helper; see send.ts. */
-	private async send(method: IHttpRequestMethods, url: string, options: RequestOptions) {
-		const stopped = this.cancelSignal();
-		const { timeoutMs } = this.policy.limits;
-		const sent = await outcomeOf(
-			sendOnce(this.context, { method, url, ...options }, timeoutMs, stopped),
-		);
-		if (sent.ok) return sent.value;
-		throw stopped?.aborted ? this.errors.stopped(method === 'POST', options) : sent.error;
-	}
-
-	private async wait(ms: number, attempts: Attempts, reason: 'throttled' | 'unavailable') {
-		if (reason === 'throttled') attempts.throttleWaits++;
-		else attempts.serverRetries++;
-		await this.sleep(ms);
-		this.pacer.restart();
-	}
-
-	private cancelSignal(): AbortSignal | undefined {
-		const context = this.context;
-		return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
-	}
-
-	/** Sleeps, but ends at once when the user stops the execution (a 429 wait can be minutes). */
-	private async sleep(ms: number) {
-		try {
-			await sleep(ms, this.cancelSignal());
-		} catch {
-			throw this.errors.stopped(false, {});
-		}
-	}
-
-	private refuseToken(options: RequestOptions) {
-		this.tokenRefused = true;
-		return this.errors.tokenRefused(options);
+		const result = await outcomeOf(run(url));
+		if (result.ok) return result.value;
+		// strip every secret, a token refreshed mid-run included
+		await this.addCurrentSecrets();
+		throw this.secrets.redactError(result.error);
 	}
 
 	private async addCurrentSecrets() {
-		try {
-			this.secrets.addCredential(await this.context.getCredentials(CREDENTIAL_TYPE));
-		} catch {
-			// the credential may be unreadable; the pattern-based redaction still applies
-		}
+		const credentials = await outcomeOf(this.context.getCredentials(CREDENTIAL_TYPE));
+		// an unreadable credential: the pattern-based redaction still applies
+		if (credentials.ok) this.secrets.addCredential(credentials.value);
 	}
 }

@@ -30,9 +30,9 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	if (!externalId)
 		op.fail('Client External ID is empty', 'Create or Update finds the client by this ID');
 	const partnerMid = await op.partnerMid();
-	const imports = op.run.imports(partnerMid);
+	const index = op.run.clientIndex(partnerMid);
+	const imports = op.run.imports(`${partnerMid} client`, index);
 	return await imports.oneAtATime(externalId, async () => {
-		const index = op.run.clientIndex(partnerMid);
 		const found = await index.find(externalId, op.itemIndex);
 		if (found.length > 1) {
 			op.fail(
@@ -47,7 +47,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 				'It is not created again, to avoid a duplicate. Look for the client in MakeLeaps, then run this item again.',
 			);
 		}
-		const existing = found[0] ?? earlier?.client;
+		const existing = found[0] ?? earlier?.record;
 		if (!existing) {
 			const created = await createClient(op, partnerMid, body);
 			imports.recordCreated(externalId, created);

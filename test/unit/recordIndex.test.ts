@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ClientIndex } from '../../nodes/MakeLeaps/helpers/clientIndex';
+import { RecordIndex } from '../../nodes/MakeLeaps/helpers/recordIndex';
 import { SharedReadFailed } from '../../nodes/MakeLeaps/helpers/sharedRead';
 
 const client = (mid: string, externalId?: string): IDataObject => ({
@@ -9,16 +9,22 @@ const client = (mid: string, externalId?: string): IDataObject => ({
 	contacts: [],
 });
 
+const byExternalId = (record: IDataObject) => String(record.client_external_id ?? '');
+
 function indexOf(clients: IDataObject[]) {
 	const loads: number[] = [];
-	const index = new ClientIndex(async (itemIndex) => {
-		loads.push(itemIndex);
-		return clients;
-	});
+	const index = new RecordIndex(
+		async (itemIndex) => {
+			loads.push(itemIndex);
+			return clients;
+		},
+		byExternalId,
+		'The client list',
+	);
 	return { index, loads };
 }
 
-describe('ClientIndex', () => {
+describe('RecordIndex', () => {
 	test('reads the list once for any number of lookups, at the first item that needs it', async () => {
 		const { index, loads } = indexOf([client('1', 'A'), client('2', 'B'), client('3')]);
 		expect(await index.find('B', 4)).toEqual([client('2', 'B')]);
@@ -49,11 +55,15 @@ describe('ClientIndex', () => {
 
 	test('a failed read is not repeated: later items get its reason; forget() reads again', async () => {
 		let calls = 0;
-		const index = new ClientIndex(async () => {
-			calls++;
-			if (calls === 1) throw new Error('MakeLeaps is unavailable (HTTP 503) [item 0]');
-			return [client('1', 'A')];
-		});
+		const index = new RecordIndex(
+			async () => {
+				calls++;
+				if (calls === 1) throw new Error('MakeLeaps is unavailable (HTTP 503) [item 0]');
+				return [client('1', 'A')];
+			},
+			byExternalId,
+			'The client list',
+		);
 		await expect(index.find('A', 0)).rejects.toThrow(
 			'MakeLeaps is unavailable (HTTP 503) [item 0]',
 		);
@@ -87,4 +97,18 @@ describe('ClientIndex', () => {
 		expect(await index.find('NEW', 0)).toEqual([]);
 		expect(loads).toEqual([0]);
 	});
+});
+
+test('any key: documents by their external ID', async () => {
+	const documents = [
+		{ mid: '1', external_id: 'ROW-1' },
+		{ mid: '2', external_id: '' },
+	];
+	const index = new RecordIndex(
+		async () => documents,
+		(d) => String(d.external_id ?? ''),
+		'The invoice list',
+	);
+	expect(await index.find('ROW-1', 0)).toEqual([documents[0]]);
+	expect(await index.find('', 0)).toEqual([]);
 });

@@ -1,8 +1,8 @@
-import { CreatedClients } from '../../nodes/MakeLeaps/helpers/createdClients';
+import { CreatedRecords } from '../../nodes/MakeLeaps/helpers/createdRecords';
 
-describe('CreatedClients: what overlapping Create or Update runs of one process know', () => {
+describe('CreatedRecords: what overlapping Create or Update runs of one process know', () => {
 	test('tasks with the same key take turns, in order; other keys do not wait', async () => {
-		const clients = new CreatedClients();
+		const clients = new CreatedRecords();
 		const log: string[] = [];
 		let releaseFirst = () => {};
 		const first = clients.oneAtATime('A', async () => {
@@ -19,7 +19,7 @@ describe('CreatedClients: what overlapping Create or Update runs of one process 
 	});
 
 	test('a failing task does not block the next one', async () => {
-		const clients = new CreatedClients();
+		const clients = new CreatedRecords();
 		await expect(
 			clients.oneAtATime('A', async () => Promise.reject(new Error('boom'))),
 		).rejects.toThrow('boom');
@@ -27,25 +27,25 @@ describe('CreatedClients: what overlapping Create or Update runs of one process 
 	});
 
 	test('a create is seen by runs that read their list before it, not by later ones', () => {
-		const clients = new CreatedClients();
-		clients.record('A', { client: { mid: '1' }, at: 1000 });
-		expect(clients.since('A', 999)).toEqual({ client: { mid: '1' }, at: 1000 });
+		const clients = new CreatedRecords();
+		clients.record('A', { record: { mid: '1' }, at: 1000 });
+		expect(clients.since('A', 999)).toEqual({ record: { mid: '1' }, at: 1000 });
 		expect(clients.since('A', 1000)).toBeDefined();
 		expect(clients.since('A', 1001)).toBeUndefined();
 		expect(clients.since('B', 0)).toBeUndefined();
 	});
 
 	test('an uncertain create is recorded like a create', () => {
-		const clients = new CreatedClients();
+		const clients = new CreatedRecords();
 		clients.record('A', { uncertain: true, at: 50 });
 		expect(clients.since('A', 10)).toEqual({ uncertain: true, at: 50 });
 	});
 
 	test('entries older than a day are dropped', () => {
-		const clients = new CreatedClients();
+		const clients = new CreatedRecords();
 		const day = 24 * 60 * 60 * 1000;
-		clients.record('old', { client: { mid: '1' }, at: 0 });
-		clients.record('new', { client: { mid: '2' }, at: day + 1 });
+		clients.record('old', { record: { mid: '1' }, at: 0 });
+		clients.record('new', { record: { mid: '2' }, at: day + 1 });
 		expect(clients.since('old', 0)).toBeUndefined();
 		expect(clients.since('new', 0)).toBeDefined();
 	});

@@ -1,22 +1,22 @@
 /**
- * What every Create or Update run in this n8n process knows about the clients it created. Two
- * executions importing the same rows at once must not both create a client: rows with the same
- * account and external ID take turns, and a client created by one run is found by the others,
- * even when their client list was read before it existed. Runs in other processes (queue-mode
- * workers) are not covered; see the README.
+ * What every Create or Update run in this n8n process knows about the records (clients,
+ * documents) it created. Two executions importing the same rows at once must not both create a
+ * record: rows with the same account and external ID take turns, and a record created by one run
+ * is found by the others, even when their list was read before it existed. Runs in other
+ * processes (queue-mode workers) are not covered; see the README.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 /** A create by some run: the client made, or `uncertain` when its answer was lost. */
 export type CreatedEntry =
-	| { client: IDataObject; uncertain?: false; at: number }
+	| { record: IDataObject; uncertain?: false; at: number }
 	| { uncertain: true; at: number };
 
 /** How long an entry is kept (longer than any import runs), and how many at most. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const MAX_KEPT = 50_000;
 
-export class CreatedClients {
+export class CreatedRecords {
 	private readonly entries = new Map<string, CreatedEntry>();
 	private readonly turns = new Map<string, Promise<void>>();
 
@@ -53,4 +53,4 @@ export class CreatedClients {
 }
 
 /** The one registry of this process. */
-export const createdClients = new CreatedClients();
+export const createdRecords = new CreatedRecords();

@@ -1,0 +1,153 @@
+import type { IHttpRequestMethods } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { answerProblem } from './answers';
+import type { TransportErrors } from './errors';
+import {
+	blockedBy,
+	credentialRefusal,
+	failureCode,
+	isTokenRefusal,
+	type Blocked,
+} from './failures';
+import { outcomeOf } from './outcome';
+import { Pacer } from './pacer';
+import { RetryPolicy, type Attempts, type TransportLimits } from './retryPolicy';
+import { sendOnce } from './send';
+import { headerOf, type ApiResponse, type N8nContext, type RequestOptions } from './types';
+
+/**
+ * The tries of requests of one run: the pace, the waits and retries `retryPolicy` decides, and
+ * what the run learnt (MakeLeaps refuses it for hours; even a fresh token is refused), so that
+ * later items fail without a request.
+ */
+export class Tries {
+	private readonly pacer: Pacer;
+	readonly policy: RetryPolicy;
+	/** Set when MakeLeaps refused the run for longer than the node waits (the daily limit). */
+	private blocked?: Blocked;
+	/** Set when even a freshly issued token was refused. */
+	private tokenRefused = false;
+
+	constructor(
+		private readonly context: N8nContext,
+		private readonly errors: TransportErrors,
+		intervalMs: number,
+		limits: TransportLimits,
+	) {
+		this.pacer = new Pacer(intervalMs, {
+			now: Date.now,
+			sleep: async (ms) => await this.sleep(ms),
+		});
+		this.policy = new RetryPolicy(limits);
+	}
+
+	/**
+	 * Tries a request until there is an answer to return: a 2xx of the expected shape, or, for a
+	 * download, a redirect to the file.
+	 */
+	async answer(
+		method: IHttpRequestMethods,
+		url: string,
+		options: RequestOptions,
+	): Promise<ApiResponse> {
+		if (this.blocked && this.blocked.until > Date.now())
+			throw this.errors.blocked(this.blocked, options);
+		if (this.tokenRefused) throw this.errors.tokenRefused(options);
+		const expect = options.expect ?? (method === 'DELETE' ? 'nothing' : 'record');
+		const attempts: Attempts = { throttleWaits: 0, serverRetries: 0 };
+		for (;;) {
+			await this.pacer.take();
+			const sent = await outcomeOf(this.send(method, url, options));
+			if (!sent.ok) {
+				await this.afterNoAnswer(sent.error, method, attempts, options);
+				continue;
+			}
+			const response = sent.value;
+			if (response.status < 300) {
+				const problem = answerProblem(response.body, expect);
+				if (problem) throw this.errors.unreadable(response, problem, options, method);
+				return response;
+			}
+			if (response.status < 400) {
+				if (expect === 'pdf') return response;
+				throw this.errors.redirect(response, options, method === 'POST');
+			}
+			const retryAfter = headerOf(response, 'Retry-After');
+			const decision = this.policy.afterAnswer(method, response.status, retryAfter, attempts);
+			if (decision.kind === 'retry') {
+				await this.wait(decision.waitMs, attempts, decision.reason);
+				continue;
+			}
+			if (decision.kind === 'alreadyDone') return { ...response, body: {} };
+			if (decision.kind === 'blocked') {
+				this.blocked = blockedBy(response, decision.seconds);
+				throw this.errors.blocked(this.blocked, options);
+			}
+			if (decision.kind === 'uncertain') {
+				throw this.errors.uncertain(
+					`MakeLeaps answered HTTP ${response.status}`,
+					options,
+					response,
+				);
+			}
+			if (response.status === 401) throw this.refuseToken(options);
+			const { serverRetries } = attempts;
+			throw this.errors.answer(response, options, decision.retryAfterSeconds, serverRetries);
+		}
+	}
+
+	/** After a try without an answer: waits before the next try, or throws why there is none. */
+	private async afterNoAnswer(
+		error: unknown,
+		method: IHttpRequestMethods,
+		attempts: Attempts,
+		options: RequestOptions,
+	) {
+		const refusal = credentialRefusal(error);
+		if (refusal) throw this.errors.credential(refusal, options);
+		if (isTokenRefusal(error)) throw this.refuseToken(options);
+		const code = failureCode(error);
+		const decision = this.policy.afterNoAnswer(method, code, attempts);
+		if (decision.kind !== 'retry') {
+			const uncertain = decision.kind === 'uncertain';
+			throw this.errors.noAnswer(code ?? 'no response', attempts.serverRetries, uncertain, options);
+		}
+		await this.wait(decision.waitMs, attempts, decision.reason);
+	}
+
+	/** One try through n8n's authenticated request helper; see send.ts. */
+	private async send(method: IHttpRequestMethods, url: string, options: RequestOptions) {
+		const stopped = this.cancelSignal();
+		const binary = options.expect === 'pdf';
+		const request = { method, url, qs: options.qs, body: options.body, binary };
+		const sent = await outcomeOf(
+			sendOnce(this.context, request, this.policy.limits.timeoutMs, stopped),
+		);
+		if (sent.ok) return sent.value;
+		throw stopped?.aborted ? this.errors.stopped(method === 'POST', options) : sent.error;
+	}
+
+	private async wait(ms: number, attempts: Attempts, reason: 'throttled' | 'unavailable') {
+		if (reason === 'throttled') attempts.throttleWaits++;
+		else attempts.serverRetries++;
+		await this.sleep(ms);
+		this.pacer.restart();
+	}
+
+	cancelSignal(): AbortSignal | undefined {
+		const context = this.context;
+		return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+	}
+
+	/** Sleeps, but ends at once when the user stops the execution (a 429 wait can be minutes). */
+	private async sleep(ms: number) {
+		const slept = await outcomeOf(sleep(ms, this.cancelSignal()));
+		if (!slept.ok) throw this.errors.stopped(false, {});
+	}
+
+	private refuseToken(options: RequestOptions) {
+		this.tokenRefused = true;
+		return this.errors.tokenRefused(options);
+	}
+}
