@@ -12,6 +12,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { DocumentStore } from './documentStore';
+import { DOCUMENT_TYPES, templatesOf } from './documents';
 import { Store, Urls, ValidationError, type Client, type Partner } from './store';
 
 export interface SandboxOptions {
@@ -36,6 +38,8 @@ export interface SandboxOptions {
 	ignoreExpand?: boolean;
 	/** Issuing a token revokes every earlier token of the same API key. */
 	oneActiveToken?: boolean;
+	/** Serves document PDFs through a redirect to storage (`/_storage/`), as a cloud service may. */
+	pdfRedirect?: boolean;
 }
 
 export interface RecordedRequest {
@@ -116,6 +120,9 @@ export class Sandbox {
 	/** Every client secret this sandbox ever accepted (revoked ones included), for leak checks. */
 	readonly issuedSecrets: Array<{ clientId: string; clientSecret: string }> = [];
 	store!: Store;
+	documents!: DocumentStore;
+	/** Files served at /_storage/ (PDFs behind a redirect), by key. */
+	private readonly stored = new Map<string, Buffer>();
 	baseUrl = '';
 	/** Credentials of the first partner. */
 	credentials!: PartnerCredentials;
@@ -152,6 +159,7 @@ export class Sandbox {
 		const { port } = this.server.address() as AddressInfo;
 		this.baseUrl = `http://127.0.0.1:${port}`;
 		this.store = new Store(new Urls(this.baseUrl));
+		this.documents = new DocumentStore(this.store);
 		this.credentials = this.addPartner(this.options.partnerName ?? 'Sandbox Trading Co., Ltd.', {
 			clientId: this.options.clientId,
 			clientSecret: this.options.clientSecret,
@@ -202,6 +210,18 @@ export class Sandbox {
 	/** Creates a client directly in the state (no request is recorded). */
 	seedClient(body: unknown, partnerMid = this.credentials.partnerMid): Client {
 		return this.store.createClient(this.partner(partnerMid), body);
+	}
+
+	/** Documents of a partner as the API would return them. */
+	documentsOf(partnerMid = this.credentials.partnerMid) {
+		const p = this.partner(partnerMid);
+		return [...p.documents.values()].map((d) => this.documents.json(p, d));
+	}
+
+	/** Creates a document directly in the state (no request is recorded). */
+	seedDocument(body: unknown, partnerMid = this.credentials.partnerMid) {
+		const p = this.partner(partnerMid);
+		return this.documents.json(p, this.documents.create(p, body));
 	}
 
 	archiveClient(mid: string, partnerMid = this.credentials.partnerMid) {
@@ -373,6 +393,9 @@ export class Sandbox {
 		if (answer.body === undefined) {
 			res.writeHead(answer.status, headers);
 			res.end();
+		} else if (Buffer.isBuffer(answer.body)) {
+			res.writeHead(answer.status, { 'Content-Type': 'application/octet-stream', ...headers });
+			res.end(answer.body);
 		} else if (typeof answer.body === 'string') {
 			res.writeHead(answer.status, { 'Content-Type': 'text/html; charset=utf-8', ...headers });
 			res.end(answer.body);
@@ -391,6 +414,7 @@ export class Sandbox {
 		const path = url.pathname;
 		if (path === '/user/oauth2/token/') return this.token(method, headers, body);
 		if (path === '/user/oauth2/revoke-token/') return this.revoke(method, headers, url, body);
+		if (path.startsWith('/_storage/')) return this.storage(method, path);
 		if (!path.startsWith('/api/')) return new HttpAnswer(404, '<h1>Not Found</h1>');
 
 		const partnerMid = this.authorize(headers);
@@ -412,6 +436,14 @@ export class Sandbox {
 		}
 		if (segments[3] === 'client')
 			return this.clientRoutes(method, url, headers, body, partner, segments.slice(4));
+		if (segments[3] === 'document')
+			return this.documentRoutes(method, url, headers, body, partner, segments.slice(4));
+		if (segments[3] === 'template' && segments.length === 5) {
+			this.allow(method, ['GET']);
+			if (!(DOCUMENT_TYPES as readonly string[]).includes(segments[4]))
+				throw detail(404, 'Not found.');
+			return this.list(url, templatesOf(segments[4]));
+		}
 		if (segments[3] === 'contact' && segments.length <= 5) {
 			const contacts = [...partner.contacts.values()];
 			if (segments.length === 4) {
@@ -479,6 +511,59 @@ export class Sandbox {
 		}
 		const expand = this.expandOf(url);
 		return this.object(200, this.store.clientJson(partner, client, expand));
+	}
+
+	private documentRoutes(
+		method: string,
+		url: URL,
+		headers: http.IncomingHttpHeaders,
+		body: string,
+		partner: Partner,
+		rest: string[],
+	): HttpAnswer {
+		const expand = this.expandOf(url);
+		if (rest.length === 0) {
+			this.allow(method, ['GET', 'POST']);
+			if (method === 'POST') {
+				const document = this.documents.create(partner, this.json(headers, body));
+				return this.object(201, this.documents.json(partner, document, expand));
+			}
+			const found = this.documents.list(partner, url.searchParams);
+			return this.list(
+				url,
+				found.map((d) => this.documents.json(partner, d, expand)),
+			);
+		}
+		const document = partner.documents.get(rest[0]);
+		if (!document || rest.length > 2 || (rest.length === 2 && rest[1] !== 'pdf'))
+			throw detail(404, 'Not found.');
+		if (rest.length === 2) {
+			this.allow(method, ['GET']);
+			if (!this.options.pdfRedirect) {
+				return new HttpAnswer(200, this.documents.pdf(partner, document), {
+					'Content-Type': 'application/pdf',
+					'Content-Disposition': `inline; filename="${document.document_number}.pdf"`,
+				});
+			}
+			const key = randomBytes(12).toString('hex');
+			this.stored.set(key, this.documents.pdf(partner, document));
+			return new HttpAnswer(302, undefined, { Location: `${this.baseUrl}/_storage/${key}.pdf` });
+		}
+		this.allow(method, ['GET', 'PUT', 'PATCH', 'DELETE']);
+		if (method === 'DELETE') {
+			this.documents.delete(partner, document);
+			return new HttpAnswer(204);
+		}
+		if (method === 'PUT' || method === 'PATCH')
+			this.documents.update(partner, document, this.json(headers, body));
+		return this.object(200, this.documents.json(partner, document, expand));
+	}
+
+	/** Files a redirect points to: served without authorization, as signed storage URLs are. */
+	private storage(method: string, path: string): HttpAnswer {
+		const file = this.stored.get(path.slice('/_storage/'.length).replace(/\.pdf$/, ''));
+		if (method !== 'GET' || !file) return new HttpAnswer(404, '<h1>Not Found</h1>');
+		return new HttpAnswer(200, file, { 'Content-Type': 'application/pdf' });
 	}
 
 	private token(method: string, headers: http.IncomingHttpHeaders, body: string): HttpAnswer {

@@ -5,6 +5,8 @@
  */
 import { domainToASCII } from 'node:url';
 
+import type { SandboxDocument } from './documents';
+
 export type FieldErrors = { [field: string]: unknown };
 
 export class ValidationError extends Error {
@@ -51,6 +53,7 @@ export interface Partner {
 	name: string;
 	clients: Map<string, Client>;
 	contacts: Map<string, Contact>;
+	documents: Map<string, SandboxDocument>;
 }
 
 const MAX_LENGTH = 255;
@@ -245,7 +248,13 @@ export class Store {
 	constructor(readonly urls: Urls) {}
 
 	addPartner(name: string, mid = newMid()): Partner {
-		const partner: Partner = { mid, name, clients: new Map(), contacts: new Map() };
+		const partner: Partner = {
+			mid,
+			name,
+			clients: new Map(),
+			contacts: new Map(),
+			documents: new Map(),
+		};
 		this.partners.set(mid, partner);
 		return partner;
 	}
@@ -464,7 +473,13 @@ export class Store {
 		return undefined;
 	}
 
+	/** Deletes a client; one that a document refers to cannot be deleted. */
 	deleteClient(p: Partner, client: Client) {
+		if ([...p.documents.values()].some((d) => d.clientMid === client.mid)) {
+			throw new ValidationError({
+				non_field_errors: ['This client cannot be deleted: documents refer to it.'],
+			});
+		}
 		for (const mid of client.contactMids) p.contacts.delete(mid);
 		p.clients.delete(client.mid);
 	}

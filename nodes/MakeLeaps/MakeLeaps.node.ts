@@ -8,7 +8,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resources } from './actions/resources';
 import { router } from './actions/router';
-import { searchClients, searchPartners } from './methods/listSearch';
+import {
+	searchClients,
+	searchContacts,
+	searchDocuments,
+	searchPartners,
+	searchTemplates,
+} from './methods/listSearch';
 import type { TransportLimits } from './transport';
 
 export class MakeLeaps implements INodeType {
@@ -19,7 +25,8 @@ export class MakeLeaps implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Create, update, delete and look up clients in MakeLeaps',
+		description:
+			'Make and look up clients and documents (invoices, quotes…) in MakeLeaps, and get their PDFs',
 		defaults: { name: 'MakeLeaps' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -34,6 +41,7 @@ export class MakeLeaps implements INodeType {
 				options: [
 					{ name: 'Client', value: 'client' },
 					{ name: 'Contact', value: 'contact' },
+					{ name: 'Document', value: 'document' },
 				],
 				default: 'client',
 			},
@@ -59,7 +67,9 @@ export class MakeLeaps implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchPartners, searchClients } };
+	methods = {
+		listSearch: { searchPartners, searchClients, searchContacts, searchDocuments, searchTemplates },
+	};
 
 	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 

@@ -180,6 +180,43 @@ describe('Properties over the node parameters', () => {
 				operation: fc.constantFrom('create', 'createOrUpdate', 'get', 'getAll', 'update', 'delete'),
 			}),
 			fc.record({ resource: fc.constant('contact'), operation: fc.constant('getAll') }),
+			fc.record({
+				resource: fc.constant('document'),
+				operation: fc.constantFrom(
+					'create',
+					'createOrUpdate',
+					'get',
+					'getAll',
+					'update',
+					'delete',
+					'downloadPdf',
+				),
+			}),
+		);
+		const amount = fc.oneof(
+			fc.constantFrom<unknown>(
+				'1000',
+				'12.5',
+				'-3',
+				'1,000',
+				'1e3',
+				'',
+				'={{ 1e21 }}',
+				'={{ 0.1 }}',
+			),
+			text,
+		);
+		const line = fc.record(
+			{
+				kind: fc.oneof(fc.constantFrom('normal', 'simple', 'text', 'subtotal'), text),
+				description: text,
+				quantity: amount,
+				unitPrice: amount,
+				price: amount,
+				taxRate: fc.oneof(fc.constantFrom('10', '8', '101', '-1'), text),
+				taxType: fc.oneof(fc.constantFrom('', 'standard', 'reduced'), text),
+			},
+			{ requiredKeys: [] },
 		);
 		const parameters = fc.record(
 			{
@@ -195,6 +232,25 @@ describe('Properties over the node parameters', () => {
 				),
 				client: locator,
 				defaultClient: locator,
+				document: locator,
+				documentType: fc.oneof(fc.constantFrom('invoice', 'quote', 'receipt'), text),
+				documentNumber: text,
+				date: fc.oneof(fc.constantFrom('2026-11-30', '2026-02-30', '={{ $now }}'), text),
+				dueDate: text,
+				currency: fc.oneof(fc.constantFrom('JPY', 'USD', 'jpy'), text),
+				lineItemsFrom: fc.constantFrom('fields', 'json'),
+				lineItems: fc.record({ line: fc.array(line, { maxLength: 3 }) }),
+				lineItemsJson: fc.oneof(
+					fc.constant('={{ $json.v }}'),
+					expressions,
+					fc.constant('[{"description":"x","unit_price":1,"tax_rate":10}]'),
+				),
+				binaryPropertyName: fc.oneof(fc.constant('data'), text),
+				markAsSent: flag,
+				markAsPaid: flag,
+				paidOn: text,
+				replaceLineItems: flag,
+				upsertOptions: fc.record({ scanFrom: text }, { requiredKeys: [] }),
 				clientExternalId: text,
 				organizationName: fc.oneof(fc.constant('Valid Co'), text),
 				personFamilyName: fc.oneof(fc.constant('Sato'), text),
@@ -257,7 +313,7 @@ describe('Properties over the node parameters', () => {
 					for (const request of bed.sandbox.requests) {
 						// only the API's own shapes, with plain MIDs: no dot segments, no encoded separators
 						expect(request.path).toMatch(
-							/^\/(api\/partner\/([\w-]+\/(client\/([\w-]+\/(contact\/)?)?|contact\/[\w-]+\/)?)?|user\/oauth2\/token\/)$/,
+							/^\/(api\/partner\/([\w-]+\/(client\/([\w-]+\/(contact\/)?)?|contact\/[\w-]+\/|document\/([\w-]+\/(pdf\/)?)?)?)?|user\/oauth2\/token\/)$/,
 						);
 						expect(request.path.split('/')).not.toContain('..');
 					}

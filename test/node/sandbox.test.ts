@@ -260,4 +260,122 @@ describe('MakeLeaps sandbox', () => {
 		expect(sandbox.clients().map((c) => c.display_name)).toEqual(['C']);
 		expect(sandbox.received('/api/').map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
 	});
+
+	describe('documents', () => {
+		const documents = () => `/api/partner/${sandbox.credentials.partnerMid}/document/`;
+		async function aClient() {
+			const made = await api('POST', clients(), { contacts: [organization('Client Co')] });
+			return made.data.response.url as string;
+		}
+		const line = {
+			kind: 'normal',
+			description: 'Work',
+			quantity: '2',
+			unit_cost: '1500',
+			tax_rate: '10',
+		};
+
+		test('templates per type; a document created with totals, numbered per type', async () => {
+			const templates = await api(
+				'GET',
+				`/api/partner/${sandbox.credentials.partnerMid}/template/invoice/`,
+			);
+			expect(templates.data.response.map((t: { code: string }) => t.code)).toEqual([
+				'ja_JP_2',
+				'en_US_2',
+			]);
+			expect(
+				(await api('GET', `/api/partner/${sandbox.credentials.partnerMid}/template/bill/`)).status,
+			).toBe(404);
+			const client = await aClient();
+			const made = await api('POST', documents(), {
+				document_type: 'invoice',
+				client,
+				lineitems: [line],
+				autocalculate: true,
+			});
+			expect(made.status).toBe(201);
+			expect(made.data.response).toMatchObject({
+				document_number: '0001',
+				document_template: 'ja_JP_2',
+				subtotal: '3000',
+				tax: '300',
+				total: '3300',
+				client,
+			});
+			expect(made.data.response.client_contact).toMatch(/\/contact\/\d+\/$/);
+			const quote = await api('POST', documents(), {
+				document_type: 'quote',
+				client,
+				lineitems: [line],
+			});
+			expect(quote.data.response.document_number).toBe('0001');
+		});
+
+		test('validation as Django REST Framework answers it, numbers unique per type', async () => {
+			const client = await aClient();
+			const bad = await api('POST', documents(), {
+				document_type: 'bill',
+				client: `${client}x`,
+				currency: 'XYZ',
+				lineitems: [
+					{ kind: 'normal', description: 'x', quantity: '-1', unit_cost: '1.5', tax_rate: '10' },
+				],
+			});
+			expect(bad.status).toBe(400);
+			expect(bad.data.response).toMatchObject({
+				document_type: ['"bill" is not a valid choice.'],
+				client: ['Invalid hyperlink - Object does not exist.'],
+				currency: ['"XYZ" is not a valid choice.'],
+			});
+			const decimals = await api('POST', documents(), {
+				document_type: 'invoice',
+				client,
+				lineitems: [{ ...line, unit_cost: '1.5' }],
+			});
+			expect(decimals.data.response).toEqual({
+				lineitems: [{ unit_cost: ['Ensure that there are no more than 0 decimal places.'] }],
+			});
+			await api('POST', documents(), {
+				document_type: 'invoice',
+				client,
+				document_number: 'A-1',
+				lineitems: [line],
+			});
+			const clash = await api('POST', documents(), {
+				document_type: 'invoice',
+				client,
+				document_number: 'A-1',
+				lineitems: [line],
+			});
+			expect([clash.status, clash.data.response]).toEqual([
+				400,
+				{ document_number: ['A document with this number already exists.'] },
+			]);
+		});
+
+		test('a PDF, sent and paid marks, filters, delete; a client with documents stays', async () => {
+			const client = await aClient();
+			const made = await api('POST', documents(), {
+				document_type: 'invoice',
+				client,
+				lineitems: [line],
+			});
+			const url = made.data.response.url as string;
+			const pdf = await axios.get(`${url}pdf/`, {
+				headers: { Authorization: `Bearer ${token}` },
+				responseType: 'arraybuffer',
+			});
+			expect(pdf.headers['content-type']).toBe('application/pdf');
+			expect(Buffer.from(pdf.data).subarray(0, 5).toString()).toBe('%PDF-');
+			const paid = await api('PATCH', url, { date_paid: '2026-12-15T12:00:00Z' });
+			expect(paid.data.response.date_paid).toBe('2026-12-15T12:00:00.000Z');
+			expect((await api('GET', `${documents()}?paid=true`)).data.response).toHaveLength(1);
+			expect((await api('GET', `${documents()}?paid=false`)).data.response).toHaveLength(0);
+			const clientMid = /\/client\/(\d+)\/$/.exec(client)![1];
+			expect((await api('DELETE', `${clients()}${clientMid}/`)).status).toBe(400);
+			expect((await api('DELETE', url)).status).toBe(204);
+			expect((await api('DELETE', `${clients()}${clientMid}/`)).status).toBe(204);
+		});
+	});
 });

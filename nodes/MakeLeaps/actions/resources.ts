@@ -1,6 +1,7 @@
 import { client } from './client/Client.resource';
 import { contact } from './contact/Contact.resource';
+import { document } from './document/Document.resource';
 import type { Resource } from './operation';
 
 /** Every resource of the node, by the value of its Resource option. */
-export const resources: Record<string, Resource> = { client, contact };
+export const resources: Record<string, Resource> = { client, contact, document };

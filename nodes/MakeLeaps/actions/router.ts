@@ -5,6 +5,7 @@ import { OperationContext, RunContext, type RunWrites } from '../helpers/context
 import { SharedReadFailed } from '../helpers/sharedRead';
 import { InvalidInput } from '../helpers/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../transport';
+import { WithBinary } from './operation';
 import { resources } from './resources';
 
 /** Runs the chosen operation for every item, with one transport (and so one pace) for the run. */
@@ -30,6 +31,10 @@ export async function router(
 	for (let i = 0; i < items.length; i++) {
 		try {
 			const result = await operation.execute(new OperationContext(run, i, properties));
+			if (result instanceof WithBinary) {
+				output.push({ json: result.json, binary: result.binary, pairedItem: { item: i } });
+				continue;
+			}
 			const json = this.helpers.returnJsonArray(result);
 			// one push per item: a list of any length, without spreading it into arguments
 			for (const item of this.helpers.constructExecutionMetaData(json, { itemData: { item: i } })) {

@@ -81,6 +81,14 @@ export function fieldProperties(
 	];
 }
 
+/** The table with some additional fields made main fields (an operation that needs them). */
+export function withMainFields(table: FieldTable, names: string[]): FieldTable {
+	const fields = table.fields.map((spec) =>
+		names.includes(spec.name) ? { ...spec, section: 'main' as const } : spec,
+	);
+	return { ...table, fields };
+}
+
 /** One field of a table, as an option of another operation's collection (e.g. Update Fields). */
 export function fieldOption(table: FieldTable, name: string): INodeProperties {
 	const spec = table.fields.find((field) => field.name === name);

@@ -1,12 +1,50 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { midOfUrl } from '../helpers/locators';
 import { listPartners, onlyPartner } from '../helpers/partners';
 import { MakeLeapsTransport } from '../transport';
 
 /** The editor's pickers are not paced: a user waits for them. */
 const unpaced = async (context: ILoadOptionsFunctions) =>
 	await MakeLeapsTransport.create(context, { unpaced: true });
+
+/** A picker's parameter as text (the value of a resource locator). */
+const current = (context: ILoadOptionsFunctions, name: string) =>
+	String(context.getCurrentNodeParameter(name, { extractValue: true }) ?? '');
+
+/** The partner chosen in the node, or the API key's only partner. */
+async function partnerOf(context: ILoadOptionsFunctions, transport: MakeLeapsTransport) {
+	const chosen = current(context, 'partner');
+	if (chosen) return encodeURIComponent(chosen);
+	const found = await onlyPartner(transport);
+	if (found.problem !== undefined) throw new NodeOperationError(context.getNode(), found.problem);
+	return found.mid;
+}
+
+/** One page of a list for a picker, with MakeLeaps' page numbers as tokens. */
+async function pageOf(
+	context: ILoadOptionsFunctions,
+	path: (partnerMid: string) => string,
+	qs: IDataObject,
+	paginationToken: string | undefined,
+	item: (record: IDataObject) => INodeListSearchItems,
+): Promise<INodeListSearchResult> {
+	const transport = await unpaced(context);
+	const partnerMid = await partnerOf(context, transport);
+	const query = { ...qs, page: paginationToken ?? '1' };
+	const page = await transport.request<IDataObject[]>('GET', path(partnerMid), {
+		qs: query,
+		expect: 'list',
+	});
+	const next = page.meta?.next ? String(Number(query.page) + 1) : undefined;
+	return { results: (page.response ?? []).map(item), paginationToken: next };
+}
 
 export async function searchPartners(
 	this: ILoadOptionsFunctions,
@@ -26,24 +64,82 @@ export async function searchClients(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const transport = await unpaced(this);
-	let partnerMid = String(this.getCurrentNodeParameter('partner', { extractValue: true }) ?? '');
-	if (!partnerMid) {
-		const found = await onlyPartner(transport);
-		if (found.problem !== undefined) throw new NodeOperationError(this.getNode(), found.problem);
-		partnerMid = found.mid;
-	}
-	const qs: IDataObject = { page: paginationToken ?? '1' };
-	if (filter) qs.search = filter;
-	const path = `/api/partner/${encodeURIComponent(partnerMid)}/client/`;
-	const page = await transport.request<IDataObject[]>('GET', path, { qs, expect: 'list' });
-	const results = (page.response ?? []).map((c) => ({
-		name: c.client_external_id
-			? `${String(c.display_name)} (${String(c.client_external_id)})`
-			: String(c.display_name),
-		value: String(c.mid),
-		url: String(c.url),
-	}));
-	const next = page.meta?.next ? String(Number(qs.page) + 1) : undefined;
-	return { results, paginationToken: next };
+	return await pageOf(
+		this,
+		(p) => `/api/partner/${p}/client/`,
+		filter ? { search: filter } : {},
+		paginationToken,
+		(c) => ({
+			name: c.client_external_id
+				? `${String(c.display_name)} (${String(c.client_external_id)})`
+				: String(c.display_name),
+			value: String(c.mid),
+			url: String(c.url),
+		}),
+	);
+}
+
+/** The contacts of the client chosen in the node. */
+export async function searchContacts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const chosen = current(this, 'client');
+	const client = encodeURIComponent(chosen.includes('/') ? midOfUrl(chosen) : chosen);
+	if (!client) return { results: [] };
+	const result = await pageOf(
+		this,
+		(p) => `/api/partner/${p}/client/${client}/contact/`,
+		{},
+		paginationToken,
+		(c) => ({
+			name: `${String(c.display_name)}${(c.email as IDataObject | null)?.address ? ` <${String((c.email as IDataObject).address)}>` : ''}`,
+			value: String(c.mid),
+		}),
+	);
+	const wanted = filter?.toLowerCase();
+	return {
+		...result,
+		results: result.results.filter((c) => !wanted || c.name.toLowerCase().includes(wanted)),
+	};
+}
+
+/** The templates of the document type chosen in the node. */
+export async function searchTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const type = encodeURIComponent(current(this, 'documentType') || 'invoice');
+	const result = await pageOf(
+		this,
+		(p) => `/api/partner/${p}/template/${type}/`,
+		{},
+		undefined,
+		(t) => ({
+			name: `${String(t.name)} (${String(t.code)})`,
+			value: String(t.code),
+		}),
+	);
+	const wanted = filter?.toLowerCase();
+	return {
+		results: result.results.filter((t) => !wanted || t.name.toLowerCase().includes(wanted)),
+	};
+}
+
+export async function searchDocuments(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await pageOf(
+		this,
+		(p) => `/api/partner/${p}/document/`,
+		filter ? { search: filter } : {},
+		paginationToken,
+		(d) => ({
+			name: `${String(d.display_name ?? `${String(d.document_type)} ${String(d.document_number)}`)}${d.title ? ` – ${String(d.title)}` : ''}`,
+			value: String(d.mid),
+		}),
+	);
 }

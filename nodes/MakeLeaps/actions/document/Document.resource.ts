@@ -1,0 +1,75 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { partnerLocator } from '../common.fields';
+import type { Operation, Resource } from '../operation';
+import * as create from './create.operation';
+import * as createOrUpdate from './createOrUpdate.operation';
+import * as del from './delete.operation';
+import * as downloadPdf from './downloadPdf.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import * as update from './update.operation';
+
+const operations: Record<string, Operation> = {
+	create,
+	createOrUpdate,
+	delete: del,
+	downloadPdf,
+	get,
+	getAll,
+	update,
+};
+
+const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['document'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a document',
+				description: 'Make an invoice, a quote or another document for a client',
+			},
+			{
+				name: 'Create or Update',
+				value: 'createOrUpdate',
+				action: 'Create or update a document',
+				description: 'Update the document with this external ID, or make it when there is none',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a document',
+				description: 'Delete a document',
+			},
+			{
+				name: 'Download PDF',
+				value: 'downloadPdf',
+				action: 'Download the PDF of a document',
+				description: 'Get the PDF of a document as a file',
+			},
+			{ name: 'Get', value: 'get', action: 'Get a document', description: 'Get a document' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many documents',
+				description: 'List documents',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a document',
+				description: 'Change a document, or mark it as sent or paid',
+			},
+		],
+		default: 'create',
+	},
+	{ ...partnerLocator, displayOptions: { show: { resource: ['document'] } } },
+	...Object.values(operations).flatMap((operation) => operation.description),
+];
+
+export const document: Resource = { description, operations };

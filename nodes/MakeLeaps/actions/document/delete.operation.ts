@@ -1,0 +1,17 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { OperationContext } from '../../helpers/context';
+import { documentMidOf, documentPath } from '../../helpers/documents';
+import { documentLocator } from './pickers.fields';
+
+export const description = [
+	documentLocator('The document to delete', { resource: ['document'], operation: ['delete'] }),
+];
+
+export async function execute(op: OperationContext): Promise<IDataObject> {
+	const partnerMid = await op.partnerMid();
+	const mid = documentMidOf(op, partnerMid);
+	await op.request('DELETE', documentPath(partnerMid, mid), { subject: `document ${mid}` });
+	op.run.recordWrite('deleted', mid);
+	return { deleted: true, mid };
+}

@@ -1,0 +1,14 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { OperationContext } from '../../helpers/context';
+import { documentMidOf, getDocument } from '../../helpers/documents';
+import { documentLocator } from './pickers.fields';
+
+export const description = [
+	documentLocator('The document to get', { resource: ['document'], operation: ['get'] }),
+];
+
+export async function execute(op: OperationContext): Promise<IDataObject> {
+	const partnerMid = await op.partnerMid();
+	return await getDocument(op, partnerMid, documentMidOf(op, partnerMid));
+}

@@ -1,0 +1,138 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { OperationContext } from '../../helpers/context';
+import { checkDate } from '../../helpers/dates';
+import { documentsPath } from '../../helpers/documents';
+import { midOfUrl } from '../../helpers/locators';
+import { checkMid, checkText, InvalidInput } from '../../helpers/validation';
+import { pagingFields } from '../common.fields';
+import { DOCUMENT_TYPES } from './document.fields';
+
+const show = { resource: ['document'], operation: ['getAll'] };
+const STATES = [
+	{ name: 'Any', value: '' },
+	{ name: 'Yes', value: 'true' },
+	{ name: 'No', value: 'false' },
+];
+
+export const description: INodeProperties[] = [
+	...pagingFields(show),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Cancelled',
+				name: 'cancelled',
+				type: 'options',
+				options: STATES,
+				default: '',
+			},
+			{
+				displayName: 'Client ID',
+				name: 'clientId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 1734479364211706503',
+				description: 'Only the documents of this client (its MID or URL)',
+			},
+			{
+				displayName: 'Date From',
+				name: 'dateFrom',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 2026-11-01',
+			},
+			{
+				displayName: 'Date To',
+				name: 'dateTo',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 2026-11-30',
+			},
+			{
+				displayName: 'Document Type',
+				name: 'documentType',
+				type: 'options',
+				options: [{ name: 'Any', value: '' }, ...DOCUMENT_TYPES],
+				default: '',
+			},
+			{ displayName: 'Paid', name: 'paid', type: 'options', options: STATES, default: '' },
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. INV-2026',
+				description: 'Only documents whose number, title or client contains this text',
+			},
+			{ displayName: 'Sent', name: 'sent', type: 'options', options: STATES, default: '' },
+		],
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		displayOptions: { show },
+	},
+];
+
+/** What a user reads of a document: number, type, client, amounts, dates, whether sent or paid. */
+function simplified(document: IDataObject): IDataObject {
+	const client = document.client;
+	const clientRecord =
+		typeof client === 'object' && client !== null ? (client as IDataObject) : undefined;
+	return {
+		mid: document.mid,
+		document_number: document.document_number,
+		document_type: document.document_type,
+		title: document.title,
+		client_mid: clientRecord ? clientRecord.mid : midOfUrl(client),
+		client_name: clientRecord?.display_name ?? null,
+		currency: document.currency,
+		subtotal: document.subtotal,
+		tax: document.tax,
+		total: document.total,
+		date: document.date,
+		date_due: document.date_due,
+		sent: Boolean(document.date_sent),
+		paid: Boolean(document.date_paid),
+		cancelled: Boolean(document.date_cancelled),
+		external_id: document.external_id,
+	};
+}
+
+export async function execute(op: OperationContext): Promise<IDataObject[]> {
+	const partnerMid = await op.partnerMid();
+	const filters = op.collection('filters');
+	const label = (name: string) => op.label(`filters.${name}`);
+	const qs: IDataObject = {};
+	const type = checkText(filters.documentType, label('documentType'));
+	if (type) qs.document_type = type;
+	const client = checkText(filters.clientId, label('clientId'));
+	if (client)
+		qs.client = checkMid(client.includes('/') ? midOfUrl(client) : client, label('clientId'));
+	const from = checkDate(filters.dateFrom, label('dateFrom'));
+	const to = checkDate(filters.dateTo, label('dateTo'));
+	if (from) qs.date__gte = from;
+	if (to) qs.date__lte = to;
+	for (const state of ['sent', 'paid', 'cancelled']) {
+		const value = checkText(filters[state], label(state));
+		if (value && value !== 'true' && value !== 'false') {
+			throw new InvalidInput(`${label(state)} must be true or false, not "${value}"`);
+		}
+		if (value) qs[state] = value;
+	}
+	const search = checkText(filters.search, label('search'));
+	if (search) qs.search = search;
+	const simplify = op.flag('simplify', true);
+	if (simplify) qs.expand = 'client';
+	const documents = await op.readList(documentsPath(partnerMid), qs);
+	return simplify ? documents.map(simplified) : documents;
+}

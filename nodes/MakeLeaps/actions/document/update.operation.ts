@@ -1,0 +1,100 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { OperationContext } from '../../helpers/context';
+import { checkDate, today } from '../../helpers/dates';
+import { documentMidOf, documentPath, getDocument, lineItemsOf } from '../../helpers/documents';
+import { fieldOption } from '../../helpers/fields';
+import { checkText } from '../../helpers/validation';
+import { documentFields } from './document.fields';
+import { lineItemFields } from './lineItems.fields';
+import { documentLocator } from './pickers.fields';
+
+const show = { resource: ['document'], operation: ['update'] };
+const withLines = { ...show, replaceLineItems: [true] };
+
+export const description: INodeProperties[] = [
+	documentLocator('The document to update', show),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: ['dueDate', 'message', 'note', 'title'].map((name) =>
+			fieldOption(documentFields, name),
+		),
+	},
+	{
+		displayName: 'Mark as Sent',
+		name: 'markAsSent',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to record the document as sent (now), for a document sent outside MakeLeaps',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Mark as Paid',
+		name: 'markAsPaid',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to record the document as paid',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Paid On',
+		name: 'paidOn',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 2026-12-15',
+		description: 'The day the payment came in (YYYY-MM-DD). Leave empty for today.',
+		displayOptions: { show: { ...show, markAsPaid: [true] } },
+	},
+	{
+		displayName: 'Replace Line Items',
+		name: 'replaceLineItems',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to replace all the lines of the document; MakeLeaps computes the totals again',
+		displayOptions: { show },
+	},
+	...lineItemFields(withLines),
+];
+
+/** A day as a timestamp MakeLeaps takes: noon UTC, the same calendar day in every time zone. */
+const dayStamp = (day: string) => `${day}T12:00:00Z`;
+
+/** PATCHes only what is set: fields, sent and paid marks, and the lines as a whole. */
+export async function execute(op: OperationContext): Promise<IDataObject> {
+	const partnerMid = await op.partnerMid();
+	const mid = documentMidOf(op, partnerMid);
+	const fields = op.collection('updateFields');
+	const body: IDataObject = {};
+	for (const name of ['title', 'note', 'message']) {
+		if (fields[name] !== undefined)
+			body[name] = checkText(fields[name], op.label(`updateFields.${name}`));
+	}
+	if (fields.dueDate !== undefined)
+		body.date_due = checkDate(fields.dueDate, op.label('updateFields.dueDate')) || null;
+	if (op.flag('markAsSent')) body.date_sent = new Date().toISOString();
+	if (op.flag('markAsPaid')) {
+		const day =
+			checkDate(op.parameter('paidOn', ''), op.label('paidOn')) || today(op.run.n8n.getTimezone());
+		body.date_paid = dayStamp(day);
+	}
+	if (op.flag('replaceLineItems')) {
+		const current = await getDocument(op, partnerMid, mid);
+		body.lineitems = lineItemsOf(op, String(current.currency ?? 'JPY'));
+		body.autocalculate = true;
+	}
+	if (Object.keys(body).length === 0)
+		op.fail('Nothing to update', 'Add an Update Field, or mark the document as sent or paid');
+	const answer = await op.request('PATCH', documentPath(partnerMid, mid), {
+		body,
+		subject: `document ${mid}`,
+	});
+	op.run.recordWrite('updated', mid);
+	return answer.response ?? {};
+}

@@ -1,0 +1,101 @@
+/**
+ * Money and quantities as exact decimal texts, never floating-point arithmetic. Amounts may not
+ * have more decimals than their currency (JPY has none); a number from an expression is taken by
+ * its shortest exact spelling (0.1 stays "0.1"). Pure.
+ */
+import { InvalidInput } from './validation';
+
+/** ISO 4217 minor units of the currencies documents are made in; others have 2. */
+const CURRENCY_DECIMALS: Record<string, number> = {
+	JPY: 0,
+	KRW: 0,
+	VND: 0,
+	CLP: 0,
+	ISK: 0,
+	BHD: 3,
+	KWD: 3,
+	OMR: 3,
+	JOD: 3,
+	TND: 3,
+};
+
+/** Decimals a quantity may have in any currency (1.5 hours, 0.25 person-months). */
+export const QUANTITY_DECIMALS = 4;
+
+export function currencyDecimals(currency: string): number {
+	return CURRENCY_DECIMALS[currency] ?? 2;
+}
+
+/** A three-letter ISO 4217 code, upper-cased. */
+export function checkCurrency(value: string, label: string): string {
+	const code = value.toUpperCase();
+	if (!/^[A-Z]{3}$/.test(code))
+		throw new InvalidInput(`${label} "${value}" is not a three-letter currency code`);
+	return code;
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** A decimal text from a number or text: "1,200" and "¥1200" are refused, not guessed at. */
+function decimalText(value: unknown, label: string): string {
+	if (typeof value === 'number') {
+		if (!Number.isFinite(value)) throw new InvalidInput(`${label} must be a number, not ${value}`);
+		const text = String(value);
+		if (/e/i.test(text))
+			throw new InvalidInput(`${label} ${text} is too large or too small to be exact`);
+		return text;
+	}
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (!DECIMAL.test(text)) {
+		const shown = typeof value === 'string' ? `"${value}"` : String(value);
+		throw new InvalidInput(
+			`${label} ${shown} is not a number`,
+			'Use digits with an optional decimal point, such as 1200 or 12.50, without currency signs or thousands separators',
+		);
+	}
+	return text.replace(/^(-?)0+(?=\d)/, '$1');
+}
+
+const decimalsOf = (text: string) => (text.split('.')[1] ?? '').length;
+
+/** An amount of money in a currency: at most the currency's decimals; negative allowed (a discount). */
+export function checkAmount(value: unknown, label: string, currency: string): string {
+	const text = decimalText(value, label);
+	const allowed = currencyDecimals(currency);
+	if (decimalsOf(text) > allowed) {
+		throw new InvalidInput(
+			allowed === 0
+				? `${label} ${text} has decimals, but ${currency} amounts have none`
+				: `${label} ${text} has more than ${allowed} decimals, the most ${currency} allows`,
+		);
+	}
+	return text;
+}
+
+/** A quantity: not negative, at most QUANTITY_DECIMALS decimals. */
+export function checkQuantity(value: unknown, label: string): string {
+	const text = decimalText(value, label);
+	if (text.startsWith('-'))
+		throw new InvalidInput(
+			`${label} ${text} is negative; use a negative unit price for a discount`,
+		);
+	if (decimalsOf(text) > QUANTITY_DECIMALS) {
+		throw new InvalidInput(`${label} ${text} has more than ${QUANTITY_DECIMALS} decimals`);
+	}
+	return text;
+}
+
+/** A tax rate in percent, 0 to 100, at most 2 decimals ("10", "8", "0"). */
+export function checkTaxRate(value: unknown, label: string): string {
+	const text = decimalText(value, label);
+	const [whole] = text.split('.');
+	if (
+		text.startsWith('-') ||
+		Number(whole) > 100 ||
+		(Number(whole) === 100 && /\.\d*[1-9]/.test(text))
+	) {
+		throw new InvalidInput(`${label} ${text} is not a percentage between 0 and 100`);
+	}
+	if (decimalsOf(text) > 2) throw new InvalidInput(`${label} ${text} has more than 2 decimals`);
+	return text;
+}

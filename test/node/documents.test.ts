@@ -1,0 +1,557 @@
+/**
+ * Documents through n8n's engine against the sandbox: from a spreadsheet row to an invoice and
+ * its PDF, idempotent re-runs, reads, changes, and every bad input refused before sending.
+ */
+import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { readPdf } from '../../dev/pdf';
+import { useTestBed, type TestBed } from './bed';
+import { seedClient } from './fixtures';
+
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const documentsRequests = (bed: TestBed) =>
+	bed.sandbox.received('/api/').filter((r) => r.path.includes('/document/'));
+
+/** An invoice for a client of the sandbox, with lines typed in the editor. */
+function invoice(clientMid: string, extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'document',
+		operation: 'create',
+		documentType: 'invoice',
+		client: byId(clientMid),
+		documentNumber: 'INV-001',
+		date: '2026-11-30',
+		dueDate: '2026-12-31',
+		lineItems: {
+			line: [
+				{
+					kind: 'normal',
+					description: 'Design',
+					quantity: '1.5',
+					unitPrice: '12000',
+					taxRate: '10',
+				},
+				{ kind: 'simple', description: 'Rice', price: '1080', taxRate: '8', taxType: 'reduced' },
+			],
+		},
+		...extra,
+	};
+}
+
+/** Rows of a grouped sheet: an invoice per row, its lines as a list. */
+const sheet = (clientMid: string, changed = false) =>
+	['ROW-1', 'ROW-2', 'ROW-3'].map((id, i) => ({
+		id,
+		client: clientMid,
+		title: `Order ${i + 1}`,
+		lines: [
+			{
+				description: 'Consulting',
+				quantity: changed && i === 1 ? 3 : 2,
+				unit_price: 10000,
+				tax_rate: 10,
+			},
+			{ kind: 'text', description: 'Thank you' },
+		],
+	}));
+
+const upsert: INodeParameters = {
+	resource: 'document',
+	operation: 'createOrUpdate',
+	documentType: 'invoice',
+	client: byId('={{ $json.client }}'),
+	externalId: '={{ $json.id }}',
+	date: '2026-11-30',
+	lineItemsFrom: 'json',
+	lineItemsJson: '={{ $json.lines }}',
+	additionalFields: { title: '={{ $json.title }}' },
+};
+
+describe('Document: Create', () => {
+	const bed = useTestBed();
+
+	test('sends the invoice with autocalculate; MakeLeaps computes the totals', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const result = await bed.run(invoice(clientMid));
+		expect(result.error).toBeUndefined();
+		const partner = bed.sandbox.credentials.partnerMid;
+		const [read, post] = bed.sandbox.received('/api/');
+		expect(`${read.method} ${read.path}`).toBe(`GET /api/partner/${partner}/client/${clientMid}/`); // its default contact
+		const [client] = bed.sandbox.clients();
+		expect(JSON.parse(post.body)).toEqual({
+			document_type: 'invoice',
+			client: `${bed.sandbox.baseUrl}/api/partner/${partner}/client/${clientMid}/`,
+			client_contact: (client.contacts as IDataObject[])[0].url,
+			autocalculate: true,
+			lineitems: [
+				{
+					kind: 'normal',
+					description: 'Design',
+					quantity: '1.5',
+					unit_cost: '12000',
+					tax_rate: '10',
+				},
+				{ kind: 'simple', description: 'Rice', price: '1080', tax_rate: '8', tax_type: 'reduced' },
+			],
+			document_number: 'INV-001',
+			date: '2026-11-30',
+			date_due: '2026-12-31',
+			currency: 'JPY',
+		});
+		expect(result.output[0].json).toMatchObject({
+			document_number: 'INV-001',
+			subtotal: '19080',
+			tax: '1886', // 18000 × 10% + 1080 × 8% (86.4 → 86)
+			total: '20966',
+		});
+	});
+
+	test('lines from a list in the input (a grouped spreadsheet), and the date defaults to today', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const lines = [{ description: 'Hours', qty: '7.5', unit_price: 8000, tax_rate: 10, unit: 'h' }];
+		const result = await bed.run(
+			{
+				...invoice(clientMid),
+				date: '',
+				lineItemsFrom: 'json',
+				lineItemsJson: '={{ $json.lines }}',
+			},
+			[{ lines }],
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].json).toMatchObject({
+			total: '66000',
+			date: new Date().toISOString().slice(0, 10),
+		});
+	});
+
+	test('a document number that is already taken: MakeLeaps says so, for that item', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		await bed.run(invoice(clientMid));
+		const again = await bed.run(invoice(clientMid), [{}], { onError: 'continueRegularOutput' });
+		expect(again.output[0].json.error).toBe(
+			'MakeLeaps refused the data: document_number: A document with this number already exists. [item 0]',
+		);
+		expect(bed.sandbox.documentsOf()).toHaveLength(1);
+	});
+
+	const badInputs: Array<[string, (client: string) => INodeParameters, RegExp]> = [
+		[
+			'an unknown type',
+			(c) => invoice(c, { documentType: '={{ "bill" }}' }),
+			/^Document Type "bill" is not one of invoice, quote/,
+		],
+		['no lines', (c) => invoice(c, { lineItems: {} }), /^Line Items is empty/],
+		[
+			'a price that is not a number',
+			(c) =>
+				invoice(c, {
+					lineItems: { line: [{ description: 'x', unitPrice: '1,200', taxRate: '10' }] },
+				}),
+			/^Line Items 1: Unit Price "1,200" is not a number/,
+		],
+		[
+			'a negative quantity',
+			(c) =>
+				invoice(c, {
+					lineItems: {
+						line: [{ description: 'x', quantity: '-1', unitPrice: '100', taxRate: '10' }],
+					},
+				}),
+			/^Line Items 1: Quantity -1 is negative/,
+		],
+		[
+			'decimals JPY does not have',
+			(c) =>
+				invoice(c, {
+					lineItems: {
+						line: [{ description: 'x', quantity: '1', unitPrice: '99.5', taxRate: '10' }],
+					},
+				}),
+			/^Line Items 1: Unit Price 99\.5 has decimals, but JPY amounts have none/,
+		],
+		[
+			'three decimals in USD',
+			(c) =>
+				invoice(c, {
+					currency: 'USD',
+					lineItems: { line: [{ description: 'x', unitPrice: '9.999', taxRate: '10' }] },
+				}),
+			/^Line Items 1: Unit Price 9\.999 has more than 2 decimals, the most USD allows/,
+		],
+		[
+			'a date that does not exist',
+			(c) => invoice(c, { date: '2026-02-30' }),
+			/^Date "2026-02-30" is not a day of the calendar/,
+		],
+		[
+			'a list that is not a list',
+			(c) => invoice(c, { lineItemsFrom: 'json', lineItemsJson: '={{ "lines" }}' }),
+			/^Line Items \(List\) is not a list of lines/,
+		],
+		[
+			'a bad template code',
+			(c) => invoice(c, { template: { __rl: true, mode: 'id', value: '={{ "../x" }}' } }),
+			/^Template "\.\.\/x" is not a template code/,
+		],
+	];
+
+	test.each(badInputs)(
+		'%s is refused before anything is sent, naming the field and the item',
+		async (_name, parameters, message) => {
+			const clientMid = seedClient(bed, 'C-1');
+			const result = await bed.run(parameters(clientMid), [{}, {}], {
+				onError: 'continueRegularOutput',
+			});
+			result.output.forEach((item, i) => {
+				expect(item.json.error).toMatch(message);
+				expect(item.json.error).toMatch(new RegExp(` \\[item ${i}\\]$`));
+			});
+			expect(bed.sandbox.received('/api/')).toHaveLength(0);
+		},
+	);
+});
+
+describe('Document: Create or Update by External ID', () => {
+	const bed = useTestBed();
+
+	test('running the same sheet twice makes each invoice once; a changed row updates its invoice', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const first = await bed.run(upsert, sheet(clientMid));
+		expect(first.output.map((item) => item.json.operation)).toEqual([
+			'created',
+			'created',
+			'created',
+		]);
+		bed.sandbox.resetRequests();
+
+		const second = await bed.run(upsert, sheet(clientMid));
+		expect(second.output.map((item) => [item.json.operation, item.json.changed])).toEqual([
+			['updated', []],
+			['updated', []],
+			['updated', []],
+		]);
+		expect(documentsRequests(bed).map((r) => r.method)).toEqual(['GET']); // one scan, nothing written
+
+		const third = await bed.run(upsert, sheet(clientMid, true));
+		expect(third.output[1].json).toMatchObject({
+			operation: 'updated',
+			changed: ['lineitems'],
+			total: '33000',
+		});
+		expect(
+			bed.sandbox
+				.documentsOf()
+				.map((d) => d.external_id)
+				.sort(),
+		).toEqual(['ROW-1', 'ROW-2', 'ROW-3']);
+	});
+
+	test('the scan reads only the type, and only from a date when asked', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		await bed.run(
+			{ ...upsert, upsertOptions: { scanFrom: '2026-11-01' } },
+			sheet(clientMid).slice(0, 1),
+		);
+		const [scan] = documentsRequests(bed);
+		expect(scan.query).toMatchObject({
+			document_type: 'invoice',
+			date__gte: '2026-11-01',
+			per_page: '100',
+		});
+	});
+
+	test('a sent invoice is not changed: the row says why', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const [created] = (await bed.run(upsert, sheet(clientMid).slice(0, 1))).output;
+		await bed.run({
+			resource: 'document',
+			operation: 'update',
+			document: byId(String(created.json.mid)),
+			markAsSent: true,
+		});
+		const changed = await bed.run(
+			{ ...upsert, additionalFields: { title: 'Renamed' } },
+			sheet(clientMid).slice(0, 1),
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(changed.output[0].json.error).toMatch(
+			/^The invoice "0001" with External ID "ROW-1" was already sent; it is not changed \[item 0\]$/,
+		);
+		expect(bed.sandbox.documentsOf()[0].title).toBe('Order 1');
+	});
+
+	test('an empty External ID is refused before any request', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const result = await bed.run(
+			{ ...upsert, externalId: '={{ $json.missing }}' },
+			sheet(clientMid).slice(0, 1),
+		);
+		expect(result.error?.message).toBe('External ID is empty [item 0]');
+		expect(documentsRequests(bed)).toHaveLength(0);
+	});
+});
+
+describe('Document: Get, Get Many, Update, Delete', () => {
+	const bed = useTestBed();
+
+	function seedDocuments(
+		clientMid: string,
+		n: number,
+		extra: (k: number) => IDataObject = () => ({}),
+	) {
+		const partner = bed.sandbox.credentials.partnerMid;
+		const client = `${bed.sandbox.baseUrl}/api/partner/${partner}/client/${clientMid}/`;
+		return Array.from({ length: n }, (_, k) =>
+			bed.sandbox.seedDocument({
+				document_type: k % 2 ? 'quote' : 'invoice',
+				client,
+				date: `2026-11-${String((k % 28) + 1).padStart(2, '0')}`,
+				lineitems: [
+					{ kind: 'simple', description: `Item ${k}`, price: String(1000 + k), tax_rate: '10' },
+				],
+				autocalculate: true,
+				...extra(k),
+			}),
+		);
+	}
+
+	test('Get by ID; an unknown document is a clear error', async () => {
+		const [doc] = seedDocuments(seedClient(bed, 'C-1'), 1);
+		const found = await bed.run({
+			resource: 'document',
+			operation: 'get',
+			document: byId(String(doc.mid)),
+		});
+		expect(found.output[0].json).toMatchObject({ mid: doc.mid, total: '1100' });
+		const missing = await bed.run({
+			resource: 'document',
+			operation: 'get',
+			document: byId('1734479364999999999'),
+		});
+		expect(missing.error?.message).toBe('MakeLeaps has no document 1734479364999999999 [item 0]');
+	});
+
+	test('Get Many: Return All across pages, filters, Simplify', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		seedDocuments(clientMid, 150, (k) => (k < 5 ? { date_sent: '2026-11-30T00:00:00Z' } : {}));
+		const all = await bed.run({
+			resource: 'document',
+			operation: 'getAll',
+			returnAll: true,
+			simplify: false,
+		});
+		expect(all.output).toHaveLength(150);
+		expect(new Set(all.output.map((item) => item.json.mid)).size).toBe(150);
+		const invoicesSent = await bed.run({
+			resource: 'document',
+			operation: 'getAll',
+			returnAll: true,
+			filters: {
+				documentType: 'invoice',
+				sent: 'true',
+				dateFrom: '2026-11-01',
+				dateTo: '2026-11-04',
+			},
+		});
+		expect(invoicesSent.output.map((item) => item.json)).toEqual([
+			expect.objectContaining({
+				document_type: 'invoice',
+				date: '2026-11-01',
+				sent: true,
+				paid: false,
+				client_mid: clientMid,
+				client_name: 'C-1 Co',
+				total: '1100',
+			}),
+			expect.objectContaining({
+				document_type: 'invoice',
+				date: '2026-11-03',
+				sent: true,
+				total: '1102',
+			}),
+		]);
+	});
+
+	test('Update: fields, marked as sent and paid on a day, lines replaced with totals computed again', async () => {
+		const [doc] = seedDocuments(seedClient(bed, 'C-1'), 1);
+		const result = await bed.run({
+			resource: 'document',
+			operation: 'update',
+			document: byId(String(doc.mid)),
+			updateFields: { title: 'November', dueDate: '2026-12-31' },
+			markAsSent: true,
+			markAsPaid: true,
+			paidOn: '2026-12-15',
+			replaceLineItems: true,
+			lineItems: { line: [{ description: 'New', quantity: '2', unitPrice: '500', taxRate: '10' }] },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].json).toMatchObject({
+			title: 'November',
+			date_due: '2026-12-31',
+			date_paid: '2026-12-15T12:00:00.000Z',
+			total: '1100',
+		});
+		expect(result.output[0].json.date_sent).toEqual(expect.any(String));
+		const patch = bed.sandbox.received('/api/').find((r) => r.method === 'PATCH')!;
+		expect(Object.keys(JSON.parse(patch.body)).sort()).toEqual([
+			'autocalculate',
+			'date_due',
+			'date_paid',
+			'date_sent',
+			'lineitems',
+			'title',
+		]);
+	});
+
+	test('Delete, and a client with documents cannot be deleted', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const [doc] = seedDocuments(clientMid, 1);
+		const refused = await bed.run({ operation: 'delete', client: byId(clientMid) });
+		expect(refused.error?.message).toBe(
+			'MakeLeaps refused the data: This client cannot be deleted: documents refer to it. [item 0]',
+		);
+		const deleted = await bed.run({
+			resource: 'document',
+			operation: 'delete',
+			document: byId(String(doc.mid)),
+		});
+		expect(deleted.output[0].json).toEqual({ deleted: true, mid: doc.mid });
+		expect(bed.sandbox.documentsOf()).toEqual([]);
+	});
+});
+
+async function downloaded(bed: TestBed, property = 'data') {
+	const clientMid = seedClient(bed, 'C-1', '株式会社サンプル');
+	const [created] = (await bed.run(invoice(clientMid))).output;
+	const result = await bed.run({
+		resource: 'document',
+		operation: 'downloadPdf',
+		document: byId(String(created.json.mid)),
+		binaryPropertyName: property,
+	});
+	expect(result.error).toBeUndefined();
+	const [item] = result.output;
+	const binary = item.binary![property] as IBinaryData;
+	return { item, binary, pdf: Buffer.from(binary.data, 'base64') };
+}
+
+describe('Document: Download PDF', () => {
+	const bed = useTestBed();
+
+	test('the PDF as n8n binary data named after the document number', async () => {
+		const { item, binary, pdf } = await downloaded(bed, 'invoicePdf');
+		expect(item.json).toMatchObject({
+			document_number: 'INV-001',
+			document_type: 'invoice',
+			file_name: 'INV-001.pdf',
+			file_size: pdf.length,
+		});
+		expect(binary).toMatchObject({
+			mimeType: 'application/pdf',
+			fileName: 'INV-001.pdf',
+			fileExtension: 'pdf',
+		});
+		expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+		const facts = readPdf(pdf);
+		expect(facts.pages).toBeGreaterThanOrEqual(1);
+		expect(facts.texts).toEqual(
+			expect.arrayContaining(['Invoice INV-001', 'Client: 株式会社サンプル', 'Total: 20966 JPY']),
+		);
+	});
+});
+
+describe('Document: Download PDF served through a redirect to storage', () => {
+	const redirected = useTestBed({ pdfRedirect: true });
+
+	test('the file is fetched from storage without the access token', async () => {
+		const { pdf } = await downloaded(redirected);
+		expect(readPdf(pdf).pages).toBe(1);
+		const [stored] = redirected.sandbox.received('/_storage/');
+		expect(stored.headers.authorization).toBeUndefined();
+		const [pdfRequest] = redirected.sandbox
+			.received('/api/')
+			.filter((r) => r.path.endsWith('/pdf/'));
+		expect(pdfRequest.headers.authorization).toMatch(/^Bearer /);
+	});
+
+	test('a redirect to plain http elsewhere is refused without a request', async () => {
+		const clientMid = seedClient(redirected, 'C-1');
+		const [created] = (await redirected.run(invoice(clientMid))).output;
+		redirected.sandbox.injectFault(
+			{ kind: 'redirect', status: 302, location: 'http://storage.example.com/x.pdf' },
+			{ path: /\/pdf\/$/ },
+		);
+		const result = await redirected.run({
+			resource: 'document',
+			operation: 'downloadPdf',
+			document: byId(String(created.json.mid)),
+		});
+		expect(result.error?.message).toBe(
+			'MakeLeaps answered with a redirect (HTTP 302) to storage.example.com; the node does not follow redirects [item 0]',
+		);
+	});
+});
+
+describe('Document: faults go through the one transport', () => {
+	const bed = useTestBed();
+
+	test.each([
+		['a connection reset after the create was applied', { kind: 'resetAfter' as const }, true],
+		['HTTP 503', { kind: 'status' as const, status: 503 }, false],
+	])(
+		'%s: one POST; Create or Update finds it by External ID or says it may have happened',
+		async (_name, fault, applied) => {
+			const clientMid = seedClient(bed, 'C-1');
+			bed.sandbox.injectFault(fault, { method: 'POST', path: '/api/' });
+			const rows = sheet(clientMid).slice(0, 1);
+			const result = await bed.run(upsert, [...rows, ...rows], {
+				onError: 'continueRegularOutput',
+			});
+			if (applied) {
+				expect(result.output.map((item) => item.json.operation)).toEqual(['created', 'updated']);
+			} else {
+				expect(result.output[0].json.error).toMatch(
+					/^MakeLeaps may or may not have carried out this create: MakeLeaps answered HTTP 503 \[item 0\]$/,
+				);
+				expect(result.output[0].error?.description).toMatch(
+					/No invoice with External ID "ROW-1" was found right after\.$/,
+				);
+				expect(result.output[1].json.error).toBe(
+					'An earlier create of the invoice with External ID "ROW-1" may or may not have happened [item 1]',
+				);
+			}
+			expect(bed.sandbox.received('/api/').filter((r) => r.method === 'POST')).toHaveLength(1);
+			expect(bed.sandbox.documentsOf()).toHaveLength(applied ? 1 : 0);
+		},
+	);
+
+	test('a PDF download that fails is retried; one that is not a PDF is refused', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const [created] = (await bed.run(invoice(clientMid))).output;
+		const download = {
+			resource: 'document',
+			operation: 'downloadPdf',
+			document: byId(String(created.json.mid)),
+		};
+		bed.sandbox.injectFault({ kind: 'status', status: 503 }, { path: /\/pdf\/$/ });
+		bed.sandbox.injectFault({ kind: 'cutAfter' }, { path: /\/pdf\/$/ });
+		const retried = await bed.run(download);
+		expect(retried.error).toBeUndefined();
+		expect(
+			bed.sandbox
+				.received('/api/')
+				.filter((r) => r.path.endsWith('/pdf/'))
+				.map((r) => r.status),
+		).toEqual([503, 200, 200]);
+		bed.sandbox.injectFault(
+			{ kind: 'replaceAfter', status: 200, body: '<html>Log in</html>', contentType: 'text/html' },
+			{ path: /\/pdf\/$/ },
+		);
+		const refused = await bed.run(download);
+		expect(refused.error?.message).toBe(
+			'The answer of MakeLeaps could not be used: something that is not a PDF [item 0]',
+		);
+	});
+});
