@@ -102,13 +102,15 @@ export async function packPackage(destination: string): Promise<string> {
 export interface N8nOptions {
 	/** Folder holding the user folder and files of this instance (a new temporary one by default). */
 	folder?: string;
-	/** Folder n8n's file nodes may read (N8N_RESTRICT_FILE_ACCESS_TO). */
-	fileAccess?: string;
+	/** Where n8n's file nodes may write (a folder inside `folder` by default). */
+	outputFolder?: string;
 }
 
 export class N8n {
 	readonly folder: string;
 	readonly userFolder: string;
+	/** Where the example workflows write files (the invoices' PDFs). */
+	readonly outputFolder: string;
 	readonly encryptionKey = 'makeleaps-e2e-not-a-secret';
 	readonly owner = {
 		email: 'owner@example.com',
@@ -121,10 +123,12 @@ export class N8n {
 	private serverLog = '';
 	private cookie = '';
 
-	constructor(private readonly options: N8nOptions = {}) {
+	constructor(options: N8nOptions = {}) {
 		this.folder = options.folder ?? mkdtempSync(path.join(os.tmpdir(), 'makeleaps-n8n-'));
 		this.userFolder = path.join(this.folder, 'home');
+		this.outputFolder = options.outputFolder ?? path.join(this.folder, 'output');
 		mkdirSync(path.join(this.userFolder, '.n8n', 'nodes'), { recursive: true });
+		mkdirSync(this.outputFolder, { recursive: true });
 	}
 
 	get url() {
@@ -178,7 +182,8 @@ export class N8n {
 			N8N_PYTHON_ENABLED: 'false',
 			N8N_SECURE_COOKIE: 'false',
 			N8N_LOG_LEVEL: 'info',
-			N8N_RESTRICT_FILE_ACCESS_TO: this.options.fileAccess ?? EXAMPLES,
+			// n8n's file nodes may read the examples and write into the output folder, nothing else
+			N8N_RESTRICT_FILE_ACCESS_TO: `${EXAMPLES};${this.outputFolder}`,
 			...extra,
 		};
 	}
@@ -217,6 +222,13 @@ export class N8n {
 		} catch {
 			return { result };
 		}
+	}
+
+	/** Publishes a workflow, so that its trigger (a form, a poll) listens once n8n starts. */
+	async publish(workflowId: string): Promise<void> {
+		const result = await this.cli(['publish:workflow', `--id=${workflowId}`]);
+		if (result.code !== 0)
+			throw new Error(`publishing ${workflowId} failed:\n${result.stdout}\n${result.stderr}`);
 	}
 
 	/** Starts `n8n start` (on a free port unless one is given) and waits until the editor is ready. */
@@ -320,16 +332,26 @@ export function sandboxCredential(baseUrl: string, clientId: string, clientSecre
 
 /** Where the example workflows expect this package's examples/ folder; replaced on import. */
 export const EXAMPLES_PLACEHOLDER = '/path/to/n8n-nodes-makeleaps/examples/';
+/** Where the example workflows expect to write files; replaced on import. */
+export const OUTPUT_PLACEHOLDER = '/path/to/pdfs/';
 
-/** Reads an example workflow from examples/, with file paths pointing into this checkout. */
-export function example(file: string): {
+/**
+ * Reads an example workflow from examples/, with file paths pointing into this checkout and
+ * files written into `outputFolder`.
+ */
+export function example(
+	file: string,
+	outputFolder: string,
+): {
 	id: string;
 	name: string;
 	nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
 } {
 	const text = readFileSync(path.join(EXAMPLES, file), 'utf8')
 		.split(EXAMPLES_PLACEHOLDER)
-		.join(`${EXAMPLES}/`);
+		.join(`${EXAMPLES}/`)
+		.split(OUTPUT_PLACEHOLDER)
+		.join(`${outputFolder}/`);
 	return JSON.parse(text);
 }
 

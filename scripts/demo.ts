@@ -1,14 +1,17 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: drives a real n8n from Node.js */
 /**
  * `npm run demo`: starts the MakeLeaps sandbox and a real n8n with this package installed as a
- * community node, runs example workflows 1 and 2 with n8n's CLI, and prints what the sandbox
- * saw: clients created, modified and deleted, and the requests it received.
+ * community node, runs example workflows 1, 2 and 4 with n8n's CLI, and prints what the sandbox
+ * saw: clients and invoices created, modified and deleted, PDFs downloaded, and the requests it
+ * received. The invoices' PDFs land in demo-output/invoices/.
  * `npm run demo -- --ui` then keeps n8n and the sandbox running for trying the node by hand.
  */
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
-import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox/server';
-import { example, freePort, N8n, sandboxCredential } from '../dev/n8n';
+import { startSandbox, type RecordedRequest } from '../sandbox/server';
+import { example, freePort, N8n, ROOT, sandboxCredential } from '../dev/n8n';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -18,8 +21,22 @@ interface ClientJson {
 	display_name?: string;
 }
 
+interface DocumentJson {
+	mid?: string;
+	document_number?: string;
+	document_type?: string;
+	total?: string;
+	currency?: string;
+}
+
+const OUTPUT_FOLDER = path.join(ROOT, 'demo-output', 'invoices');
+
 /** What one run did, told from the sandbox's request log (answers included). */
-function summarize(sandbox: Sandbox, requests: RecordedRequest[], known: Map<string, ClientJson>) {
+function summarize(
+	requests: RecordedRequest[],
+	known: Map<string, ClientJson>,
+	documents: Map<string, DocumentJson>,
+) {
 	const label = (mid: string) => {
 		const client = known.get(mid);
 		return client
@@ -49,8 +66,9 @@ function summarize(sandbox: Sandbox, requests: RecordedRequest[], known: Map<str
 				`  modified  contact ${contact[1]}: ${Object.keys(JSON.parse(request.body) as object).join(', ')}`,
 			);
 		if (client?.[1] && request.method === 'DELETE') lines.push(`  deleted   ${label(client[1])}`);
+		lines.push(...documentLines(request, documents));
 	}
-	if (lines.length === 0) lines.push('  no client created, modified or deleted');
+	if (lines.length === 0) lines.push('  nothing created, modified or deleted');
 	const api = requests.filter((r) => r.path.startsWith('/api/'));
 	const methods = ['GET', 'POST', 'PATCH', 'DELETE']
 		.map((method) => [method, api.filter((r) => r.method === method).length] as const)
@@ -63,11 +81,35 @@ function summarize(sandbox: Sandbox, requests: RecordedRequest[], known: Map<str
 	return lines;
 }
 
+/** A document created, modified or deleted, or its PDF downloaded, by one request. */
+function documentLines(request: RecordedRequest, known: Map<string, DocumentJson>): string[] {
+	const document = /^\/api\/partner\/[^/]+\/document\/(?:([^/]+)\/)?(pdf\/)?$/.exec(request.path);
+	if (!document || request.status === undefined || request.status >= 400) return [];
+	const answer = (request.response as { response?: DocumentJson } | undefined)?.response;
+	if (answer?.mid && answer.document_number) known.set(answer.mid, answer);
+	const named = answer?.document_number ? answer : known.get(document[1] ?? '');
+	const name = named
+		? `${named.document_type} ${named.document_number}`
+		: `document ${document[1]}`;
+	const total = answer?.total ? ` (total ${answer.total} ${answer.currency})` : '';
+	if (document[2] && request.method === 'GET') return [`  PDF of    ${name} downloaded`];
+	if (request.method === 'POST') return [`  created   ${name}${total}`];
+	if (request.method === 'PATCH') {
+		const fields = Object.keys(JSON.parse(request.body) as object).join(', ');
+		return [`  modified  ${name}: ${fields}${total}`];
+	}
+	if (request.method === 'DELETE') return [`  deleted   ${name}`];
+	return [];
+}
+
 async function main() {
 	const ui = process.argv.includes('--ui');
 	const sandbox = await startSandbox();
-	const n8n = new N8n();
+	rmSync(OUTPUT_FOLDER, { recursive: true, force: true });
+	mkdirSync(OUTPUT_FOLDER, { recursive: true });
+	const n8n = new N8n({ outputFolder: OUTPUT_FOLDER });
 	const known = new Map<string, ClientJson>();
+	const knownDocuments = new Map<string, DocumentJson>();
 	let stopping = false;
 	const stop = async (code: number) => {
 		if (stopping) return;
@@ -89,11 +131,13 @@ async function main() {
 			'1-client-lifecycle.json',
 			'2-clients-from-csv.json',
 			'3-continue-on-fail.json',
-		].map(example);
+			'4-invoices-from-csv.json',
+		].map((file) => example(file, OUTPUT_FOLDER));
 		for (const workflow of workflows) await n8n.importWorkflow(workflow);
 		say('Imported the credential "MakeLeaps sandbox" and the example workflows.');
 
-		for (const workflow of workflows.slice(0, 2)) {
+		const demonstrated = [workflows[0], workflows[1], workflows[3]];
+		for (const workflow of demonstrated) {
 			say();
 			say(`${workflow.name}  (n8n execute --id=${workflow.id})`);
 			sandbox.resetRequests();
@@ -105,7 +149,7 @@ async function main() {
 					`${workflow.name} failed: ${error ?? `exit ${result.code}`}\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`,
 				);
 			}
-			for (const line of summarize(sandbox, [...sandbox.requests], known)) say(line);
+			for (const line of summarize([...sandbox.requests], known, knownDocuments)) say(line);
 			say(`  finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		}
 
@@ -114,6 +158,18 @@ async function main() {
 		say(`The sandbox now holds ${clients.length} clients:`);
 		for (const client of clients)
 			say(`  ${String(client.client_external_id).padEnd(10)} ${String(client.display_name)}`);
+		const documents = sandbox.documentsOf();
+		say();
+		say(`and ${documents.length} invoices:`);
+		for (const document of documents) {
+			const client = clients.find((c) => c.url === document.client);
+			say(
+				`  ${document.document_number.padEnd(13)} ${String(client?.display_name).padEnd(22)} ${document.total.padStart(8)} ${document.currency}`,
+			);
+		}
+		say();
+		say(`Their PDFs, written by n8n's Read/Write Files from Disk node, are in ${OUTPUT_FOLDER}:`);
+		for (const file of readdirSync(OUTPUT_FOLDER).sort()) say(`  ${file}`);
 
 		if (!ui) {
 			say();

@@ -9,6 +9,8 @@ export const EXAMPLE_FILES = [
 	'1-client-lifecycle.json',
 	'2-clients-from-csv.json',
 	'3-continue-on-fail.json',
+	'4-invoices-from-csv.json',
+	'5-quote-from-form.json',
 ];
 
 export interface E2eBed {
@@ -28,7 +30,9 @@ export function useN8n(): E2eBed {
 		await bed.n8n.importCredentials([
 			sandboxCredential(bed.sandbox.baseUrl, clientId, clientSecret),
 		]);
-		for (const file of EXAMPLE_FILES) await bed.n8n.importWorkflow(example(file));
+		for (const file of EXAMPLE_FILES) {
+			await bed.n8n.importWorkflow(example(file, bed.n8n.outputFolder));
+		}
 		bed.execute = async (workflowId) => {
 			const { run, result } = await bed.n8n.execute(workflowId);
 			const errors = Object.entries(run?.data.resultData.runData ?? {})

@@ -2,15 +2,16 @@
 /**
  * A started n8n (`n8n start`) with the package: the node and credential types are served to the
  * editor, the credential test of n8n's REST API accepts the sandbox's ID and secret and refuses
- * a wrong secret, and the editor shows the node's panel in headless Chromium (screenshot under
- * test-output/e2e/).
+ * a wrong secret, the editor shows the node's panel in headless Chromium (screenshot under
+ * test-output/e2e/), and example 5's published form turns a submission into a quote and its PDF.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { chromium, type Browser } from 'playwright-core';
 
 import { CREDENTIAL, ROOT } from '../../dev/n8n';
+import { readPdf } from '../../dev/pdf';
 import { useN8n } from './bed';
 
 const SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-makeleaps-node.png');
@@ -20,6 +21,7 @@ describe('a started n8n with the package', () => {
 	let browser: Browser | undefined;
 
 	beforeAll(async () => {
+		await bed.n8n.publish('mlExample5FormQuote');
 		await bed.n8n.start();
 		await bed.n8n.login();
 	});
@@ -136,4 +138,63 @@ describe('a started n8n with the package', () => {
 			expect.arrayContaining(['MakeLeaps sandbox', 'EX1-HQ', 'Sakura Holdings K.K.']),
 		);
 	});
+
+	test('5: a submitted quote request form becomes a quote for the client, and its PDF a file', async () => {
+		const { sandbox, n8n } = bed;
+		const formUrl = `${n8n.url}/form/makeleaps-quote`;
+		// n8n 2 activates published workflows shortly after it is ready.
+		const page = await until(30_000, async () => {
+			const answer = await fetch(formUrl);
+			return answer.ok ? await answer.text() : undefined;
+		});
+		expect(page).toContain('Request a quote');
+
+		sandbox.resetRequests();
+		// Company, Your Name, Email, Service, Quantity: the form's fields, in order.
+		const answers = [
+			'Momiji Print K.K.',
+			'Kobayashi',
+			'Kobayashi@Momiji-Print.example.jp',
+			'Logo design',
+			'2',
+		];
+		const form = new FormData();
+		answers.forEach((answer, index) => form.append(`field-${index}`, answer));
+		const submitted = await fetch(formUrl, { method: 'POST', body: form });
+		expect(submitted.status).toBe(200);
+
+		// The form answers at once; the workflow goes on in the background.
+		const quotes = () => sandbox.documentsOf().filter((d) => d.document_type === 'quote');
+		const file = path.join(n8n.outputFolder, 'quote-0001.pdf');
+		await until(60_000, () => (quotes().length > 0 && existsSync(file)) || undefined);
+		const [quote] = quotes();
+		expect(quote).toMatchObject({
+			document_number: '0001',
+			title: 'Quote: Logo design',
+			total: '330000', // 2 × 150000 + 10%
+			lineitems: [expect.objectContaining({ description: 'Logo design', quantity: '2' })],
+		});
+		const client = sandbox.clients().find((c) => c.url === quote.client);
+		expect(client).toMatchObject({
+			client_external_id: 'kobayashi@momiji-print.example.jp',
+			display_name: 'Momiji Print K.K.',
+		});
+		const pdf = readPdf(readFileSync(file));
+		expect(pdf.pages).toBe(1);
+		expect(pdf.texts).toEqual(expect.arrayContaining(['Quote 0001', 'Total: 330000 JPY']));
+	});
 });
+
+/** Asks `probe` every 250 ms until it gives an answer, for at most `ms`. */
+async function until<T>(
+	ms: number,
+	probe: () => T | undefined | Promise<T | undefined>,
+): Promise<T> {
+	const deadline = Date.now() + ms;
+	for (;;) {
+		const answer = await probe();
+		if (answer !== undefined) return answer;
+		if (Date.now() > deadline) throw new Error(`nothing within ${ms / 1000} s`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}

@@ -1,8 +1,13 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev code: a test in Node.js, never inside n8n */
 /**
  * The example workflows, run by a real n8n's CLI (`n8n execute`) with the packed package
  * installed as a community node, against the sandbox. Each test checks what the sandbox holds
  * and received, not only what n8n printed.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { readPdf } from '../../dev/pdf';
 import { apiCalls, clientsByExternalId, outputOf, useN8n } from './bed';
 
 describe('example workflows in a real n8n', () => {
@@ -163,5 +168,56 @@ describe('example workflows in a real n8n', () => {
 				.received('/api/')
 				.every((r) => r.headers.authorization === `Bearer ${fresh}` && r.status! < 300),
 		).toBe(true);
+	});
+
+	test('4: CSV rows → clients → invoices → PDF files on disk; a second run makes nothing twice', async () => {
+		const { sandbox, n8n } = bed;
+		sandbox.resetRequests();
+		const run = await bed.execute('mlExample4Invoices');
+		expect(
+			outputOf(run, 'Group lines per invoice').map((i) => (i.lines as unknown[]).length),
+		).toEqual([3, 1, 2]);
+		expect(
+			outputOf(run, 'Create or update invoice').map((d) => [
+				d.document_number,
+				d.operation,
+				d.total,
+			]),
+		).toEqual([
+			['INV-2026-001', 'created', '171828'], // 135000 + 10% and 21600 + 8%
+			['INV-2026-002', 'created', '110000'],
+			['INV-2026-003', 'created', '130240'],
+		]);
+		// the PDFs: binary data in the run, and files written by n8n's file node
+		const pdfRun = run.data.resultData.runData['Download PDF'][0].data!
+			.main[0] as unknown as Array<{
+			binary: Record<string, { mimeType: string; fileName: string }>;
+		}>;
+		expect(pdfRun.map((item) => [item.binary.data.mimeType, item.binary.data.fileName])).toEqual([
+			['application/pdf', 'INV-2026-001.pdf'],
+			['application/pdf', 'INV-2026-002.pdf'],
+			['application/pdf', 'INV-2026-003.pdf'],
+		]);
+		for (const number of ['INV-2026-001', 'INV-2026-002', 'INV-2026-003']) {
+			const file = readFileSync(path.join(n8n.outputFolder, `${number}.pdf`));
+			const facts = readPdf(file);
+			expect(facts.pages).toBe(1);
+			expect(facts.texts).toContain(`Invoice ${number}`);
+		}
+		expect(sandbox.documentsOf()).toHaveLength(3);
+
+		sandbox.resetRequests();
+		const again = await bed.execute('mlExample4Invoices');
+		expect(
+			outputOf(again, 'Create or update invoice').map((d) => [d.operation, d.changed]),
+		).toEqual([
+			['updated', []],
+			['updated', []],
+			['updated', []],
+		]);
+		expect(
+			sandbox.received('/api/').filter((r) => r.method === 'POST' || r.method === 'PATCH'),
+		).toEqual([]);
+		expect(sandbox.documentsOf()).toHaveLength(3);
 	});
 });

@@ -1,4 +1,4 @@
-/** Editor fields several resources share: the partner and client pickers, Return All and Limit. */
+/** Editor fields several resources share: the partner, client and document pickers, Return All and Limit. */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { MID } from '../helpers/validation';
@@ -32,7 +32,9 @@ export const partnerLocator: INodeProperties = {
 	],
 };
 
-export function clientLocator(
+/** A picker of a partner's client or document: from the list, by URL or by ID. */
+export function recordLocator(
+	kind: 'client' | 'document',
 	name: string,
 	displayName: string,
 	description: string,
@@ -48,20 +50,22 @@ export function clientLocator(
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: 'searchClients', searchable: true },
+				typeOptions: {
+					searchListMethod: `search${kind[0].toUpperCase()}${kind.slice(1)}s`,
+					searchable: true,
+				},
 			},
 			{
 				displayName: 'By URL',
 				name: 'url',
 				type: 'string',
-				placeholder:
-					'e.g. https://api.makeleaps.com/api/partner/1725857643916378083/client/1734479364211706503/',
+				placeholder: `e.g. https://api.makeleaps.com/api/partner/1725857643916378083/${kind}/1734479364211706503/`,
 				validation: [
 					{
 						type: 'regex',
 						properties: {
-							regex: '^https?://.+/api/partner/[^/]+/client/[^/]+/?$',
-							errorMessage: 'Not a MakeLeaps client URL',
+							regex: `^https?://.+/api/partner/[^/]+/${kind}/[^/]+/?$`,
+							errorMessage: `Not a MakeLeaps ${kind} URL`,
 						},
 					},
 				],
@@ -74,13 +78,16 @@ export function clientLocator(
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: MID.source, errorMessage: 'Not a valid client MID' },
+						properties: { regex: MID.source, errorMessage: `Not a valid ${kind} MID` },
 					},
 				],
 			},
 		],
 	};
 }
+
+export const clientLocator = (name: string, displayName: string, description: string) =>
+	recordLocator('client', name, displayName, description);
 
 /** Return All and Limit, as every n8n "Get Many" offers them. */
 export function pagingFields(show: { resource: string[]; operation: string[] }): INodeProperties[] {

@@ -4,61 +4,37 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isUncertainWrite, MAX_PAGE_SIZE } from '../transport';
+import { MAX_PAGE_SIZE } from '../transport';
 import { contactChanges, hasNamesOf } from './clientBody';
 import type { OperationContext } from './context';
+import { createRecord } from './creates';
 import { checkMid } from './validation';
 
 const isRecord = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** POSTs a new client of the partner and answers it as MakeLeaps returns it. */
+/** POSTs a new client of the partner, never twice (see creates.ts). */
 export async function createClient(
 	op: OperationContext,
 	partnerMid: string,
 	body: IDataObject,
 ): Promise<IDataObject> {
-	let created: IDataObject;
-	try {
-		const answer = await op.request('POST', `/api/partner/${partnerMid}/client/`, {
-			body,
-			subject: `partner ${partnerMid}`,
-		});
-		created = answer.response ?? {};
-	} catch (error) {
-		created = await findAfterUncertainCreate(error, op, partnerMid, body);
-	}
-	op.run.recordWrite('created', created.mid);
-	return created;
-}
-
-/**
- * After a create that may or may not have happened (the transport never repeats it), looks for
- * the client by its external ID: found with the same names, the create happened and the item
- * succeeds; otherwise the item fails as uncertain, and later Create or Update rows with the same
- * external ID are not created blindly either.
- */
-async function findAfterUncertainCreate(
-	error: unknown,
-	op: OperationContext,
-	partnerMid: string,
-	body: IDataObject,
-): Promise<IDataObject> {
 	const externalId = body.client_external_id as string | undefined;
-	if (!isUncertainWrite(error) || !externalId) throw error;
-	const index = op.run.clientIndex(partnerMid);
-	index.forget();
-	const found = await index.find(externalId, op.itemIndex).catch(() => []);
-	const mine: IDataObject[] = [];
-	for (const client of found.slice(0, 3)) {
-		const full = await withContacts(op, partnerMid, client).catch(() => client);
-		if (hasNamesOf(body, full)) mine.push(full);
-	}
-	if (mine.length === 1) return mine[0];
-	op.run.imports(`${partnerMid} client`, index).recordUncertain(externalId);
-	error.description =
-		`${error.description ?? ''} No client with Client External ID "${externalId}" and these names was found right after.`.trim();
-	throw error;
+	return await createRecord(op, partnerMid, `/api/partner/${partnerMid}/client/`, body, () => ({
+		externalId,
+		index: op.run.clientIndex(partnerMid),
+		scope: `${partnerMid} client`,
+		// the client with this ID is this create's only when it has the row's names
+		mine: async (found) => {
+			const mine: IDataObject[] = [];
+			for (const client of found.slice(0, 3)) {
+				const full = await withContacts(op, partnerMid, client).catch(() => client);
+				if (hasNamesOf(body, full)) mine.push(full);
+			}
+			return mine;
+		},
+		notFound: `No client with Client External ID "${externalId}" and these names was found right after.`,
+	}));
 }
 
 /** A client as MakeLeaps returns it, with its contacts in full when asked. */

@@ -3,8 +3,8 @@
  */
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { isUncertainWrite } from '../transport';
 import type { OperationContext } from './context';
+import { createRecord } from './creates';
 import { today } from './dates';
 import { documentBody } from './documentBody';
 import type { FieldTable } from './fields';
@@ -12,25 +12,26 @@ import { lineItems, linesFromList } from './lineItems';
 import { contactMidOf, contactUrl } from './locators';
 import { checkMid, checkText, InvalidInput, MID } from './validation';
 
-const TYPES = [
-	'invoice',
-	'quote',
-	'order',
-	'orderslip',
-	'orderconfirmation',
-	'deliveryslip',
-	'acceptance',
-	'receipt',
-	'timesheet',
-];
+/** The document types MakeLeaps makes, with the names the editor shows. */
+export const DOCUMENT_TYPES: Record<string, string> = {
+	invoice: 'Invoice',
+	quote: 'Quote',
+	order: 'Order',
+	orderslip: 'Order Slip',
+	orderconfirmation: 'Order Confirmation',
+	deliveryslip: 'Delivery Slip',
+	acceptance: 'Acceptance',
+	receipt: 'Receipt',
+	timesheet: 'Timesheet',
+};
 const TEMPLATE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The document type parameter, checked (an expression can give anything). */
 export function documentTypeOf(op: OperationContext): string {
 	const type = checkText(op.parameter('documentType', 'invoice'), op.label('documentType'));
-	if (!TYPES.includes(type)) {
+	if (!Object.hasOwn(DOCUMENT_TYPES, type)) {
 		throw new InvalidInput(
-			`${op.label('documentType')} "${type}" is not one of ${TYPES.join(', ')}`,
+			`${op.label('documentType')} "${type}" is not one of ${Object.keys(DOCUMENT_TYPES).join(', ')}`,
 		);
 	}
 	return type;
@@ -121,46 +122,20 @@ export async function getDocument(op: OperationContext, partnerMid: string, mid:
 	return answer.response ?? {};
 }
 
-/**
- * POSTs a new document. A create that may or may not have happened is never repeated; with an
- * external ID the node looks for it, and later rows with that ID are not created blindly.
- */
+/** POSTs a new document, never twice (see creates.ts). */
 export async function createDocument(
 	op: OperationContext,
 	partnerMid: string,
 	body: IDataObject,
 ): Promise<IDataObject> {
-	let created: IDataObject;
-	try {
-		const answer = await op.request('POST', documentsPath(partnerMid), {
-			body,
-			subject: `partner ${partnerMid}`,
-		});
-		created = answer.response ?? {};
-	} catch (error) {
-		created = await findAfterUncertainCreate(error, op, partnerMid, body);
-	}
-	op.run.recordWrite('created', created.mid);
-	return created;
-}
-
-async function findAfterUncertainCreate(
-	error: unknown,
-	op: OperationContext,
-	partnerMid: string,
-	body: IDataObject,
-): Promise<IDataObject> {
 	const externalId = body.external_id as string | undefined;
-	if (!isUncertainWrite(error) || !externalId) throw error;
 	const type = String(body.document_type);
-	const index = op.run.documentIndex(partnerMid, type);
-	index.forget();
-	const found = await index.find(externalId, op.itemIndex).catch(() => []);
-	if (found.length === 1) return found[0];
-	op.run.imports(`${partnerMid} ${type}`, index).recordUncertain(externalId);
-	error.description =
-		`${error.description ?? ''} No ${type} with External ID "${externalId}" was found right after.`.trim();
-	throw error;
+	return await createRecord(op, partnerMid, documentsPath(partnerMid), body, () => ({
+		externalId,
+		index: op.run.documentIndex(partnerMid, type),
+		scope: `${partnerMid} ${type}`,
+		notFound: `No ${type} with External ID "${externalId}" was found right after.`,
+	}));
 }
 
 /** The default contact of a client, as MakeLeaps gives it (its URL), read once per run and client. */

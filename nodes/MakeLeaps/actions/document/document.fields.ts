@@ -5,20 +5,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { checkDate } from '../../helpers/dates';
+import { DOCUMENT_TYPES } from '../../helpers/documents';
 import type { FieldTable } from '../../helpers/fields';
 import { checkCurrency } from '../../helpers/money';
 
-export const DOCUMENT_TYPES = [
-	{ name: 'Acceptance', value: 'acceptance' },
-	{ name: 'Delivery Slip', value: 'deliveryslip' },
-	{ name: 'Invoice', value: 'invoice' },
-	{ name: 'Order', value: 'order' },
-	{ name: 'Order Confirmation', value: 'orderconfirmation' },
-	{ name: 'Order Slip', value: 'orderslip' },
-	{ name: 'Quote', value: 'quote' },
-	{ name: 'Receipt', value: 'receipt' },
-	{ name: 'Timesheet', value: 'timesheet' },
-];
+/** The Document Type options, in alphabetical order. */
+export const DOCUMENT_TYPE_OPTIONS = Object.entries(DOCUMENT_TYPES)
+	.map(([value, name]) => ({ name, value }))
+	.sort((a, b) => a.name.localeCompare(b.name));
 
 export const documentFields: FieldTable = {
 	additional: { name: 'additionalFields', displayName: 'Additional Fields' },
@@ -133,7 +127,7 @@ export function documentTypeField(show: {
 		displayName: 'Document Type',
 		name: 'documentType',
 		type: 'options',
-		options: DOCUMENT_TYPES,
+		options: DOCUMENT_TYPE_OPTIONS,
 		default: 'invoice',
 		required: true,
 		displayOptions: { show },

@@ -6,7 +6,7 @@ import { documentsPath } from '../../helpers/documents';
 import { midOfUrl } from '../../helpers/locators';
 import { checkMid, checkText, InvalidInput } from '../../helpers/validation';
 import { pagingFields } from '../common.fields';
-import { DOCUMENT_TYPES } from './document.fields';
+import { DOCUMENT_TYPE_OPTIONS } from './document.fields';
 
 const show = { resource: ['document'], operation: ['getAll'] };
 const STATES = [
@@ -58,7 +58,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Document Type',
 				name: 'documentType',
 				type: 'options',
-				options: [{ name: 'Any', value: '' }, ...DOCUMENT_TYPES],
+				options: [{ name: 'Any', value: '' }, ...DOCUMENT_TYPE_OPTIONS],
 				default: '',
 			},
 			{ displayName: 'Paid', name: 'paid', type: 'options', options: STATES, default: '' },

@@ -2,6 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { MID } from '../../helpers/validation';
+import { recordLocator } from '../common.fields';
 
 export function templateLocator(show: {
 	resource: string[];
@@ -13,7 +14,7 @@ export function templateLocator(show: {
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		description:
-			"The layout of the document. Leave empty for the account's first template of this type.",
+			'The layout of the document. Leave empty to let MakeLeaps use its default for this type.',
 		displayOptions: { show },
 		modes: [
 			{
@@ -63,48 +64,8 @@ export function documentLocator(
 	show: { resource: string[]; operation: string[] },
 ): INodeProperties {
 	return {
-		displayName: 'Document',
-		name: 'document',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
+		...recordLocator('document', 'document', 'Document', description),
 		required: true,
-		description,
 		displayOptions: { show },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchDocuments', searchable: true },
-			},
-			{
-				displayName: 'By URL',
-				name: 'url',
-				type: 'string',
-				placeholder:
-					'e.g. https://api.makeleaps.com/api/partner/1725857643916378083/document/1734479364211706503/',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: '^https?://.+/api/partner/[^/]+/document/[^/]+/?$',
-							errorMessage: 'Not a MakeLeaps document URL',
-						},
-					},
-				],
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 1734479364211706503',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: MID.source, errorMessage: 'Not a valid document MID' },
-					},
-				],
-			},
-		],
 	};
 }
