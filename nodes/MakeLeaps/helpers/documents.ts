@@ -29,7 +29,7 @@ const TEMPLATE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 /** The document type parameter, checked (an expression can give anything). */
 export function documentTypeOf(op: OperationContext): string {
 	const type = checkText(op.parameter('documentType', 'invoice'), op.label('documentType'));
-	if (!Object.hasOwn(DOCUMENT_TYPES, type)) {
+	if (!Object.keys(DOCUMENT_TYPES).includes(type)) {
 		throw new InvalidInput(
 			`${op.label('documentType')} "${type}" is not one of ${Object.keys(DOCUMENT_TYPES).join(', ')}`,
 		);
