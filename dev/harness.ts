@@ -8,6 +8,7 @@ import {
 	ExecuteContext,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
+	PollContext,
 	RoutingNode,
 	WorkflowExecute,
 } from 'n8n-core';
@@ -36,9 +37,11 @@ import { ICredentialsHelper, NodeHelpers, sleep, Workflow } from 'n8n-workflow';
 
 import { MakeLeapsApi } from '../credentials/MakeLeapsApi.credentials';
 import { MakeLeaps } from '../nodes/MakeLeaps/MakeLeaps.node';
+import { MakeLeapsTrigger } from '../nodes/MakeLeaps/MakeLeapsTrigger.node';
 import type { TransportLimits } from '../nodes/MakeLeaps/transport';
 
 export const NODE_TYPE = 'n8n-nodes-makeleaps.makeLeaps';
+export const TRIGGER_TYPE = 'n8n-nodes-makeleaps.makeLeapsTrigger';
 
 /**
  * Everything the harness handed back to a test (run results, credential test answers). The test
@@ -348,6 +351,62 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		errorOutput: outputs[1] ?? [],
 		error: run.data.resultData.error,
 	};
+	observed.push(result);
+	return result;
+}
+
+export interface PollOptions {
+	parameters: INodeParameters;
+	credentials: CredentialsHelper;
+	/** The workflow's static data as n8n holds it in memory between polls; the poll changes it. */
+	staticData: IDataObject;
+	/** `manual`: the editor's "Fetch Test Event"; `trigger`: a poll of an active workflow. */
+	mode?: 'trigger' | 'manual';
+	timezone?: string;
+	limits?: Partial<TransportLimits>;
+}
+
+/** What one poll of the MakeLeaps Trigger gave: the items it emits (none: null), or its error. */
+export interface PollResult {
+	items: INodeExecutionData[] | null;
+	error?: Error;
+}
+
+/** One poll of the MakeLeaps Trigger in n8n-core's PollContext, as an active workflow runs it. */
+export async function runPoll(options: PollOptions): Promise<PollResult> {
+	const node: INode = {
+		id: 'trigger',
+		name: 'MakeLeaps Trigger',
+		type: TRIGGER_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'MakeLeaps account' } },
+	};
+	const trigger = new MakeLeapsTrigger(options.limits);
+	const workflow = new Workflow({
+		id: 'wf-1',
+		name: 'Test',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes: new NodeTypes({ [TRIGGER_TYPE]: trigger }),
+		staticData: options.staticData,
+		settings: { timezone: options.timezone ?? 'Asia/Tokyo' },
+	});
+	const context = new PollContext(
+		workflow,
+		workflow.getNode(node.name)!,
+		additionalData(options.credentials),
+		options.mode ?? 'trigger',
+		options.mode === 'manual' ? 'manual' : 'activate',
+	);
+	let result: PollResult;
+	try {
+		result = { items: (await trigger.poll.call(context))?.[0] ?? null };
+	} catch (error) {
+		result = { items: null, error: error as Error };
+	}
 	observed.push(result);
 	return result;
 }

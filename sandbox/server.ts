@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 
 import { DocumentStore } from './documentStore';
 import { DOCUMENT_TYPES, templatesOf } from './documents';
+import { SendingStore, type Delivery } from './sending';
 import { Store, Urls, ValidationError, type Client, type Partner } from './store';
 
 export interface SandboxOptions {
@@ -40,6 +41,8 @@ export interface SandboxOptions {
 	oneActiveToken?: boolean;
 	/** Serves document PDFs through a redirect to storage (`/_storage/`), as a cloud service may. */
 	pdfRedirect?: boolean;
+	/** How long a sending order takes to be validated after its last change (1500 ms by default). */
+	sendingValidationMs?: number;
 }
 
 export interface RecordedRequest {
@@ -121,6 +124,7 @@ export class Sandbox {
 	readonly issuedSecrets: Array<{ clientId: string; clientSecret: string }> = [];
 	store!: Store;
 	documents!: DocumentStore;
+	sending!: SendingStore;
 	/** Files served at /_storage/ (PDFs behind a redirect), by key. */
 	private readonly stored = new Map<string, Buffer>();
 	baseUrl = '';
@@ -160,6 +164,7 @@ export class Sandbox {
 		this.baseUrl = `http://127.0.0.1:${port}`;
 		this.store = new Store(new Urls(this.baseUrl));
 		this.documents = new DocumentStore(this.store);
+		this.sending = new SendingStore(this.store, this.options.sendingValidationMs);
 		this.credentials = this.addPartner(this.options.partnerName ?? 'Sandbox Trading Co., Ltd.', {
 			clientId: this.options.clientId,
 			clientSecret: this.options.clientSecret,
@@ -222,6 +227,28 @@ export class Sandbox {
 	seedDocument(body: unknown, partnerMid = this.credentials.partnerMid) {
 		const p = this.partner(partnerMid);
 		return this.documents.json(p, this.documents.create(p, body));
+	}
+
+	/** Sending orders of a partner as the API would return them. */
+	sendingOrdersOf(partnerMid = this.credentials.partnerMid) {
+		const p = this.partner(partnerMid);
+		return this.sending.ordersOf(p).map((order) => this.sending.json(p, order));
+	}
+
+	/** What executed sending orders delivered, in order. */
+	get deliveries(): readonly Delivery[] {
+		return this.sending.deliveries;
+	}
+
+	/** Records a payment of a document, as a user does in MakeLeaps when the money arrives. */
+	markPaid(
+		documentMid: string,
+		at = new Date().toISOString(),
+		partnerMid = this.credentials.partnerMid,
+	) {
+		const document = this.partner(partnerMid).documents.get(documentMid);
+		if (!document) throw new Error(`no document ${documentMid}`);
+		document.date_paid = at;
 	}
 
 	archiveClient(mid: string, partnerMid = this.credentials.partnerMid) {
@@ -438,6 +465,8 @@ export class Sandbox {
 			return this.clientRoutes(method, url, headers, body, partner, segments.slice(4));
 		if (segments[3] === 'document')
 			return this.documentRoutes(method, url, headers, body, partner, segments.slice(4));
+		if (segments[3] === 'sending' && segments[4] === 'order')
+			return this.sendingRoutes(method, url, headers, body, partner, segments.slice(5));
 		if (segments[3] === 'template' && segments.length === 5) {
 			this.allow(method, ['GET']);
 			if (!(DOCUMENT_TYPES as readonly string[]).includes(segments[4]))
@@ -557,6 +586,53 @@ export class Sandbox {
 		if (method === 'PUT' || method === 'PATCH')
 			this.documents.update(partner, document, this.json(headers, body));
 		return this.object(200, this.documents.json(partner, document, expand));
+	}
+
+	private sendingRoutes(
+		method: string,
+		url: URL,
+		headers: http.IncomingHttpHeaders,
+		body: string,
+		partner: Partner,
+		rest: string[],
+	): HttpAnswer {
+		if (rest.length === 0) {
+			this.allow(method, ['GET', 'POST']);
+			if (method === 'POST') {
+				const order = this.sending.create(partner, this.json(headers, body));
+				return this.object(201, this.sending.json(partner, order));
+			}
+			const orders = this.sending.ordersOf(partner).map((o) => this.sending.json(partner, o));
+			return this.list(url, orders);
+		}
+		const order = this.sending.orders.get(rest[0]);
+		if (!order || order.partnerMid !== partner.mid || rest.length > 2)
+			throw detail(404, 'Not found.');
+		const json = () => this.object(200, this.sending.json(partner, order));
+		switch (rest[1]) {
+			case undefined:
+				this.allow(method, ['GET', 'DELETE']);
+				if (method === 'DELETE') {
+					if (order.status === 'sent')
+						throw detail(400, 'A sending order that was sent cannot be deleted.');
+					this.sending.orders.delete(order.mid);
+					return new HttpAnswer(204);
+				}
+				return json();
+			case 'item':
+				this.allow(method, ['POST']);
+				return this.object(201, this.sending.addItem(partner, order, this.json(headers, body)));
+			case 'send':
+				this.allow(method, ['POST']);
+				this.sending.execute(partner, order);
+				return json();
+			case 'status':
+				this.allow(method, ['PATCH']);
+				this.sending.changeStatus(order, this.json(headers, body));
+				return json();
+			default:
+				throw detail(404, 'Not found.');
+		}
 	}
 
 	/** Files a redirect points to: served without authorization, as signed storage URLs are. */
@@ -740,6 +816,10 @@ export class Sandbox {
 				});
 			case 'GET /_sandbox/requests':
 				return new HttpAnswer(200, this.requests);
+			case 'GET /_sandbox/documents':
+				return new HttpAnswer(200, this.documentsOf());
+			case 'GET /_sandbox/deliveries':
+				return new HttpAnswer(200, this.deliveries);
 			case 'POST /_sandbox/expire-tokens':
 				this.expireTokens();
 				return new HttpAnswer(204);
@@ -749,8 +829,15 @@ export class Sandbox {
 			case 'POST /_sandbox/throttle':
 				this.setThrottle(input.limit ? (input as SandboxOptions['throttle']) : undefined);
 				return new HttpAnswer(204);
-			default:
+			default: {
+				// POST /_sandbox/documents/<mid>/paid: a payment recorded in MakeLeaps
+				const paid = /^\/_sandbox\/documents\/(\d+)\/paid$/.exec(url.pathname);
+				if (method === 'POST' && paid && this.partner().documents.has(paid[1])) {
+					this.markPaid(paid[1], typeof input.at === 'string' ? input.at : undefined);
+					return new HttpAnswer(204);
+				}
 				return new HttpAnswer(404, { detail: 'Unknown sandbox control.' });
+			}
 		}
 	}
 }

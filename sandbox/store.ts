@@ -68,7 +68,7 @@ const EMAIL_USER = /^[-!#$%&'*+/=?^_`{}|~0-9A-Z]+(\.[-!#$%&'*+/=?^_`{}|~0-9A-Z]+
 const EMAIL_DOMAIN =
 	/^((?=[a-z0-9-]{1,63}\.)(xn--)?[a-z0-9]+(-[a-z0-9]+)*\.)+[a-z0-9-]{2,63}(?<!-)$/i;
 
-function isEmail(value: string): boolean {
+export function isEmail(value: string): boolean {
 	const at = value.lastIndexOf('@');
 	if (at <= 0 || /\s/.test(value)) return false;
 	const domain = domainToASCII(value.slice(at + 1));

@@ -13,6 +13,7 @@ import {
 	searchContacts,
 	searchDocuments,
 	searchPartners,
+	searchSendingOrders,
 	searchTemplates,
 } from './methods/listSearch';
 import type { TransportLimits } from './transport';
@@ -26,7 +27,7 @@ export class MakeLeaps implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Make and look up clients and documents (invoices, quotes…) in MakeLeaps, and get their PDFs',
+			'Make, look up and send clients and documents (invoices, quotes…) in MakeLeaps, and get their PDFs',
 		defaults: { name: 'MakeLeaps' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -42,6 +43,7 @@ export class MakeLeaps implements INodeType {
 					{ name: 'Client', value: 'client' },
 					{ name: 'Contact', value: 'contact' },
 					{ name: 'Document', value: 'document' },
+					{ name: 'Sending Order', value: 'sendingOrder' },
 				],
 				default: 'client',
 			},
@@ -68,7 +70,14 @@ export class MakeLeaps implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchPartners, searchClients, searchContacts, searchDocuments, searchTemplates },
+		listSearch: {
+			searchPartners,
+			searchClients,
+			searchContacts,
+			searchDocuments,
+			searchSendingOrders,
+			searchTemplates,
+		},
 	};
 
 	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;

@@ -190,7 +190,12 @@ describe('Properties over the node parameters', () => {
 					'update',
 					'delete',
 					'downloadPdf',
+					'send',
 				),
+			}),
+			fc.record({
+				resource: fc.constant('sendingOrder'),
+				operation: fc.constantFrom('get', 'getAll', 'cancel'),
 			}),
 		);
 		const amount = fc.oneof(
@@ -250,6 +255,27 @@ describe('Properties over the node parameters', () => {
 				markAsPaid: flag,
 				paidOn: text,
 				replaceLineItems: flag,
+				sendingOrder: locator,
+				channels: fc.oneof(
+					fc.constant(['securesend']),
+					fc.subarray(['securesend', 'clientInbox', 'post']),
+					fc.constantFrom<unknown>(['fax'], '={{ "post" }}', '={{ null }}'),
+				),
+				toEmails: fc.oneof(
+					fc.constant('sato@example.com, ito@example.jp'),
+					fc.emailAddress(),
+					text,
+				),
+				subject: text,
+				message: text,
+				sendOptions: fc.record(
+					{
+						force: flag,
+						cardPayments: flag,
+						waitSeconds: fc.constantFrom<unknown>(1, 0, 601, '={{ "x" }}'),
+					},
+					{ requiredKeys: [] },
+				),
 				upsertOptions: fc.record({ scanFrom: text }, { requiredKeys: [] }),
 				clientExternalId: text,
 				organizationName: fc.oneof(fc.constant('Valid Co'), text),
@@ -313,7 +339,7 @@ describe('Properties over the node parameters', () => {
 					for (const request of bed.sandbox.requests) {
 						// only the API's own shapes, with plain MIDs: no dot segments, no encoded separators
 						expect(request.path).toMatch(
-							/^\/(api\/partner\/([\w-]+\/(client\/([\w-]+\/(contact\/)?)?|contact\/[\w-]+\/|document\/([\w-]+\/(pdf\/)?)?)?)?|user\/oauth2\/token\/)$/,
+							/^\/(api\/partner\/([\w-]+\/(client\/([\w-]+\/(contact\/)?)?|contact\/[\w-]+\/|document\/([\w-]+\/(pdf\/)?)?|sending\/order\/([\w-]+\/(item\/|send\/|status\/)?)?)?)?|user\/oauth2\/token\/)$/,
 						);
 						expect(request.path.split('/')).not.toContain('..');
 					}

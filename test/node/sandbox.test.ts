@@ -377,5 +377,82 @@ describe('MakeLeaps sandbox', () => {
 			expect((await api('DELETE', url)).status).toBe(204);
 			expect((await api('DELETE', `${clients()}${clientMid}/`)).status).toBe(204);
 		});
+
+		test('sending orders: a channel and a recipient needed, documents of the recipient only, sent once and only when ready, cancelled by post only', async () => {
+			const client = await aClient();
+			const other = await aClient();
+			const made = await api('POST', documents(), {
+				document_type: 'invoice',
+				client,
+				lineitems: [line],
+			});
+			const foreign = await api('POST', documents(), {
+				document_type: 'invoice',
+				client: other,
+				lineitems: [line],
+			});
+			const orders = `/api/partner/${sandbox.credentials.partnerMid}/sending/order/`;
+			const none = await api('POST', orders, { recipient_organization: client });
+			expect([none.status, none.data.response]).toEqual([
+				400,
+				{ non_field_errors: ['Select at least one sending method.'] },
+			]);
+			const noOne = await api('POST', orders, {
+				recipient_organization: client,
+				securesend_selected: true,
+			});
+			expect(noOne.data.response).toEqual({
+				to_emails: ['Secure Send needs at least one e-mail address.'],
+			});
+			const order = (
+				await api('POST', orders, {
+					recipient_organization: client,
+					securesend_selected: true,
+					to_emails: ['sato@example.com'],
+				})
+			).data.response;
+			expect(order).toMatchObject({ ready_to_order: false, status: 'validating', items: [] });
+			const wrong = await api('POST', order.items_url, {
+				position: 0,
+				document: foreign.data.response.url,
+			});
+			expect(wrong.data.response).toEqual({
+				document: ['The document is not addressed to the recipient of this order.'],
+			});
+			expect(
+				(await api('POST', order.items_url, { position: 0, document: made.data.response.url }))
+					.status,
+			).toBe(201);
+			const early = await api('POST', order.send_url, {});
+			expect([early.status, early.data.response]).toEqual([
+				400,
+				{ non_field_errors: ['The sending order is not ready to be sent.'] },
+			]);
+			await new Promise((resolve) => setTimeout(resolve, 1600));
+			expect((await api('GET', order.url)).data.response).toMatchObject({
+				ready_to_order: true,
+				status: 'draft',
+			});
+			const sent = await api('POST', order.send_url, {});
+			expect([sent.status, sent.data.response.status]).toEqual([200, 'sent']);
+			expect((await api('POST', order.send_url, {})).data.response).toEqual({
+				non_field_errors: ['This sending order has already been sent.'],
+			});
+			expect((await api('GET', made.data.response.url)).data.response.date_sent).toBe(
+				sent.data.response.date_sent,
+			);
+			expect(sandbox.deliveries).toEqual([
+				expect.objectContaining({ to_emails: ['sato@example.com'], channels: ['securesend'] }),
+			]);
+			const cancel = await api('PATCH', order.status_url, { status: 'cancelled' });
+			expect(cancel.data.response).toEqual({
+				non_field_errors: ['This sending order can no longer be cancelled.'],
+			});
+			const paid = await axios.post(
+				`${sandbox.baseUrl}/_sandbox/documents/${made.data.response.mid}/paid`,
+			);
+			expect(paid.status).toBe(204);
+			expect((await api('GET', made.data.response.url)).data.response.date_paid).not.toBeNull();
+		});
 	});
 });

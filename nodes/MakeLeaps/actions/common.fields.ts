@@ -32,13 +32,21 @@ export const partnerLocator: INodeProperties = {
 	],
 };
 
-/** A picker of a partner's client or document: from the list, by URL or by ID. */
+/** The records a picker can name: their path under the partner, their name, their list search. */
+const RECORDS = {
+	client: { path: 'client', words: 'client', search: 'searchClients' },
+	document: { path: 'document', words: 'document', search: 'searchDocuments' },
+	sendingOrder: { path: 'sending/order', words: 'sending order', search: 'searchSendingOrders' },
+};
+
+/** A picker of a partner's record: from the list, by URL or by ID. */
 export function recordLocator(
-	kind: 'client' | 'document',
+	kind: keyof typeof RECORDS,
 	name: string,
 	displayName: string,
 	description: string,
 ): INodeProperties {
+	const { path, words, search } = RECORDS[kind];
 	return {
 		displayName,
 		name,
@@ -50,22 +58,19 @@ export function recordLocator(
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: {
-					searchListMethod: `search${kind[0].toUpperCase()}${kind.slice(1)}s`,
-					searchable: true,
-				},
+				typeOptions: { searchListMethod: search, searchable: true },
 			},
 			{
 				displayName: 'By URL',
 				name: 'url',
 				type: 'string',
-				placeholder: `e.g. https://api.makeleaps.com/api/partner/1725857643916378083/${kind}/1734479364211706503/`,
+				placeholder: `e.g. https://api.makeleaps.com/api/partner/1725857643916378083/${path}/1734479364211706503/`,
 				validation: [
 					{
 						type: 'regex',
 						properties: {
-							regex: `^https?://.+/api/partner/[^/]+/${kind}/[^/]+/?$`,
-							errorMessage: `Not a MakeLeaps ${kind} URL`,
+							regex: `^https?://.+/api/partner/[^/]+/${path}/[^/]+/?$`,
+							errorMessage: `Not a MakeLeaps ${words} URL`,
 						},
 					},
 				],
@@ -78,7 +83,7 @@ export function recordLocator(
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: MID.source, errorMessage: `Not a valid ${kind} MID` },
+						properties: { regex: MID.source, errorMessage: `Not a valid ${words} MID` },
 					},
 				],
 			},

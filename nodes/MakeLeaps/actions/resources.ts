@@ -2,6 +2,7 @@ import { client } from './client/Client.resource';
 import { contact } from './contact/Contact.resource';
 import { document } from './document/Document.resource';
 import type { Resource } from './operation';
+import { sendingOrder } from './sendingOrder/SendingOrder.resource';
 
 /** Every resource of the node, by the value of its Resource option. */
-export const resources: Record<string, Resource> = { client, contact, document };
+export const resources: Record<string, Resource> = { client, contact, document, sendingOrder };

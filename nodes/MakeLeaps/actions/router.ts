@@ -46,7 +46,12 @@ export async function router(
 				output.push({ json: { error: error.message }, error, pairedItem: { item: i } });
 				continue;
 			}
-			throw withWritesSoFar(error, run.writes, resourceName, operationName !== 'create');
+			throw withWritesSoFar(
+				error,
+				run.writes,
+				NOUNS[resourceName] ?? resourceName,
+				operationName !== 'create',
+			);
 		}
 	}
 	return [output];
@@ -66,6 +71,9 @@ function asNodeError(context: IExecuteFunctions, caught: unknown, itemIndex: num
 
 const MAX_LISTED = 20;
 
+/** What the records of a resource are called in a sentence. */
+const NOUNS: Record<string, string> = { sendingOrder: 'sending order' };
+
 function listed(mids: string[]): string {
 	const shown = mids.slice(0, MAX_LISTED).join(', ');
 	return mids.length > MAX_LISTED ? `${shown} and ${mids.length - MAX_LISTED} more` : shown;
@@ -81,7 +89,7 @@ function withWritesSoFar<T extends NodeApiError | NodeOperationError>(
 	noun: string,
 	safeToRepeat: boolean,
 ): T {
-	const parts = (['created', 'updated', 'deleted'] as const)
+	const parts = (['created', 'updated', 'deleted', 'sent'] as const)
 		.filter((kind) => writes[kind].length > 0)
 		.map((kind) => {
 			const count = writes[kind].length;
@@ -92,7 +100,7 @@ function withWritesSoFar<T extends NodeApiError | NodeOperationError>(
 	const advice =
 		writes.created.length > 0 && !safeToRepeat
 			? 'Do not run the same rows again with Create: they would be created a second time. Run only the items from the failed one on, or use Create or Update with a Client External ID, which finds the clients already created.'
-			: 'Running the workflow again is safe: Create or Update finds what this run created, and updates and deletes are not harmed by a second run.';
+			: 'Running the workflow again is safe: Create or Update finds what this run created, Send skips documents already sent, and updates and deletes are not harmed by a second run.';
 	error.description = [advice, error.description].filter(Boolean).join(' ');
 	return error;
 }

@@ -30,13 +30,15 @@ export interface RunWrites {
 	created: string[];
 	updated: string[];
 	deleted: string[];
+	/** Documents sent (by the MID of the document). */
+	sent: string[];
 }
 
 export class RunContext {
 	private readonly partner: SharedRead<PartnerLookup>;
 	private readonly indexes = new Map<string, RecordIndex>();
 	private readonly reads = new Map<string, SharedRead<IDataObject>>();
-	readonly writes: RunWrites = { created: [], updated: [], deleted: [] };
+	readonly writes: RunWrites = { created: [], updated: [], deleted: [], sent: [] };
 
 	constructor(
 		readonly n8n: IExecuteFunctions,

@@ -54,3 +54,6 @@ export class CreatedRecords {
 
 /** The one registry of this process. */
 export const createdRecords = new CreatedRecords();
+
+/** The documents runs of this process sent, or may have sent (a send whose answer was lost). */
+export const sentDocuments = new CreatedRecords();

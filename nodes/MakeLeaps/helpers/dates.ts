@@ -46,3 +46,9 @@ export function today(timeZone: string, now = new Date()): string {
 		return now.toISOString().slice(0, 10);
 	}
 }
+
+/** The calendar day `days` days before `day` (YYYY-MM-DD). */
+export function daysBefore(day: string, days: number): string {
+	const [year, month, date] = day.split('-').map(Number);
+	return new Date(Date.UTC(year, month - 1, date - days)).toISOString().slice(0, 10);
+}

@@ -9,8 +9,8 @@ import { today } from './dates';
 import { documentBody } from './documentBody';
 import type { FieldTable } from './fields';
 import { lineItems, linesFromList } from './lineItems';
-import { contactMidOf, contactUrl } from './locators';
-import { checkMid, checkText, InvalidInput, MID } from './validation';
+import { contactMidOf, contactUrl, recordMidOf } from './locators';
+import { checkText, InvalidInput } from './validation';
 
 /** The document types MakeLeaps makes, with the names the editor shows. */
 export const DOCUMENT_TYPES: Record<string, string> = {
@@ -100,18 +100,8 @@ export const documentPath = (partnerMid: string, mid: string) =>
 /** The MID a document locator names: from the list, by URL or by ID. */
 export function documentMidOf(op: OperationContext, partnerMid: string): string {
 	const locator = op.parameter('document') as INodeParameterResourceLocator | undefined;
-	const label = op.label('document');
-	if (locator?.mode !== 'url') return checkMid(locator?.value, label);
-	const url = checkText(locator.value, label);
-	const prefix = `${op.run.transport.baseUrl}${documentsPath(partnerMid)}`;
-	const mid = url.startsWith(prefix) ? url.slice(prefix.length).replace(/\/$/, '') : '';
-	if (!MID.test(mid)) {
-		throw new InvalidInput(
-			`${label} "${url}" is not a document URL of partner ${partnerMid}`,
-			`Use a URL of the form ${prefix}<document MID>/ or pick the document from the list`,
-		);
-	}
-	return mid;
+	const prefix = op.run.transport.url(documentsPath(partnerMid));
+	return recordMidOf(locator, op.label('document'), prefix, 'document');
 }
 
 /** A document as MakeLeaps returns it. */

@@ -22,6 +22,8 @@ export interface FieldSpec
 	parse?: (value: unknown, label: string) => string;
 	/** Another field (by name) that must be set when this one is. */
 	requires?: string;
+	/** The most characters the text may have (255 unless set). */
+	maxLength?: number;
 }
 
 export interface FieldTable {
@@ -114,7 +116,9 @@ export function readFieldValues(
 	const byName: Record<string, string> = {};
 	for (const spec of table.fields) {
 		const raw = read(spec);
-		const text = spec.parse ? spec.parse(raw, spec.displayName) : checkText(raw, spec.displayName);
+		const text = spec.parse
+			? spec.parse(raw, spec.displayName)
+			: checkText(raw, spec.displayName, spec.maxLength);
 		const value = text || String(spec.default ?? '');
 		byName[spec.name] = spec.check ? spec.check(value, spec.displayName) : value;
 	}

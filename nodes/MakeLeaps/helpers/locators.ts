@@ -21,35 +21,49 @@ export const contactUrl = (baseUrl: string, partnerMid: string, contactMid: stri
 /** The last path segment of a MakeLeaps URL (a partner's MID is only given in its URL). */
 export const midOfUrl = (url: unknown) => /\/([^/]+)\/?$/.exec(String(url))?.[1] ?? '';
 
-/** The MID of a client URL of this partner under the Base URL; anything else is refused. */
-export function midFromClientUrl(
-	value: unknown,
-	label: string,
-	baseUrl: string,
-	partnerMid: string,
-): string {
+/**
+ * The MID of a record URL under `prefix` (the list URL of its kind, such as the partner's
+ * clients under the Base URL); anything else is refused.
+ */
+export function midFromUrl(value: unknown, label: string, prefix: string, kind: string): string {
 	const url = checkText(value, label);
-	const prefix = clientsUrl(baseUrl, partnerMid);
 	const rest = url.startsWith(prefix) ? url.slice(prefix.length).replace(/\/$/, '') : undefined;
 	if (rest === undefined || !MID.test(rest)) {
+		const partner = /\/partner\/([^/]+)\//.exec(prefix)?.[1];
 		throw new InvalidInput(
-			`${label} "${url}" is not a client URL of partner ${partnerMid}`,
-			`Use a URL of the form ${prefix}<client MID>/ or pick the client from the list`,
+			`${label} "${url}" is not a ${kind} URL of partner ${partner}`,
+			`Use a URL of the form ${prefix}<${kind} MID>/ or pick the ${kind} from the list`,
 		);
 	}
 	return rest;
 }
 
+/** The MID a resource locator names: from the list, by URL (under `prefix`) or by ID. */
+export function recordMidOf(
+	locator: INodeParameterResourceLocator | undefined,
+	label: string,
+	prefix: string,
+	kind: string,
+): string {
+	if (locator?.mode === 'url') return midFromUrl(locator.value, label, prefix, kind);
+	return checkMid(locator?.value, label);
+}
+
+/** The MID of a client URL of this partner under the Base URL; anything else is refused. */
+export const midFromClientUrl = (
+	value: unknown,
+	label: string,
+	baseUrl: string,
+	partnerMid: string,
+) => midFromUrl(value, label, clientsUrl(baseUrl, partnerMid), 'client');
+
 /** The client MID a resource locator names: from the list, by URL or by ID. */
-export function clientMidOf(
+export const clientMidOf = (
 	locator: INodeParameterResourceLocator | undefined,
 	label: string,
 	baseUrl: string,
 	partnerMid: string,
-): string {
-	if (locator?.mode === 'url') return midFromClientUrl(locator.value, label, baseUrl, partnerMid);
-	return checkMid(locator?.value, label);
-}
+) => recordMidOf(locator, label, clientsUrl(baseUrl, partnerMid), 'client');
 
 /** A contact given as its MID or its URL of this partner. */
 export function contactMidOf(

@@ -4,7 +4,7 @@
  * without reading again.
  */
 
-import { outcomeOf } from '../transport/outcome';
+import { outcomeOf } from '../transport';
 
 /** A shared read failed earlier; the item was not attempted. */
 export class SharedReadFailed extends Error {

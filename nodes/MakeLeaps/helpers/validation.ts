@@ -16,6 +16,8 @@ export class InvalidInput extends Error {
 
 /** Longest text MakeLeaps accepts in a field. */
 export const MAX_TEXT = 255;
+/** The longest text of a message or a note (MakeLeaps takes the body of an e-mail there). */
+export const LONG_TEXT = 5000;
 
 /** MIDs are opaque; these characters are all they use, and all that is safe in a URL path. */
 export const MID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -27,7 +29,7 @@ const INVISIBLE = /[\p{Z}\p{C}]/u;
 const DOMAIN_LABEL = /^[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?$/u;
 
 /** A text value, trimmed; numbers from expressions are accepted when they are exact, other types are not. */
-export function checkText(value: unknown, label: string): string {
+export function checkText(value: unknown, label: string, max = MAX_TEXT): string {
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'number') return String(exactNumber(value, label));
 	if (typeof value !== 'string') {
@@ -37,9 +39,9 @@ export function checkText(value: unknown, label: string): string {
 	}
 	const text = value.trim();
 	const characters = [...text].length; // code points, as MakeLeaps counts them: an emoji is one
-	if (characters > MAX_TEXT) {
+	if (characters > max) {
 		throw new InvalidInput(
-			`${label} is ${characters} characters long; MakeLeaps allows at most ${MAX_TEXT}`,
+			`${label} is ${characters} characters long; MakeLeaps allows at most ${max}`,
 		);
 	}
 	return text;

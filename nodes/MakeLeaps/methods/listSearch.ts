@@ -143,3 +143,28 @@ export async function searchDocuments(
 		}),
 	);
 }
+
+export async function searchSendingOrders(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const result = await pageOf(
+		this,
+		(p) => `/api/partner/${p}/sending/order/`,
+		{},
+		paginationToken,
+		(o) => ({
+			name: [o.subject || 'Sending order', o.status, String(o.date_created ?? '').slice(0, 10)]
+				.filter(Boolean)
+				.map(String)
+				.join(' · '),
+			value: String(o.mid ?? midOfUrl(o.url)),
+		}),
+	);
+	const wanted = filter?.toLowerCase();
+	return {
+		...result,
+		results: result.results.filter((o) => !wanted || o.name.toLowerCase().includes(wanted)),
+	};
+}

@@ -128,9 +128,12 @@ export class TransportErrors {
 	}
 
 	uncertain(what: string, options: RequestOptions, response?: ApiResponse): NodeApiError {
+		const send = options.action === 'send';
 		return this.build(
-			`MakeLeaps may or may not have carried out this create: ${what}`,
-			'The request was not sent again, because a second create could make a duplicate. Look for the record in MakeLeaps (for a client: by its Client External ID or name) before running this item again',
+			`MakeLeaps may or may not have carried out this ${send ? 'send' : 'create'}: ${what}`,
+			send
+				? 'The request was not sent again, because a second send could deliver the document twice. Look at the sending order in MakeLeaps before running this item again'
+				: 'The request was not sent again, because a second create could make a duplicate. Look for the record in MakeLeaps (for a client: by its Client External ID or name) before running this item again',
 			options,
 			{
 				httpCode: response ? String(response.status) : undefined,

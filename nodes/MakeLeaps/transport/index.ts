@@ -1,6 +1,8 @@
 /** The one module every request goes through; see DEVELOPMENT.md for how it is split. */
+export { excerpt } from './answers';
 export { apiUrl, checkBaseUrl, isPlainPath } from './baseUrl';
 export { apiErrorText, isUncertainWrite, UncertainWriteError } from './failures';
+export { outcomeOf } from './outcome';
 export { MAX_PAGE_SIZE } from './pagination';
 export { redactText, redactValue } from './redact';
 export { DEFAULT_LIMITS, type TransportLimits } from './retryPolicy';

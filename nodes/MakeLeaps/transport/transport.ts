@@ -68,6 +68,11 @@ export class MakeLeapsTransport {
 		return transport;
 	}
 
+	/** Waits between reads that wait for MakeLeaps (a sending order being validated); Stop ends it. */
+	async pause(ms: number): Promise<void> {
+		await this.tries.sleep(ms);
+	}
+
 	/** Absolute URL of an API path such as `/api/partner/`. */
 	url(path: string): string {
 		return `${this.baseUrl}${path}`;

@@ -141,7 +141,7 @@ export class Tries {
 	}
 
 	/** Sleeps, but ends at once when the user stops the execution (a 429 wait can be minutes). */
-	private async sleep(ms: number) {
+	async sleep(ms: number) {
 		const slept = await outcomeOf(sleep(ms, this.cancelSignal()));
 		if (!slept.ok) throw this.errors.stopped(false, {});
 	}

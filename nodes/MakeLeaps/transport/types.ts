@@ -1,12 +1,17 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
 
 import type { Expected } from './answers';
 
 /** The credential type every request is authenticated with. */
 export const CREDENTIAL_TYPE = 'makeLeapsApi';
 
-/** The n8n functions a transport works in: an execution, or the editor's list search. */
-export type N8nContext = IExecuteFunctions | ILoadOptionsFunctions;
+/** The n8n functions a transport works in: an execution, a trigger's poll, or a list search. */
+export type N8nContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
 /** An HTTP answer as the transport sees it, before it is believed. */
 export interface ApiResponse {
@@ -44,4 +49,6 @@ export interface RequestOptions {
 	itemIndex?: number;
 	/** What is being fetched, for "not found" messages (e.g. "client 123"). */
 	subject?: string;
+	/** What a POST does, for the message when its answer is lost (default: a create). */
+	action?: 'create' | 'send';
 }

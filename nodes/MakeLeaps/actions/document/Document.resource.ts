@@ -8,6 +8,7 @@ import * as del from './delete.operation';
 import * as downloadPdf from './downloadPdf.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as send from './send.operation';
 import * as update from './update.operation';
 
 const operations: Record<string, Operation> = {
@@ -17,6 +18,7 @@ const operations: Record<string, Operation> = {
 	downloadPdf,
 	get,
 	getAll,
+	send,
 	update,
 };
 
@@ -58,6 +60,12 @@ const description: INodeProperties[] = [
 				value: 'getAll',
 				action: 'Get many documents',
 				description: 'List documents',
+			},
+			{
+				name: 'Send',
+				value: 'send',
+				action: 'Send a document',
+				description: 'Send a document to its client by e-mail, to their inbox or by post',
 			},
 			{
 				name: 'Update',

@@ -8,6 +8,7 @@ import { checkDate } from '../../helpers/dates';
 import { DOCUMENT_TYPES } from '../../helpers/documents';
 import type { FieldTable } from '../../helpers/fields';
 import { checkCurrency } from '../../helpers/money';
+import { LONG_TEXT } from '../../helpers/validation';
 
 /** The Document Type options, in alphabetical order. */
 export const DOCUMENT_TYPE_OPTIONS = Object.entries(DOCUMENT_TYPES)
@@ -79,6 +80,7 @@ export const documentFields: FieldTable = {
 			description: 'Text shown to the client on the document',
 			api: 'message',
 			section: 'additional',
+			maxLength: LONG_TEXT,
 		},
 		{
 			displayName: 'Note',
@@ -88,6 +90,7 @@ export const documentFields: FieldTable = {
 			description: 'Remarks printed on the document',
 			api: 'note',
 			section: 'additional',
+			maxLength: LONG_TEXT,
 		},
 		{
 			displayName: 'Project Name',

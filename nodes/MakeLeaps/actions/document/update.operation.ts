@@ -4,7 +4,7 @@ import type { OperationContext } from '../../helpers/context';
 import { checkDate, today } from '../../helpers/dates';
 import { documentMidOf, documentPath, getDocument, lineItemsOf } from '../../helpers/documents';
 import { fieldOption } from '../../helpers/fields';
-import { checkText } from '../../helpers/validation';
+import { checkText, LONG_TEXT, MAX_TEXT } from '../../helpers/validation';
 import { documentFields } from './document.fields';
 import { lineItemFields } from './lineItems.fields';
 import { documentLocator } from './pickers.fields';
@@ -73,8 +73,9 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const fields = op.collection('updateFields');
 	const body: IDataObject = {};
 	for (const name of ['title', 'note', 'message']) {
+		const max = name === 'title' ? MAX_TEXT : LONG_TEXT;
 		if (fields[name] !== undefined)
-			body[name] = checkText(fields[name], op.label(`updateFields.${name}`));
+			body[name] = checkText(fields[name], op.label(`updateFields.${name}`), max);
 	}
 	if (fields.dueDate !== undefined)
 		body.date_due = checkDate(fields.dueDate, op.label('updateFields.dueDate')) || null;

@@ -1,0 +1,220 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeParameterResourceLocator,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { partnerLocator } from './actions/common.fields';
+import { DOCUMENT_TYPE_OPTIONS } from './actions/document/document.fields';
+import { daysBefore, today } from './helpers/dates';
+import { onlyPartner } from './helpers/partners';
+import { checkCount, checkMid, InvalidInput } from './helpers/validation';
+import {
+	compare,
+	latest,
+	MAX_WATCHED,
+	signatureOf,
+	type WatchEvent,
+	type WatchState,
+} from './helpers/watch';
+import { searchPartners } from './methods/listSearch';
+import { MAX_PAGE_SIZE, MakeLeapsTransport, outcomeOf, type TransportLimits } from './transport';
+
+const DOCUMENT_EVENTS = ['newDocument', 'documentSent', 'documentPaid'];
+/** The client list is read in full at least this often, even when its first page looks the same. */
+const FULL_READ_EVERY_MS = 60 * 60 * 1000;
+const MAX_LOOK_BACK_DAYS = 366;
+
+export class MakeLeapsTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'MakeLeaps Trigger',
+		name: 'makeLeapsTrigger',
+		icon: { light: 'file:../../icons/makeleaps.svg', dark: 'file:../../icons/makeleaps.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description:
+			'Starts the workflow when a client or a document is added, sent or paid in MakeLeaps',
+		defaults: { name: 'MakeLeaps Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'makeLeapsApi', required: true }],
+		properties: [
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Document Paid',
+						value: 'documentPaid',
+						description: 'A document is marked paid',
+					},
+					{
+						name: 'Document Sent',
+						value: 'documentSent',
+						description: 'A document is sent or marked sent',
+					},
+					{ name: 'New Client', value: 'newClient', description: 'A client is added' },
+					{ name: 'New Document', value: 'newDocument', description: 'A document is made' },
+				],
+				default: 'documentPaid',
+			},
+			partnerLocator,
+			{
+				displayName: 'Document Type',
+				name: 'documentType',
+				type: 'options',
+				options: [{ name: 'Any', value: '' }, ...DOCUMENT_TYPE_OPTIONS],
+				default: '',
+				displayOptions: { show: { event: DOCUMENT_EVENTS } },
+			},
+			{
+				displayName: 'Look Back (Days)',
+				name: 'lookBackDays',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_LOOK_BACK_DAYS },
+				default: 90,
+				description:
+					'Watch documents dated this many days back at most. Fewer days read fewer pages at every poll; a document dated earlier is not reported.',
+				displayOptions: { show: { event: DOCUMENT_EVENTS } },
+			},
+		],
+	};
+
+	methods = { listSearch: { searchPartners } };
+
+	poll: (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>;
+
+	/** n8n creates the node without arguments; tests pass shorter waits and timeouts. */
+	constructor(limits: Partial<TransportLimits> = {}) {
+		this.poll = async function (this: IPollFunctions) {
+			const result = await outcomeOf(pollOnce(this, limits));
+			if (result.ok) return result.value;
+			const { error } = result;
+			if (error instanceof InvalidInput) {
+				throw new NodeOperationError(this.getNode(), error.message, {
+					description: error.description,
+				});
+			}
+			throw error;
+		};
+	}
+}
+
+/**
+ * One poll: reads the watched list, reports what changed since the last complete read, and keeps
+ * the new state. A manual test in the editor shows the newest matching record and keeps nothing.
+ */
+async function pollOnce(
+	context: IPollFunctions,
+	limits: Partial<TransportLimits>,
+): Promise<INodeExecutionData[][] | null> {
+	const event = context.getNodeParameter('event', 'documentPaid') as WatchEvent;
+	const transport = await MakeLeapsTransport.create(context, { limits });
+	const partnerMid = await partnerOf(context, transport);
+	const staticData = context.getWorkflowStaticData('node');
+	const state = staticData.watch as WatchState | undefined;
+	const startedAt = Date.now();
+	const manual = context.getMode() === 'manual';
+
+	let read: { records: IDataObject[]; scope: string; windowStart?: string; signature?: string };
+	if (event === 'newClient') {
+		const clients = await readClients(transport, partnerMid, state, manual);
+		if (clients === 'unchanged') return null;
+		read = { ...clients, scope: `${event} ${transport.account} ${partnerMid}` };
+	} else {
+		read = await readDocuments(context, transport, partnerMid, event);
+	}
+	if (manual) {
+		const newest = latest(event, read.records);
+		return newest ? [[{ json: newest }]] : null;
+	}
+	if (read.records.length > MAX_WATCHED) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The trigger would watch ${read.records.length} records; it watches at most ${MAX_WATCHED}`,
+			{ description: 'Choose a Document Type or fewer Look Back days' },
+		);
+	}
+	const { report, state: next } = compare(
+		event,
+		state,
+		read.records,
+		read.scope,
+		startedAt,
+		read.windowStart,
+	);
+	if (read.signature !== undefined) next.signature = read.signature;
+	staticData.watch = next as unknown as IDataObject;
+	return report.length > 0 ? [report.map((json) => ({ json }))] : null;
+}
+
+async function partnerOf(context: IPollFunctions, transport: MakeLeapsTransport) {
+	const locator = context.getNodeParameter('partner', { value: '' }) as
+		| INodeParameterResourceLocator
+		| undefined;
+	if (locator?.value) return checkMid(locator.value, 'Partner');
+	const found = await onlyPartner(transport);
+	if (found.problem !== undefined) {
+		const description = 'Choose the partner in Partner';
+		throw new NodeOperationError(context.getNode(), found.problem, { description });
+	}
+	return found.mid;
+}
+
+/**
+ * The partner's clients. MakeLeaps cannot list clients by date, so a list of several pages is
+ * read in full only when its first page or its count changed since the last poll, or an hour
+ * has passed; a manual test reads the first page only.
+ */
+async function readClients(
+	transport: MakeLeapsTransport,
+	partnerMid: string,
+	state: WatchState | undefined,
+	manual: boolean,
+): Promise<{ records: IDataObject[]; signature: string } | 'unchanged'> {
+	const path = `/api/partner/${partnerMid}/client/`;
+	const first = await transport.request<IDataObject[]>('GET', path, {
+		qs: { per_page: MAX_PAGE_SIZE },
+		expect: 'list',
+	});
+	const page = first.response ?? [];
+	const signature = signatureOf(first.meta?.count, page);
+	if (manual || !first.meta?.next) return { records: page, signature };
+	const fresh = state !== undefined && Date.now() - state.readAt < FULL_READ_EVERY_MS;
+	if (fresh && state.signature === signature) return 'unchanged';
+	const records = await transport.getAll<IDataObject>(path, { per_page: MAX_PAGE_SIZE });
+	return { records, signature };
+}
+
+/** The documents dated within the look-back window (of one type, when chosen). */
+async function readDocuments(
+	context: IPollFunctions,
+	transport: MakeLeapsTransport,
+	partnerMid: string,
+	event: WatchEvent,
+) {
+	const type = String(context.getNodeParameter('documentType', '') ?? '');
+	if (type !== '' && !DOCUMENT_TYPE_OPTIONS.some((option) => option.value === type)) {
+		const message = `Document Type "${type}" is not a document type of MakeLeaps`;
+		throw new NodeOperationError(context.getNode(), message);
+	}
+	const days = checkCount(context.getNodeParameter('lookBackDays', 90), 'Look Back (Days)', 1);
+	if (days > MAX_LOOK_BACK_DAYS) {
+		const message = `Look Back (Days) must be at most ${MAX_LOOK_BACK_DAYS}`;
+		throw new NodeOperationError(context.getNode(), message);
+	}
+	const windowStart = daysBefore(today(context.getTimezone()), days);
+	const qs: IDataObject = { per_page: MAX_PAGE_SIZE, date__gte: windowStart };
+	if (type) qs.document_type = type;
+	const records = await transport.getAll<IDataObject>(`/api/partner/${partnerMid}/document/`, qs);
+	const scope = `${event} ${transport.account} ${partnerMid} ${type} ${days}`;
+	return { records, scope, windowStart };
+}

@@ -1,0 +1,17 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { OperationContext } from '../../helpers/context';
+import { cancelSendingOrder, sendingOrderMidOf } from '../../helpers/sending';
+import { sendingOrderLocator } from './pickers.fields';
+
+export const description = [
+	sendingOrderLocator('The sending order to cancel', {
+		resource: ['sendingOrder'],
+		operation: ['cancel'],
+	}),
+];
+
+export async function execute(op: OperationContext): Promise<IDataObject> {
+	const partnerMid = await op.partnerMid();
+	return await cancelSendingOrder(op, partnerMid, sendingOrderMidOf(op, partnerMid));
+}

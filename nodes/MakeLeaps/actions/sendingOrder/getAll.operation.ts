@@ -1,0 +1,12 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { OperationContext } from '../../helpers/context';
+import { sendingOrdersPath } from '../../helpers/sending';
+import { pagingFields } from '../common.fields';
+
+export const description = pagingFields({ resource: ['sendingOrder'], operation: ['getAll'] });
+
+export async function execute(op: OperationContext): Promise<IDataObject[]> {
+	const partnerMid = await op.partnerMid();
+	return await op.readList(sendingOrdersPath(partnerMid));
+}

@@ -1,0 +1,299 @@
+/**
+ * Sending a document the way MakeLeaps documents it: create a sending order for the document's
+ * client, attach the document, wait until MakeLeaps has validated the order, then execute it
+ * once. A document is never sent twice by accident: one already sent is skipped unless asked,
+ * sends of one document take turns in this process, and a send whose answer was lost is looked
+ * up, never repeated.
+ */
+import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
+
+import { excerpt, isUncertainWrite, outcomeOf, redactValue } from '../transport';
+import type { OperationContext } from './context';
+import { sentDocuments } from './createdRecords';
+import { documentPath, getDocument } from './documents';
+import { recordMidOf } from './locators';
+import { InvalidInput } from './validation';
+
+export interface SendRequest {
+	securesend: boolean;
+	clientInbox: boolean;
+	post: boolean;
+	/** Recipients of Secure Send; empty: the document's contact's e-mail address. */
+	toEmails: string[];
+	subject: string;
+	message: string;
+	cardPayments: boolean;
+	/** How long to wait for MakeLeaps to validate the order. */
+	waitSeconds: number;
+	/** Send even when the document is already marked sent. */
+	force: boolean;
+}
+
+export const sendingOrdersPath = (partnerMid: string) =>
+	`/api/partner/${partnerMid}/sending/order/`;
+
+/** Statuses of an order that went out (or is going out): read after a send whose answer was lost. */
+const SENT_STATUSES = /^(sent|ordered|sending|processing|processed|completed|delivered|done)$/i;
+
+/** The first poll comes after this long; each wait doubles, up to the last. */
+const FIRST_WAIT_MS = 1000;
+const LONGEST_WAIT_MS = 5000;
+
+const isRecord = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Sends one document; answers what happened (`sent`, or `skipped` with the reason). */
+export async function sendDocument(
+	op: OperationContext,
+	partnerMid: string,
+	documentMid: string,
+	request: SendRequest,
+): Promise<IDataObject> {
+	const key = `${op.run.transport.account}\n${partnerMid}\n${documentMid}`;
+	return await sentDocuments.oneAtATime(key, async () => {
+		const document = await getDocument(op, partnerMid, documentMid);
+		const facts = {
+			document_mid: documentMid,
+			document_number: document.document_number,
+			document_type: document.document_type,
+		};
+		const earlier = sentDocuments.since(key, 0);
+		if (!request.force) {
+			if (document.date_sent) {
+				return { ...facts, sent: false, skipped: 'already sent', date_sent: document.date_sent };
+			}
+			if (earlier?.uncertain) {
+				op.fail(
+					`An earlier send of this document may or may not have happened`,
+					'It is not sent again, to avoid sending it twice. Look at its sending orders in MakeLeaps; to send it anyway, turn on Send Even If Already Sent.',
+				);
+			}
+			if (earlier) {
+				// sent by this n8n a moment ago; MakeLeaps may not show it as sent yet
+				return { ...facts, sent: false, skipped: 'already sent', sending_order: earlier.record };
+			}
+		}
+		const order = await sendOnce(op, partnerMid, document, request, key);
+		op.run.recordWrite('sent', documentMid);
+		return { ...facts, sent: true, sending_order: order };
+	});
+}
+
+async function sendOnce(
+	op: OperationContext,
+	partnerMid: string,
+	document: IDataObject,
+	request: SendRequest,
+	key: string,
+): Promise<IDataObject> {
+	const documentUrl = op.run.transport.url(documentPath(partnerMid, String(document.mid)));
+	if (typeof document.client !== 'string' && !isRecord(document.client)) {
+		op.fail('MakeLeaps gave the document without its client', 'Nothing was sent.');
+	}
+	const clientUrl = isRecord(document.client)
+		? String(document.client.url)
+		: String(document.client);
+	const toEmails = request.securesend
+		? request.toEmails.length > 0
+			? request.toEmails
+			: await contactEmails(op, document)
+		: request.toEmails;
+
+	const order = await beforeSending(
+		op.request('POST', sendingOrdersPath(partnerMid), {
+			body: {
+				recipient_organization: clientUrl,
+				securesend_selected: request.securesend,
+				send_to_clientinbox_selected: request.clientInbox,
+				sendbypost_selected: request.post,
+				enable_cc_payments: request.cardPayments,
+				to_emails: toEmails,
+				subject: request.subject,
+				message: request.message,
+			},
+			subject: `partner ${partnerMid}`,
+		}),
+	);
+	const orderUrl = linkOf(op, order, 'url');
+	const described = `sending order ${String(order.mid ?? orderUrl)}`;
+	await beforeSending(
+		op.request('POST', linkOf(op, order, 'items_url'), {
+			body: { position: 0, document: documentUrl },
+			subject: described,
+		}),
+	);
+	await untilReady(op, orderUrl, described, request.waitSeconds);
+
+	const sendUrl = linkOf(op, order, 'send_url');
+	const sent = await outcomeOf(
+		op.request('POST', sendUrl, {
+			body: {},
+			expect: 'nothing',
+			subject: described,
+			action: 'send',
+		}),
+	);
+	if (!sent.ok) return await afterLostSend(op, sent.error, orderUrl, described, key);
+	const state = await readOrder(op, orderUrl, described);
+	sentDocuments.record(key, { record: state, at: Date.now() });
+	return state;
+}
+
+/** A request before anything was sent: whatever goes wrong, running the item again is safe. */
+async function beforeSending(request: Promise<{ response?: IDataObject }>): Promise<IDataObject> {
+	const result = await outcomeOf(request);
+	if (result.ok) return result.value.response ?? {};
+	const error = result.error as { description?: string | null };
+	if (isUncertainWrite(error)) {
+		error.description =
+			'Nothing was sent: the document goes out only when the sending order is executed, which the node had not done yet. Running this item again is safe; it may leave an unsent sending order in MakeLeaps.';
+	}
+	throw result.error;
+}
+
+/** A link of the order (its url, items_url, send_url); without it nothing can be sent. */
+function linkOf(op: OperationContext, order: IDataObject, name: string): string {
+	const link = order[name];
+	if (typeof link !== 'string' || link === '') {
+		op.fail(
+			`MakeLeaps' sending order has no ${name}`,
+			`Nothing was sent. MakeLeaps answered: ${excerpt(redactValue(order), 300)}`,
+		);
+	}
+	return link;
+}
+
+async function readOrder(op: OperationContext, orderUrl: string, described: string) {
+	const answer = await op.request('GET', orderUrl, { subject: described });
+	return answer.response ?? {};
+}
+
+/** Polls the order until MakeLeaps reports it ready to send, for at most `waitSeconds`. */
+async function untilReady(
+	op: OperationContext,
+	orderUrl: string,
+	described: string,
+	waitSeconds: number,
+): Promise<void> {
+	const deadline = Date.now() + waitSeconds * 1000;
+	for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
+		const order = await readOrder(op, orderUrl, described);
+		if (order.ready_to_order === true) return;
+		const left = deadline - Date.now();
+		if (left <= 0) {
+			op.fail(
+				`MakeLeaps did not report the ${described} ready to send within ${waitSeconds} seconds (${whatItSays(order)})`,
+				'Nothing was sent. The order stays in MakeLeaps, unsent: correct what it reports and send it there, or delete it. A longer Options > Validation Wait gives MakeLeaps more time.',
+			);
+		}
+		await op.run.transport.pause(Math.min(wait, left));
+	}
+}
+
+/** What an order that is not ready says about itself, in a few words. */
+function whatItSays(order: IDataObject): string {
+	const said = ['status', 'problems', 'errors', 'validation_errors', 'ready_to_order']
+		.filter((name) => !isEmpty(order[name]))
+		.map((name) => `${name}: ${excerpt(redactValue(order[name]), 200)}`);
+	return said.length > 0 ? said.join('; ') : 'it gave no reason';
+}
+
+/**
+ * The execute request was sent and its answer lost. It is not sent again; the order is read
+ * once: if it shows it went out, the send happened; otherwise the item fails as uncertain, and
+ * later sends of the document in this process stop too.
+ */
+async function afterLostSend(
+	op: OperationContext,
+	error: unknown,
+	orderUrl: string,
+	described: string,
+	key: string,
+): Promise<IDataObject> {
+	if (!isUncertainWrite(error)) throw error;
+	const read = await outcomeOf(readOrder(op, orderUrl, described));
+	if (read.ok && wentOut(read.value)) {
+		sentDocuments.record(key, { record: read.value, at: Date.now() });
+		return read.value;
+	}
+	sentDocuments.record(key, { uncertain: true, at: Date.now() });
+	error.description = `${error.description ?? ''}. The ${described} did not show that it went out when it was read right after.`;
+	throw error;
+}
+
+const isEmpty = (value: unknown) =>
+	value === undefined ||
+	value === null ||
+	value === '' ||
+	(Array.isArray(value) && value.length === 0);
+
+const wentOut = (order: IDataObject) =>
+	Boolean(order.date_sent) || SENT_STATUSES.test(String(order.status ?? ''));
+
+/**
+ * Who Secure Send goes to when no recipient is given: the document's contact, or else the first
+ * contact of the client with an e-mail address (a company's contact often has none, its person does).
+ */
+async function contactEmails(op: OperationContext, document: IDataObject): Promise<string[]> {
+	const contact = document.client_contact;
+	const contactUrl = isRecord(contact) ? contact.url : contact;
+	if (typeof contactUrl === 'string' && contactUrl !== '') {
+		const answer = await op.request('GET', contactUrl, { subject: 'the contact of the document' });
+		const email = emailOf(answer.response);
+		if (email) return [email];
+	}
+	const clientUrl = isRecord(document.client) ? document.client.url : document.client;
+	const contacts =
+		typeof clientUrl === 'string'
+			? await op.run.transport.getAll<IDataObject>(
+					`${clientUrl}contact/`,
+					{},
+					Infinity,
+					op.itemIndex,
+				)
+			: [];
+	const email = contacts.map(emailOf).find(Boolean);
+	if (email) return [email];
+	throw new InvalidInput(
+		'Recipients is empty and no contact of the client has an e-mail address',
+		'Give the e-mail addresses in Recipients, or add an e-mail address to a contact in MakeLeaps',
+	);
+}
+
+function emailOf(contact: IDataObject | undefined): string | undefined {
+	const address = (contact?.email as IDataObject | null | undefined)?.address;
+	return typeof address === 'string' && address !== '' ? address : undefined;
+}
+
+export const sendingOrderPath = (partnerMid: string, mid: string) =>
+	`${sendingOrdersPath(partnerMid)}${mid}/`;
+
+/** The MID a sending order locator names: from the list, by URL or by ID. */
+export function sendingOrderMidOf(op: OperationContext, partnerMid: string): string {
+	const locator = op.parameter('sendingOrder') as INodeParameterResourceLocator | undefined;
+	const prefix = op.run.transport.url(sendingOrdersPath(partnerMid));
+	return recordMidOf(locator, op.label('sendingOrder'), prefix, 'sending order');
+}
+
+/** Cancels an order through its status link, where MakeLeaps allows it (it answers why not). */
+export async function cancelSendingOrder(
+	op: OperationContext,
+	partnerMid: string,
+	mid: string,
+): Promise<IDataObject> {
+	const described = `sending order ${mid}`;
+	const order = await readOrder(op, sendingOrderPath(partnerMid, mid), described);
+	const statusUrl = order.status_url;
+	if (typeof statusUrl !== 'string' || statusUrl === '') {
+		op.fail(
+			`MakeLeaps offers no way to cancel the ${described}: it has no status_url`,
+			'Cancel it in MakeLeaps, where the sending history shows what can still be cancelled.',
+		);
+	}
+	const answer = await op.request('PATCH', statusUrl, {
+		body: { status: 'cancelled' },
+		subject: described,
+	});
+	op.run.recordWrite('updated', mid);
+	return answer.response ?? {};
+}

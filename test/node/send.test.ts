@@ -1,0 +1,354 @@
+/**
+ * Sending documents through n8n's engine against the sandbox: the documented flow (order, item,
+ * validation, execute), never twice (already sent, lost answers, parallel runs), waits that end,
+ * links that never leave the Base URL, and sending orders read and cancelled.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { useTestBed, type TestBed } from './bed';
+import { seedClient } from './fixtures';
+import { startTrap, type Trap } from './trap';
+
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+let trap: Trap;
+beforeAll(async () => {
+	trap = await startTrap();
+});
+afterAll(async () => await trap.close());
+
+/** An invoice for a new client, addressed to the client's person contact (sato@example.com). */
+function seedInvoice(bed: TestBed, externalId = 'C-1', extra: Record<string, unknown> = {}) {
+	const clientMid = seedClient(bed, externalId);
+	const client = bed.sandbox.clients().find((c) => c.mid === clientMid)!;
+	return bed.sandbox.seedDocument({
+		document_type: 'invoice',
+		document_number: `INV-${externalId}`,
+		client: client.url,
+		client_contact: (client.contacts[1] as { url: string }).url,
+		lineitems: [{ kind: 'simple', description: 'Design', price: '50000', tax_rate: '10' }],
+		autocalculate: true,
+		...extra,
+	});
+}
+
+const send = (documentMid: string, extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'document',
+	operation: 'send',
+	document: byId(documentMid),
+	subject: 'Your invoice',
+	message: 'Thank you for your business.',
+	...extra,
+});
+
+const posts = (bed: TestBed, suffix: string) =>
+	bed.sandbox.received('/api/').filter((r) => r.method === 'POST' && r.path.endsWith(suffix));
+
+describe('Document: Send', () => {
+	const bed = useTestBed({ sendingValidationMs: 300 });
+
+	test("makes a sending order, attaches the document, waits until it is ready, executes it once; to the contact's e-mail by default", async () => {
+		const invoice = seedInvoice(bed);
+		const result = await bed.run(send(String(invoice.mid)));
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].json).toMatchObject({
+			document_mid: invoice.mid,
+			document_number: 'INV-C-1',
+			sent: true,
+			sending_order: { status: 'sent', to_emails: ['sato@example.com'] },
+		});
+		expect(bed.sandbox.deliveries).toEqual([
+			expect.objectContaining({
+				channels: ['securesend'],
+				to_emails: ['sato@example.com'],
+				documentMids: [invoice.mid],
+			}),
+		]);
+		const calls = bed.sandbox
+			.received('/api/')
+			.map((r) => `${r.method} ${r.path.split('/').slice(4).join('/')}`);
+		expect(calls[0]).toBe(`GET document/${invoice.mid}/`);
+		expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(3); // order, item, send
+		expect(calls.at(-2)).toMatch(/^POST sending\/order\/\d+\/send\/$/);
+		const order = bed.sandbox.sendingOrdersOf()[0];
+		expect(order).toMatchObject({ subject: 'Your invoice', securesend_selected: true });
+		expect(bed.sandbox.documentsOf()[0].date_sent).not.toBeNull();
+	});
+
+	test('running the workflow again sends nothing: the document is already sent; Send Even If Already Sent sends it again', async () => {
+		const invoice = seedInvoice(bed);
+		await bed.run(send(String(invoice.mid), { toEmails: 'a@example.com, b@example.com' }));
+		bed.sandbox.resetRequests();
+		const again = await bed.run(send(String(invoice.mid)));
+		expect(again.output[0].json).toMatchObject({ sent: false, skipped: 'already sent' });
+		expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual(['GET']);
+		const forced = await bed.run(
+			send(String(invoice.mid), { toEmails: 'a@example.com', sendOptions: { force: true } }),
+		);
+		expect(forced.output[0].json).toMatchObject({ sent: true });
+		expect(bed.sandbox.deliveries.map((d) => d.to_emails)).toEqual([
+			['a@example.com', 'b@example.com'],
+			['a@example.com'],
+		]);
+	});
+
+	test("a document addressed to the client's company (no e-mail address) goes to the client's person", async () => {
+		const invoice = seedInvoice(bed, 'C-1', { client_contact: undefined });
+		const result = await bed.run(send(String(invoice.mid)));
+		expect(result.output[0].json).toMatchObject({
+			sent: true,
+			sending_order: { to_emails: ['sato@example.com'] },
+		});
+	});
+
+	test('two executions sending the same document at once send it once', async () => {
+		const invoice = seedInvoice(bed);
+		const [first, second] = await Promise.all([
+			bed.run(send(String(invoice.mid))),
+			bed.run(send(String(invoice.mid))),
+		]);
+		const outcomes = [first, second].map((r) => r.output[0].json.sent).sort();
+		expect(outcomes).toEqual([false, true]);
+		expect(bed.sandbox.deliveries).toHaveLength(1);
+	});
+
+	test("to the client's inbox; card payment; no recipients needed without Secure Send", async () => {
+		const invoice = seedInvoice(bed);
+		const result = await bed.run(
+			send(String(invoice.mid), {
+				channels: ['clientInbox'],
+				sendOptions: { cardPayments: true },
+			}),
+		);
+		expect(result.output[0].json).toMatchObject({ sent: true });
+		expect(bed.sandbox.sendingOrdersOf()[0]).toMatchObject({
+			send_to_clientinbox_selected: true,
+			securesend_selected: false,
+			enable_cc_payments: true,
+			to_emails: [],
+		});
+	});
+});
+
+describe('Document: Send when MakeLeaps does not get the order ready', () => {
+	const bed = useTestBed({ sendingValidationMs: 60_000 });
+
+	test('not ready within the wait: a clear error, nothing sent, the order left unsent', async () => {
+		const invoice = seedInvoice(bed);
+		const started = Date.now();
+		const result = await bed.run(
+			send(String(invoice.mid), { sendOptions: { waitSeconds: 2 } }),
+			[{}],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(Date.now() - started).toBeLessThan(6000);
+		expect(result.output[0].json.error).toMatch(
+			/^MakeLeaps did not report the sending order \d+ ready to send within 2 seconds \(status: validating; ready_to_order: false\) \[item 0\]$/,
+		);
+		expect(posts(bed, '/send/')).toHaveLength(0);
+		expect(bed.sandbox.deliveries).toHaveLength(0);
+		expect(bed.sandbox.documentsOf()[0].date_sent).toBeNull();
+	});
+});
+
+describe('Document: Send when the order cannot go out', () => {
+	const bed = useTestBed({ sendingValidationMs: 100 });
+
+	test('an address MakeLeaps cannot deliver to: the error says what MakeLeaps reported', async () => {
+		const invoice = seedInvoice(bed);
+		const result = await bed.run(
+			send(String(invoice.mid), {
+				toEmails: 'ito@undeliverable.example',
+				sendOptions: { waitSeconds: 2 },
+			}),
+		);
+		expect(result.error?.message).toContain(
+			'(status: draft; problems: ["Secure Send cannot deliver to ito@undeliverable.example."]; ready_to_order: false)',
+		);
+		expect(posts(bed, '/send/')).toHaveLength(0);
+	});
+
+	test('post to a client without a postal address: MakeLeaps says so', async () => {
+		const invoice = seedInvoice(bed);
+		const result = await bed.run(
+			send(String(invoice.mid), { channels: ['post'], sendOptions: { waitSeconds: 1 } }),
+		);
+		expect(result.error?.message).toContain(
+			'Send by post needs a postal address of the recipient.',
+		);
+	});
+});
+
+describe('Document: Send when an answer is lost', () => {
+	const bed = useTestBed({ sendingValidationMs: 100 });
+
+	test('execute applied, answer lost: the order is read, it went out, the item succeeds; one execute', async () => {
+		const invoice = seedInvoice(bed);
+		bed.sandbox.injectFault({ kind: 'resetAfter' }, { method: 'POST', path: /\/send\/$/ });
+		const result = await bed.run(send(String(invoice.mid)));
+		expect(result.output[0].json).toMatchObject({ sent: true, sending_order: { status: 'sent' } });
+		expect(posts(bed, '/send/')).toHaveLength(1);
+		expect(bed.sandbox.deliveries).toHaveLength(1);
+	});
+
+	test('execute lost without a trace: uncertain, never repeated, and later sends of the document stop until forced', async () => {
+		const invoice = seedInvoice(bed);
+		bed.sandbox.injectFault({ kind: 'reset' }, { method: 'POST', path: /\/send\/$/ });
+		const result = await bed.run(send(String(invoice.mid)), [{}], {
+			onError: 'continueRegularOutput',
+		});
+		expect(result.output[0].json.error).toMatch(
+			/^MakeLeaps may or may not have carried out this send: the connection was lost \(ECONNRESET\) after the request was sent \[item 0\]$/,
+		);
+		expect(result.output[0].error?.description).toMatch(
+			/a second send could deliver the document twice.*did not show that it went out/,
+		);
+		expect(posts(bed, '/send/')).toHaveLength(1);
+
+		const again = await bed.run(send(String(invoice.mid)));
+		expect(again.error?.message).toBe(
+			'An earlier send of this document may or may not have happened [item 0]',
+		);
+		expect(posts(bed, '/sending/order/')).toHaveLength(1);
+
+		const forced = await bed.run(send(String(invoice.mid), { sendOptions: { force: true } }));
+		expect(forced.output[0].json).toMatchObject({ sent: true });
+		expect(bed.sandbox.deliveries).toHaveLength(1);
+	});
+
+	test('the order create lost: nothing was sent, and running the item again is safe', async () => {
+		const invoice = seedInvoice(bed);
+		bed.sandbox.injectFault(
+			{ kind: 'resetAfter' },
+			{ method: 'POST', path: /\/sending\/order\/$/ },
+		);
+		const lost = await bed.run(send(String(invoice.mid)));
+		expect(lost.error?.message).toMatch(/^MakeLeaps may or may not have carried out this create/);
+		expect(lost.error?.description).toMatch(/^Nothing was sent.*Running this item again is safe/);
+		expect(posts(bed, '/sending/order/')).toHaveLength(1);
+		expect(bed.sandbox.deliveries).toHaveLength(0);
+
+		const again = await bed.run(send(String(invoice.mid)));
+		expect(again.output[0].json).toMatchObject({ sent: true });
+		expect(bed.sandbox.deliveries).toHaveLength(1);
+	});
+
+	test('an order whose links leave the Base URL: refused before any request there, nothing sent', async () => {
+		const invoice = seedInvoice(bed);
+		bed.sandbox.injectFault(
+			{
+				kind: 'rewriteAfter',
+				change: (body) => ({
+					...body,
+					response: {
+						...(body.response as Record<string, unknown>),
+						items_url: `${trap.url}/items/`,
+					},
+				}),
+			},
+			{ method: 'POST', path: /\/sending\/order\/$/ },
+		);
+		const result = await bed.run(send(String(invoice.mid)));
+		expect(result.error?.message).toMatch(
+			/^Refusing to call http:\/\/127\.0\.0\.1:\d+\/items\/: it is not a plain path under the Base URL \[item 0\]$/,
+		);
+		expect(trap.hits).toEqual([]);
+		expect(bed.sandbox.deliveries).toHaveLength(0);
+	});
+});
+
+describe('Document: Send refuses bad input before any request', () => {
+	const bed = useTestBed();
+
+	test.each([
+		['no way to send', { channels: [] }, /Send By/],
+		['an unknown channel', { channels: ['fax'] }, /^Send By must be one or more of/],
+		[
+			'a malformed recipient',
+			{ toEmails: 'sato@example.com, ito@' },
+			/^Recipients "ito@" is not a valid e-mail address/,
+		],
+		[
+			'no wait',
+			{ sendOptions: { waitSeconds: 0 } },
+			/^Validation Wait \(Seconds\) must be a whole number of 1 or more/,
+		],
+		[
+			'a wait over ten minutes',
+			{ sendOptions: { waitSeconds: 601 } },
+			/^Validation Wait \(Seconds\) must be at most 600/,
+		],
+	])('%s', async (_name, extra, message) => {
+		const result = await bed.run(send('1734479364000000001', extra as INodeParameters));
+		expect(result.error?.message).toMatch(message);
+		expect(bed.sandbox.received('/api/')).toHaveLength(0);
+	});
+
+	test('Secure Send without recipients when no contact of the client has an e-mail address', async () => {
+		const clientMid = bed.sandbox.seedClient({
+			client_external_id: 'C-9',
+			contacts: [{ contact_type: 'organization', name: 'No Mail Co', addresses: [], email: null }],
+		}).mid;
+		const invoice = bed.sandbox.seedDocument({
+			document_type: 'invoice',
+			client: `${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${clientMid}/`,
+			lineitems: [{ kind: 'simple', description: 'Design', price: '50000', tax_rate: '10' }],
+		});
+		const result = await bed.run(send(String(invoice.mid)));
+		expect(result.error?.message).toBe(
+			'Recipients is empty and no contact of the client has an e-mail address [item 0]',
+		);
+		expect(posts(bed, '/')).toHaveLength(0);
+	});
+});
+
+describe('Sending Order: Get, Get Many, Cancel', () => {
+	const bed = useTestBed({ sendingValidationMs: 50 });
+
+	test('an order by post alone can be called back; one by e-mail cannot, and MakeLeaps says why', async () => {
+		const byPost = seedInvoice(bed, 'C-1');
+		const byMail = seedInvoice(bed, 'C-2');
+		const client = bed.sandbox
+			.partner()
+			.clients.get(bed.sandbox.clients().find((c) => c.client_external_id === 'C-1')!.mid)!;
+		bed.sandbox
+			.partner()
+			.contacts.get(client.contactMids[0])!
+			.addresses.push({
+				address_format: 'jp_default',
+				country: 'JP',
+				postal_code: '150-0001',
+				region: 'Tokyo',
+				locality: 'Shibuya-ku',
+				street_address: '1-2-3 Jingumae',
+				extended_address: '',
+			} as never);
+		await bed.run(send(String(byPost.mid), { channels: ['post'] }));
+		await bed.run(send(String(byMail.mid)));
+		const [postOrder, mailOrder] = bed.sandbox.sendingOrdersOf();
+
+		const many = await bed.run({ resource: 'sendingOrder', operation: 'getAll', returnAll: true });
+		expect(many.output.map((i) => i.json.mid)).toEqual([postOrder.mid, mailOrder.mid]);
+		const one = await bed.run({
+			resource: 'sendingOrder',
+			operation: 'get',
+			sendingOrder: { __rl: true, mode: 'url', value: postOrder.url },
+		});
+		expect(one.output[0].json).toMatchObject({ mid: postOrder.mid, status: 'sent' });
+
+		const cancelled = await bed.run({
+			resource: 'sendingOrder',
+			operation: 'cancel',
+			sendingOrder: byId(postOrder.mid),
+		});
+		expect(cancelled.output[0].json).toMatchObject({ status: 'cancelled' });
+		const refused = await bed.run({
+			resource: 'sendingOrder',
+			operation: 'cancel',
+			sendingOrder: byId(mailOrder.mid),
+		});
+		expect(refused.error?.message).toBe(
+			'MakeLeaps refused the data: This sending order can no longer be cancelled. [item 0]',
+		);
+	});
+});

@@ -1,0 +1,263 @@
+/**
+ * The MakeLeaps Trigger in n8n-core's PollContext against the sandbox: the first poll is silent,
+ * then every change is reported exactly once (across pages, after failed reads, after a
+ * restart), polls cost few requests, and the editor's test shows the newest record.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { runPoll, type PollResult } from '../../dev/harness';
+import { useTestBed, type TestBed } from './bed';
+import { seedClient, seedMany } from './fixtures';
+
+/**
+ * An active workflow with the trigger, as n8n runs one: the static data lives in memory between
+ * polls, and n8n writes it to its database when the workflow is activated and when a poll emits.
+ */
+class ActiveTrigger {
+	private memory: IDataObject = {};
+	private saved: IDataObject = {};
+	private activated = false;
+
+	constructor(
+		private readonly bed: TestBed,
+		private parameters: INodeParameters,
+	) {}
+
+	/** The user changes the trigger's settings and saves the workflow. */
+	reconfigure(parameters: INodeParameters) {
+		this.parameters = parameters;
+	}
+
+	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<PollResult> {
+		const result = await runPoll({
+			parameters: { partner: this.bed.partner, ...this.parameters },
+			credentials: this.bed.credentials,
+			staticData: this.memory,
+			mode,
+		});
+		if (mode === 'trigger' && (!this.activated || result.items)) this.save();
+		this.activated = true;
+		return result;
+	}
+
+	/** n8n restarts: what it had in memory is gone, what it saved is read back. */
+	restart() {
+		this.memory = asJson(this.saved);
+	}
+
+	/** The state as a later poll finds it (tests move its clock). */
+	get state() {
+		return (this.memory['node:MakeLeaps Trigger'] as IDataObject | undefined)?.watch as
+			| IDataObject
+			| undefined;
+	}
+
+	private save() {
+		this.saved = asJson(this.memory);
+	}
+}
+
+/** What n8n writes to its database and reads back. */
+const asJson = (data: IDataObject) => JSON.parse(JSON.stringify(data)) as IDataObject;
+
+const numbers = (result: PollResult) =>
+	(result.items ?? []).map((item) => item.json.document_number);
+
+function seedDocuments(
+	bed: TestBed,
+	clientMid: string,
+	numbersOf: string[],
+	extra: IDataObject = {},
+) {
+	const client = `${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${clientMid}/`;
+	return numbersOf.map((number) =>
+		bed.sandbox.seedDocument({
+			document_type: 'invoice',
+			document_number: number,
+			client,
+			lineitems: [{ kind: 'simple', description: 'Work', price: '1000', tax_rate: '10' }],
+			autocalculate: true,
+			...extra,
+		}),
+	);
+}
+
+const documentReads = (bed: TestBed) =>
+	bed.sandbox.received('/api/').filter((r) => r.path.endsWith('/document/'));
+
+describe('MakeLeaps Trigger: New Document', () => {
+	const bed = useTestBed();
+
+	test('the first poll is silent; then each new document once, across pages; a quiet poll reports nothing', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		seedDocuments(
+			bed,
+			clientMid,
+			Array.from({ length: 250 }, (_, k) => `OLD-${k + 1}`),
+		);
+		const trigger = new ActiveTrigger(bed, { event: 'newDocument' });
+
+		expect((await trigger.poll()).items).toBeNull();
+		seedDocuments(bed, clientMid, ['NEW-1', 'NEW-2']);
+		bed.sandbox.resetRequests();
+		const second = await trigger.poll();
+		expect(numbers(second)).toEqual(['NEW-1', 'NEW-2']);
+		// three pages of 100, dated from the look-back window on
+		expect(documentReads(bed)).toHaveLength(3);
+		expect(documentReads(bed)[0].query).toMatchObject({
+			per_page: '100',
+			date__gte: expect.any(String),
+		});
+		expect((await trigger.poll()).items).toBeNull();
+		seedDocuments(bed, clientMid, ['NEW-3']);
+		expect(numbers(await trigger.poll())).toEqual(['NEW-3']);
+	});
+
+	test('only the chosen type; a document dated before the look-back window is not watched', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const trigger = new ActiveTrigger(bed, {
+			event: 'newDocument',
+			documentType: 'quote',
+			lookBackDays: 30,
+		});
+		await trigger.poll();
+		seedDocuments(bed, clientMid, ['INV-1']);
+		seedDocuments(bed, clientMid, ['Q-1'], { document_type: 'quote' });
+		seedDocuments(bed, clientMid, ['Q-OLD'], { document_type: 'quote', date: '2020-01-01' });
+		expect(numbers(await trigger.poll())).toEqual(['Q-1']);
+		expect(documentReads(bed).at(-1)!.query.document_type).toBe('quote');
+	});
+
+	test("the editor's test shows the newest document and leaves the trigger's state alone", async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		seedDocuments(bed, clientMid, ['A'], { date: '2026-11-01' });
+		seedDocuments(bed, clientMid, ['B'], { date: '2026-11-20' });
+		seedDocuments(bed, clientMid, ['C'], { date: '2026-11-10' });
+		const trigger = new ActiveTrigger(bed, { event: 'newDocument', lookBackDays: 366 });
+		const manual = await trigger.poll('manual');
+		expect(numbers(manual)).toEqual(['B']);
+		expect(trigger.state).toBeUndefined();
+	});
+
+	test('a read that fails changes nothing: the next poll reports what the failed one would have', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		seedDocuments(
+			bed,
+			clientMid,
+			Array.from({ length: 150 }, (_, k) => `OLD-${k + 1}`),
+		);
+		const trigger = new ActiveTrigger(bed, { event: 'newDocument' });
+		await trigger.poll();
+		seedDocuments(bed, clientMid, ['NEW-1']);
+		for (let i = 0; i < 4; i++)
+			bed.sandbox.injectFault(
+				{ kind: 'status', status: 503 },
+				{ method: 'GET', path: /\/document\/$/ },
+			);
+		const failed = await trigger.poll();
+		expect(failed.error?.message).toMatch(
+			/^MakeLeaps is unavailable \(HTTP 503\), also after 3 retries/,
+		);
+		expect(numbers(await trigger.poll())).toEqual(['NEW-1']);
+		expect((await trigger.poll()).items).toBeNull();
+	});
+
+	test('other settings start over: the first poll under them is silent', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const trigger = new ActiveTrigger(bed, { event: 'newDocument' });
+		await trigger.poll();
+		trigger.reconfigure({ event: 'newDocument', documentType: 'invoice' });
+		seedDocuments(bed, clientMid, ['NEW-1']);
+		expect((await trigger.poll()).items).toBeNull();
+		seedDocuments(bed, clientMid, ['NEW-2']);
+		expect(numbers(await trigger.poll())).toEqual(['NEW-2']);
+	});
+});
+
+describe('MakeLeaps Trigger: Document Paid and Document Sent', () => {
+	const bed = useTestBed();
+
+	test('each payment once; a document made already paid counts when the payment is recent', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const [a, b] = seedDocuments(bed, clientMid, ['A', 'B', 'C']);
+		seedDocuments(bed, clientMid, ['PAID-LONG-AGO'], { date_paid: '2020-01-01T00:00:00Z' });
+		const trigger = new ActiveTrigger(bed, { event: 'documentPaid' });
+		expect((await trigger.poll()).items).toBeNull();
+
+		bed.sandbox.markPaid(String(a.mid));
+		bed.sandbox.markPaid(String(b.mid));
+		seedDocuments(bed, clientMid, ['PAID-NOW'], { date_paid: new Date().toISOString() });
+		seedDocuments(bed, clientMid, ['PAID-BEFORE'], { date_paid: '2020-01-01T00:00:00Z' });
+		expect(numbers(await trigger.poll())).toEqual(['A', 'B', 'PAID-NOW']);
+		expect((await trigger.poll()).items).toBeNull();
+	});
+
+	test('Document Sent: a document sent after the first poll, once', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const [a] = seedDocuments(bed, clientMid, ['A', 'B']);
+		const trigger = new ActiveTrigger(bed, { event: 'documentSent' });
+		await trigger.poll();
+		bed.sandbox.partner().documents.get(String(a.mid))!.date_sent = new Date().toISOString();
+		expect(numbers(await trigger.poll())).toEqual(['A']);
+		bed.sandbox.markPaid(String(a.mid));
+		expect((await trigger.poll()).items).toBeNull();
+	});
+
+	test('n8n restarts between polls: nothing reported twice, nothing missed', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const [a, b, c] = seedDocuments(bed, clientMid, ['A', 'B', 'C']);
+		const trigger = new ActiveTrigger(bed, { event: 'documentPaid' });
+		await trigger.poll(); // activation: saved
+		bed.sandbox.markPaid(String(a.mid));
+		expect(numbers(await trigger.poll())).toEqual(['A']); // emitted: saved
+		expect((await trigger.poll()).items).toBeNull(); // quiet: not saved
+		trigger.restart();
+		bed.sandbox.markPaid(String(b.mid));
+		expect(numbers(await trigger.poll())).toEqual(['B']);
+		trigger.restart();
+		bed.sandbox.markPaid(String(c.mid));
+		expect(numbers(await trigger.poll())).toEqual(['C']);
+	});
+});
+
+describe('MakeLeaps Trigger: New Client', () => {
+	const bed = useTestBed();
+
+	test('a quiet poll of a long list reads one page; a new client is read in full and reported once', async () => {
+		seedMany(bed, 150);
+		const trigger = new ActiveTrigger(bed, { event: 'newClient' });
+		await trigger.poll();
+		bed.sandbox.resetRequests();
+		expect((await trigger.poll()).items).toBeNull();
+		expect(bed.sandbox.received('/api/').map((r) => r.url)).toEqual([
+			expect.stringMatching(/\/client\/\?per_page=100$/),
+		]);
+		seedClient(bed, 'NEW-1');
+		const found = await trigger.poll();
+		expect(found.items?.map((i) => i.json.client_external_id)).toEqual(['NEW-1']);
+		expect((await trigger.poll()).items).toBeNull();
+	});
+
+	test('a client replacing a deleted one beyond the first page is found by the hourly full read', async () => {
+		const mids = seedMany(bed, 150);
+		const trigger = new ActiveTrigger(bed, { event: 'newClient' });
+		await trigger.poll();
+		bed.sandbox.partner().clients.delete(mids[140]);
+		seedClient(bed, 'NEW-1');
+		expect((await trigger.poll()).items).toBeNull(); // same count, same first page
+		(trigger.state as { readAt: number }).readAt -= 61 * 60 * 1000;
+		const found = await trigger.poll();
+		expect(found.items?.map((i) => i.json.client_external_id)).toEqual(['NEW-1']);
+	});
+
+	test('a short list is compared on every poll', async () => {
+		seedMany(bed, 3);
+		const trigger = new ActiveTrigger(bed, { event: 'newClient' });
+		await trigger.poll();
+		seedClient(bed, 'NEW-1');
+		const found = await trigger.poll();
+		expect(found.items?.map((i) => i.json.client_external_id)).toEqual(['NEW-1']);
+		const manual = await trigger.poll('manual');
+		expect(manual.items).toHaveLength(1);
+	});
+});
