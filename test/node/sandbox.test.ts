@@ -1,4 +1,5 @@
 import axios from 'axios';
+import { sleep } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { basic } from './bed';
@@ -428,7 +429,7 @@ describe('MakeLeaps sandbox', () => {
 				400,
 				{ non_field_errors: ['The sending order is not ready to be sent.'] },
 			]);
-			await new Promise((resolve) => setTimeout(resolve, 1600));
+			await sleep(1600);
 			expect((await api('GET', order.url)).data.response).toMatchObject({
 				ready_to_order: true,
 				status: 'draft',
