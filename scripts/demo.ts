@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: drives a real n8n from Node.js */
 /**
  * `npm run demo`: starts the MakeLeaps sandbox and a real n8n with this package installed as a
- * community node, runs example workflows 1, 2 and 4 with n8n's CLI, and prints what the sandbox
- * saw: clients and invoices created, modified and deleted, PDFs downloaded, and the requests it
- * received. The invoices' PDFs land in demo-output/invoices/.
+ * community node, runs example workflows 1, 2, 4 and 7 with n8n's CLI, and prints what the
+ * sandbox saw: clients and invoices created, modified and deleted, PDFs downloaded, invoices
+ * sent, and the requests it received. The invoices' PDFs land in demo-output/invoices/.
  * `npm run demo -- --ui` then keeps n8n and the sandbox running for trying the node by hand.
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -36,6 +36,7 @@ function summarize(
 	requests: RecordedRequest[],
 	known: Map<string, ClientJson>,
 	documents: Map<string, DocumentJson>,
+	orders = new Map<string, { to: string[]; documents: string[] }>(),
 ) {
 	const label = (mid: string) => {
 		const client = known.get(mid);
@@ -67,6 +68,7 @@ function summarize(
 			);
 		if (client?.[1] && request.method === 'DELETE') lines.push(`  deleted   ${label(client[1])}`);
 		lines.push(...documentLines(request, documents));
+		lines.push(...sendingLines(request, documents, orders));
 	}
 	if (lines.length === 0) lines.push('  nothing created, modified or deleted');
 	const api = requests.filter((r) => r.path.startsWith('/api/'));
@@ -102,6 +104,34 @@ function documentLines(request: RecordedRequest, known: Map<string, DocumentJson
 	return [];
 }
 
+/** A document sent: told when its sending order is executed. */
+function sendingLines(
+	request: RecordedRequest,
+	documents: Map<string, DocumentJson>,
+	orders: Map<string, { to: string[]; documents: string[] }>,
+): string[] {
+	const path = /\/sending\/order\/(?:(\d+)\/(item\/|send\/)?)?$/.exec(request.path);
+	if (!path || request.method !== 'POST' || !request.status || request.status >= 400) return [];
+	const answer = (request.response as { response?: { mid?: string; to_emails?: string[] } })
+		?.response;
+	const [, orderMid, action] = path;
+	if (!orderMid && answer?.mid)
+		orders.set(answer.mid, { to: answer.to_emails ?? [], documents: [] });
+	const order = orderMid ? orders.get(orderMid) : undefined;
+	if (action === 'item/' && order) {
+		const documentMid = /\/document\/(\d+)\/$/.exec(String(JSON.parse(request.body).document))?.[1];
+		if (documentMid) order.documents.push(documentMid);
+	}
+	if (action !== 'send/' || !order) return [];
+	return order.documents.map((mid) => {
+		const document = documents.get(mid);
+		const name = document
+			? `${document.document_type} ${document.document_number}`
+			: `document ${mid}`;
+		return `  sent      ${name} to ${order.to.join(', ') || 'the client'}`;
+	});
+}
+
 async function main() {
 	const ui = process.argv.includes('--ui');
 	const sandbox = await startSandbox();
@@ -132,11 +162,14 @@ async function main() {
 			'2-clients-from-csv.json',
 			'3-continue-on-fail.json',
 			'4-invoices-from-csv.json',
+			'5-quote-from-form.json',
+			'6-paid-invoice-ledger.json',
+			'7-send-unsent-invoices.json',
 		].map((file) => example(file, OUTPUT_FOLDER));
 		for (const workflow of workflows) await n8n.importWorkflow(workflow);
 		say('Imported the credential "MakeLeaps sandbox" and the example workflows.');
 
-		const demonstrated = [workflows[0], workflows[1], workflows[3]];
+		const demonstrated = [workflows[0], workflows[1], workflows[3], workflows[6]];
 		for (const workflow of demonstrated) {
 			say();
 			say(`${workflow.name}  (n8n execute --id=${workflow.id})`);
@@ -164,7 +197,7 @@ async function main() {
 		for (const document of documents) {
 			const client = clients.find((c) => c.url === document.client);
 			say(
-				`  ${document.document_number.padEnd(13)} ${String(client?.display_name).padEnd(22)} ${document.total.padStart(8)} ${document.currency}`,
+				`  ${document.document_number.padEnd(13)} ${String(client?.display_name).padEnd(22)} ${document.total.padStart(8)} ${document.currency}${document.date_sent ? '  sent' : ''}`,
 			);
 		}
 		say();

@@ -11,6 +11,8 @@ export const EXAMPLE_FILES = [
 	'3-continue-on-fail.json',
 	'4-invoices-from-csv.json',
 	'5-quote-from-form.json',
+	'6-paid-invoice-ledger.json',
+	'7-send-unsent-invoices.json',
 ];
 
 export interface E2eBed {

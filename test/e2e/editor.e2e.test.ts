@@ -183,6 +183,41 @@ describe('a started n8n with the package', () => {
 		expect(pdf.pages).toBe(1);
 		expect(pdf.texts).toEqual(expect.arrayContaining(['Quote 0001', 'Total: 330000 JPY']));
 	});
+
+	test('6: a published MakeLeaps Trigger reports a payment made in MakeLeaps, once', async () => {
+		const { sandbox, n8n } = bed;
+		const client = sandbox.seedClient({
+			client_external_id: 'E2E-PAID',
+			contacts: [{ contact_type: 'organization', name: 'Paid Co', addresses: [], email: null }],
+		});
+		const invoice = sandbox.seedDocument({
+			document_type: 'invoice',
+			document_number: 'E2E-INV-1',
+			client: `${sandbox.baseUrl}/api/partner/${sandbox.credentials.partnerMid}/client/${client.mid}/`,
+			lineitems: [{ kind: 'simple', description: 'Work', price: '10000', tax_rate: '10' }],
+			autocalculate: true,
+		});
+		sandbox.resetRequests();
+		// the editor's Publish button
+		const workflow = await n8n.rest('GET', '/rest/workflows/mlExample6PaidInvoices');
+		const { versionId } = (workflow.body as { data: { versionId: string } }).data;
+		const published = await n8n.rest('POST', '/rest/workflows/mlExample6PaidInvoices/activate', {
+			versionId,
+		});
+		expect(published.status).toBe(200);
+		// the first poll, at activation, reads the invoices and reports nothing
+		const documentReads = () =>
+			sandbox.received('/api/').filter((r) => r.path.endsWith('/document/'));
+		await until(60_000, () => documentReads().length > 0 || undefined);
+
+		sandbox.markPaid(String(invoice.mid), '2026-11-23T10:00:00.000Z');
+		const ledger = path.join(n8n.outputFolder, 'paid-invoices.csv');
+		// polls come every minute
+		const written = await until(130_000, () =>
+			existsSync(ledger) ? readFileSync(ledger, 'utf8') : undefined,
+		);
+		expect(written).toBe('E2E-INV-1,11000,JPY,2026-11-23T10:00:00.000Z\n');
+	});
 });
 
 /** Asks `probe` every 250 ms until it gives an answer, for at most `ms`. */

@@ -220,4 +220,29 @@ describe('example workflows in a real n8n', () => {
 		).toEqual([]);
 		expect(sandbox.documentsOf()).toHaveLength(3);
 	});
+
+	test("7: sends every invoice not sent yet, to its client's e-mail address; a second run sends nothing", async () => {
+		const { sandbox } = bed;
+		sandbox.resetRequests();
+		const run = await bed.execute('mlExample7SendInvoices');
+		expect(outputOf(run, 'Send invoice').map((item) => [item.document_number, item.sent])).toEqual([
+			['INV-2026-001', true],
+			['INV-2026-002', true],
+			['INV-2026-003', true],
+		]);
+		expect(sandbox.deliveries.map((d) => d.to_emails)).toEqual([
+			['suzuki@fuji-logistics.example.jp'],
+			['takahashi@kaede.example.jp'],
+			['ito@hinoki-foods.example.jp'],
+		]);
+		expect(sandbox.sendingOrdersOf()[0]).toMatchObject({
+			subject: 'Invoice INV-2026-001 from Sandbox Trading',
+			status: 'sent',
+		});
+
+		sandbox.resetRequests();
+		await bed.execute('mlExample7SendInvoices');
+		expect(sandbox.received('/api/').filter((r) => r.method === 'POST')).toEqual([]);
+		expect(sandbox.deliveries).toHaveLength(3);
+	});
 });
