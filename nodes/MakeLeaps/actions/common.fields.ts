@@ -91,6 +91,20 @@ export function recordLocator(
 	};
 }
 
+/** The record an operation acts on: a required picker, shown for that operation. */
+export const operandLocator = (
+	kind: keyof typeof RECORDS,
+	description: string,
+	show: { resource: string[]; operation: string[] },
+): INodeProperties => {
+	const name = kind === 'sendingOrder' ? 'Sending Order' : kind[0].toUpperCase() + kind.slice(1);
+	return {
+		...recordLocator(kind, kind, name, description),
+		required: true,
+		displayOptions: { show },
+	};
+};
+
 export const clientLocator = (name: string, displayName: string, description: string) =>
 	recordLocator('client', name, displayName, description);
 

@@ -2,7 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { MID } from '../../helpers/validation';
-import { recordLocator } from '../common.fields';
+import { operandLocator } from '../common.fields';
 
 export function templateLocator(show: {
 	resource: string[];
@@ -59,13 +59,7 @@ export function contactLocator(show: { resource: string[]; operation: string[] }
 	};
 }
 
-export function documentLocator(
+export const documentLocator = (
 	description: string,
 	show: { resource: string[]; operation: string[] },
-): INodeProperties {
-	return {
-		...recordLocator('document', 'document', 'Document', description),
-		required: true,
-		displayOptions: { show },
-	};
-}
+) => operandLocator('document', description, show);

@@ -1,14 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { operandLocator } from '../common.fields';
 
-import { recordLocator } from '../common.fields';
-
-export function sendingOrderLocator(
+export const sendingOrderLocator = (
 	description: string,
 	show: { resource: string[]; operation: string[] },
-): INodeProperties {
-	return {
-		...recordLocator('sendingOrder', 'sendingOrder', 'Sending Order', description),
-		required: true,
-		displayOptions: { show },
-	};
-}
+) => operandLocator('sendingOrder', description, show);
