@@ -2,6 +2,7 @@ import {
 	checkRequestsPerMinute,
 	Pacer,
 	paceInterval,
+	scheduleOf,
 	PACE_SHARE,
 	type Clock,
 } from '../../nodes/MakeLeaps/transport/pacer';
@@ -109,5 +110,30 @@ describe('checkRequestsPerMinute', () => {
 		['1000000', 'must be between 1 and 6000, not "1000000"'],
 	])('%p is refused', (raw, problem) => {
 		expect(checkRequestsPerMinute(raw, 6000).problem).toBe(`Requests Per Minute ${problem}`);
+	});
+});
+
+describe('one schedule per account', () => {
+	test('two runs on one account take turns: together they keep the interval', async () => {
+		const sleeps: number[] = [];
+		const clock = { now: () => 0, sleep: async (ms: number) => void sleeps.push(ms) };
+		const schedule = scheduleOf('http://127.0.0.1:1 id-a');
+		const first = new Pacer(100, clock, schedule);
+		const second = new Pacer(100, clock, schedule);
+		await Promise.all([first.take(), second.take(), first.take(), second.take()]);
+		expect(sleeps).toEqual([100, 200, 300]);
+	});
+
+	test('accounts are paced apart; a 429 holds every run of its account', async () => {
+		const clock = fakeClock(0);
+		const a = new Pacer(100, clock, scheduleOf('http://127.0.0.1:2 id-a'));
+		const b = new Pacer(100, clock, scheduleOf('http://127.0.0.1:2 id-b'));
+		const a2 = new Pacer(100, clock, scheduleOf('http://127.0.0.1:2 id-a'));
+		await a.take();
+		await b.take();
+		expect(clock.sleeps).toEqual([]);
+		a.holdUntil(5000);
+		await a2.take();
+		expect(clock.sleeps).toEqual([5000]);
 	});
 });

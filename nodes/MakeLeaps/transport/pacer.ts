@@ -37,25 +37,52 @@ export function paceInterval(requestsPerMinute: number): number {
 	return requestsPerMinute > 0 ? 60000 / (requestsPerMinute * PACE_SHARE) : 0;
 }
 
-/** Spaces requests evenly so that a run stays under a rate; one pacer serves a whole run. */
-export class Pacer {
-	private nextSlot = 0;
+/** When the next request to one account may leave: shared by every run that uses the account. */
+export interface Schedule {
+	nextSlot: number;
+}
 
+/** How many accounts' schedules this process keeps (an n8n uses a handful). */
+const MAX_SCHEDULES = 1000;
+const schedules = new Map<string, Schedule>();
+
+/**
+ * The schedule of an account (Base URL and Client ID) in this n8n process: executions running at
+ * the same time on one account take turns on it, so together they stay under its rate limit.
+ */
+export function scheduleOf(account: string): Schedule {
+	let schedule = schedules.get(account);
+	if (!schedule) {
+		schedule = { nextSlot: 0 };
+		schedules.set(account, schedule);
+		if (schedules.size > MAX_SCHEDULES) schedules.delete(schedules.keys().next().value!);
+	}
+	return schedule;
+}
+
+/** Spaces requests evenly so that the runs on a schedule stay under a rate. */
+export class Pacer {
 	constructor(
 		private readonly intervalMs: number,
 		private readonly clock: Clock,
+		private readonly schedule: Schedule = { nextSlot: 0 },
 	) {}
 
 	/** Waits until the next request may leave. */
 	async take(): Promise<void> {
 		const now = this.clock.now();
-		const wait = this.nextSlot - now;
-		this.nextSlot = Math.max(now, this.nextSlot) + this.intervalMs;
+		const wait = this.schedule.nextSlot - now;
+		this.schedule.nextSlot = Math.max(now, this.schedule.nextSlot) + this.intervalMs;
 		if (wait > 0) await this.clock.sleep(wait);
+	}
+
+	/** MakeLeaps asked to wait (a 429): no run on the schedule sends before `time`. */
+	holdUntil(time: number): void {
+		this.schedule.nextSlot = Math.max(this.schedule.nextSlot, time);
 	}
 
 	/** After a long wait (a 429), the pace restarts from now instead of bursting to catch up. */
 	restart(): void {
-		this.nextSlot = Math.max(this.nextSlot, this.clock.now());
+		this.schedule.nextSlot = Math.max(this.schedule.nextSlot, this.clock.now());
 	}
 }

@@ -42,7 +42,13 @@ export class MakeLeapsTransport {
 		private readonly limits: TransportLimits,
 	) {
 		this.errors = new TransportErrors(context.getNode(), limits);
-		this.tries = new Tries(context, this.errors, intervalMs, limits);
+		this.tries = new Tries(
+			context,
+			this.errors,
+			intervalMs,
+			limits,
+			intervalMs > 0 ? account : undefined,
+		);
 	}
 
 	/** The transport of one run, for the credential of the node. */

@@ -11,7 +11,7 @@ import {
 	type Blocked,
 } from './failures';
 import { outcomeOf } from './outcome';
-import { Pacer } from './pacer';
+import { Pacer, scheduleOf } from './pacer';
 import { RetryPolicy, type Attempts, type TransportLimits } from './retryPolicy';
 import { sendOnce } from './send';
 import { headerOf, type ApiResponse, type N8nContext, type RequestOptions } from './types';
@@ -34,11 +34,12 @@ export class Tries {
 		private readonly errors: TransportErrors,
 		intervalMs: number,
 		limits: TransportLimits,
+		/** The account whose pace this run shares; none: a pace of its own (the editor's pickers). */
+		account?: string,
 	) {
-		this.pacer = new Pacer(intervalMs, {
-			now: Date.now,
-			sleep: async (ms) => await this.sleep(ms),
-		});
+		const clock = { now: Date.now, sleep: async (ms: number) => await this.sleep(ms) };
+		const schedule = account === undefined ? undefined : scheduleOf(account);
+		this.pacer = new Pacer(intervalMs, clock, schedule);
 		this.policy = new RetryPolicy(limits);
 	}
 
@@ -129,8 +130,11 @@ export class Tries {
 	}
 
 	private async wait(ms: number, attempts: Attempts, reason: 'throttled' | 'unavailable') {
-		if (reason === 'throttled') attempts.throttleWaits++;
-		else attempts.serverRetries++;
+		if (reason === 'throttled') {
+			attempts.throttleWaits++;
+			// the other runs on the account wait too: MakeLeaps refuses the account, not this run
+			this.pacer.holdUntil(Date.now() + ms);
+		} else attempts.serverRetries++;
 		await this.sleep(ms);
 		this.pacer.restart();
 	}

@@ -1,0 +1,42 @@
+/**
+ * Executions running at the same time on one account share its pace: ten imports of 50 rows at
+ * once stay under MakeLeaps' limit together, without a single 429.
+ */
+import { useTestBed } from './bed';
+
+const EXECUTIONS = 10;
+const ROWS = 50;
+const THROTTLE = { limit: 100, windowMs: 2000 };
+/** The throttle's rate is 50 a second: the pace of 2,970 a minute uses 97% of it, 48 a second. */
+const REQUESTS_PER_MINUTE = 2970;
+const BOUND_MS = ((EXECUTIONS * ROWS) / THROTTLE.limit) * THROTTLE.windowMs;
+
+describe('Ten executions at once on one account', () => {
+	const bed = useTestBed({ throttle: THROTTLE });
+
+	test('share one pace: 500 creates, no 429, within 1.1 × the throttle bound', async () => {
+		const started = Date.now();
+		const results = await Promise.all(
+			Array.from({ length: EXECUTIONS }, (_, e) =>
+				bed.run(
+					{
+						operation: 'create',
+						clientExternalId: '={{ $json.id }}',
+						organizationName: '={{ $json.name }}',
+						options: { requestsPerMinute: REQUESTS_PER_MINUTE },
+					},
+					Array.from({ length: ROWS }, (_, i) => ({ id: `E${e}-${i}`, name: `Company ${e}-${i}` })),
+				),
+			),
+		);
+		const wallMs = Date.now() - started;
+		for (const result of results) expect(result.error).toBeUndefined();
+		const api = bed.sandbox.received('/api/');
+		expect(api.filter((r) => r.status === 429)).toHaveLength(0);
+		expect(api).toHaveLength(EXECUTIONS * ROWS);
+		expect(new Set(bed.sandbox.clients().map((c) => c.client_external_id)).size).toBe(
+			EXECUTIONS * ROWS,
+		);
+		expect(wallMs / BOUND_MS).toBeLessThanOrEqual(1.1);
+	}, 60_000);
+});
