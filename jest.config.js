@@ -1,8 +1,10 @@
 /**
- * Three layers, all run by `npm test` (see DEVELOPMENT.md):
+ * Three layers, all run by `npm test` (see DEVELOPMENT.md), and the queue-mode check that
+ * `npm run test:queue` runs:
  * - unit: pure modules, no n8n engine and no servers (test/unit), seconds;
  * - node: the node in n8n-core's engine against the sandbox (test/node), under a minute;
- * - e2e: the packed package in a real n8n and a real browser (test/e2e), minutes.
+ * - e2e: the packed package in a real n8n and a real browser (test/e2e), minutes;
+ * - queue: n8n's queue mode (main, two workers, Redis, PostgreSQL) running imports (test/queue).
  */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.tools.json' }] };
 
@@ -25,5 +27,7 @@ module.exports = {
 		project('node', 60_000),
 		// each end-to-end test starts n8n processes (a few seconds each) and waits for them
 		project('e2e', 300_000),
+		// n8n's queue mode with real Redis and PostgreSQL: `npm run test:queue`, not `npm test`
+		project('queue', 600_000),
 	],
 };

@@ -5,8 +5,17 @@
  * workflows, run workflows with `n8n execute`, or start the server and call its REST API.
  * Used by the end-to-end tests and by `npm run demo`.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import {
+	closeSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,27 +65,43 @@ export async function freePort(): Promise<number> {
 	});
 }
 
-function run(
+/**
+ * Runs a command to its end. Its output goes to files, not pipes: n8n's CLI ends with
+ * `process.exit()`, which drops whatever a full pipe has not taken yet (a run's JSON cut short),
+ * while writes to a file complete before exit.
+ */
+async function run(
 	command: string,
 	args: string[],
 	options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
-) {
-	return new Promise<CliResult>((resolve) => {
-		execFile(
-			command,
-			args,
-			{
-				cwd: options.cwd,
-				env: options.env ?? process.env,
-				timeout: options.timeoutMs ?? 180_000,
-				maxBuffer: 256 * 1024 * 1024,
-			},
-			(error, stdout, stderr) => {
-				const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-				resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-			},
-		);
-	});
+): Promise<CliResult> {
+	const folder = mkdtempSync(path.join(os.tmpdir(), 'makeleaps-cli-'));
+	const outFile = path.join(folder, 'stdout');
+	const errFile = path.join(folder, 'stderr');
+	const out = openSync(outFile, 'w');
+	const err = openSync(errFile, 'w');
+	try {
+		const child = spawn(command, args, {
+			cwd: options.cwd,
+			env: options.env ?? process.env,
+			stdio: ['ignore', out, err],
+		});
+		const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 180_000);
+		const code = await new Promise<number>((resolve) => {
+			child.once('error', () => resolve(1));
+			child.once('close', (exitCode) => resolve(exitCode ?? 1));
+		});
+		clearTimeout(timer);
+		return {
+			code,
+			stdout: readFileSync(outFile, 'utf8'),
+			stderr: readFileSync(errFile, 'utf8'),
+		};
+	} finally {
+		closeSync(out);
+		closeSync(err);
+		rmSync(folder, { recursive: true, force: true });
+	}
 }
 
 export function n8nBinary(): string {
@@ -104,6 +129,8 @@ export interface N8nOptions {
 	folder?: string;
 	/** Where n8n's file nodes may write (a folder inside `folder` by default). */
 	outputFolder?: string;
+	/** Settings of every process of this instance (queue mode: the database and Redis). */
+	env?: NodeJS.ProcessEnv;
 }
 
 export class N8n {
@@ -121,9 +148,12 @@ export class N8n {
 	port = 0;
 	private server?: ChildProcess;
 	private serverLog = '';
+	private readonly workers: Array<{ process: ChildProcess; log: string }> = [];
+	private readonly settings: NodeJS.ProcessEnv;
 	private cookie = '';
 
 	constructor(options: N8nOptions = {}) {
+		this.settings = options.env ?? {};
 		this.folder = options.folder ?? mkdtempSync(path.join(os.tmpdir(), 'makeleaps-n8n-'));
 		this.userFolder = path.join(this.folder, 'home');
 		this.outputFolder = options.outputFolder ?? path.join(this.folder, 'output');
@@ -184,6 +214,7 @@ export class N8n {
 			N8N_LOG_LEVEL: 'info',
 			// n8n's file nodes may read the examples and write into the output folder, nothing else
 			N8N_RESTRICT_FILE_ACCESS_TO: `${EXAMPLES};${this.outputFolder}`,
+			...this.settings,
 			...extra,
 		};
 	}
@@ -260,18 +291,47 @@ export class N8n {
 		throw new Error(`n8n did not become ready within 120 s:\n${this.serverLog}`);
 	}
 
+	/**
+	 * Starts `n8n worker` (queue mode: it runs the executions main puts on the Redis queue) and
+	 * waits until it is ready. Each worker has a task broker port of its own.
+	 */
+	async startWorker(concurrency = 5): Promise<void> {
+		const worker = {
+			process: spawn(n8nBinary(), ['worker', `--concurrency=${concurrency}`], {
+				env: await this.env(),
+				cwd: this.folder,
+				stdio: ['ignore', 'pipe', 'pipe'],
+			}),
+			log: '',
+		};
+		this.workers.push(worker);
+		const append = (chunk: Buffer) => {
+			worker.log += chunk.toString();
+		};
+		worker.process.stdout!.on('data', append);
+		worker.process.stderr!.on('data', append);
+		const deadline = Date.now() + 120_000;
+		while (!worker.log.includes('n8n worker is now ready')) {
+			if (worker.process.exitCode !== null || Date.now() > deadline)
+				throw new Error(
+					`n8n worker did not start (exit ${worker.process.exitCode}):\n${worker.log}`,
+				);
+			await new Promise((r) => setTimeout(r, 250));
+		}
+	}
+
 	get log() {
 		return this.serverLog;
 	}
 
+	/** What each worker printed, in the order they were started. */
+	get workerLogs(): string[] {
+		return this.workers.map((worker) => worker.log);
+	}
+
+	/** Stops the server and the workers. */
 	async stop(): Promise<void> {
-		const server = this.server;
-		if (!server || server.exitCode !== null) return;
-		const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-		server.kill('SIGTERM');
-		const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
-		await exited;
-		clearTimeout(timer);
+		await Promise.all([this.server, ...this.workers.map((w) => w.process)].map(stopProcess));
 	}
 
 	/** Sets up the owner account (first start only) and logs in; later REST calls use its session. */
@@ -321,6 +381,16 @@ export class N8n {
 		await this.stop();
 		rmSync(this.folder, { recursive: true, force: true });
 	}
+}
+
+/** Ends a process with SIGTERM (SIGKILL after 15 s) and waits for it to exit. */
+async function stopProcess(child: ChildProcess | undefined): Promise<void> {
+	if (!child || child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	child.kill('SIGTERM');
+	const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+	await exited;
+	clearTimeout(timer);
 }
 
 /** The credential the examples use, pointing at a sandbox. */

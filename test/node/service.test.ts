@@ -2,6 +2,7 @@
  * A service that differs from the sandbox's defaults: one that ignores `expand`, one that keeps a
  * single token active per API key; executions running at once; values as expressions give them.
  */
+import axios from 'axios';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RunResult } from '../../dev/harness';
@@ -222,5 +223,34 @@ describe('E-mail addresses of every script (RFC 6531)', () => {
 		expect(result.error?.message).toBe(
 			'MakeLeaps refused the data: contacts[1].email.address: Enter a valid email address. [item 0]',
 		);
+	});
+});
+
+describe('Several n8n processes on one account (queue mode)', () => {
+	const bed = useTestBed();
+
+	test('a stored token another process got, then revoked: one new exchange, not an older token of this process', async () => {
+		// this process gets a token of its own
+		const own = await bed.run({ operation: 'create', organizationName: 'Own Co' });
+		expect(own.error).toBeUndefined();
+		// another process (a queue-mode worker) got a newer token and stored it in the credential
+		const { clientId, clientSecret } = bed.sandbox.credentials;
+		const other = await axios.post(
+			`${bed.sandbox.baseUrl}/user/oauth2/token/`,
+			'grant_type=client_credentials',
+			{ auth: { username: clientId, password: clientSecret } },
+		);
+		const stored = bed.credentials.get('cred-1');
+		bed.credentials.set('cred-1', { ...stored, accessToken: String(other.data.access_token) });
+		// MakeLeaps revokes them all
+		bed.sandbox.revokeTokens();
+		bed.sandbox.resetRequests();
+
+		const result = await bed.run({ operation: 'create', organizationName: 'After Revocation Co' });
+		expect(result.error).toBeUndefined();
+		expect(bed.sandbox.received('/user/oauth2/token/')).toHaveLength(1);
+		const api = bed.sandbox.received('/api/');
+		expect(api.map((request) => request.status)).toEqual([401, 201]);
+		expect(api[1].headers.authorization).toBe(`Bearer ${bed.sandbox.issuedTokens.at(-1)}`);
 	});
 });

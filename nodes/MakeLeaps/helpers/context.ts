@@ -21,6 +21,7 @@ import { RecordIndex } from './recordIndex';
 import { createdRecords } from './createdRecords';
 import { readFieldValues, type FieldTable, type FieldValues } from './fields';
 import { clientMidOf, clientUrl } from './locators';
+import { mappedKey, mappedValue } from './mappedField';
 import { onlyPartner, sharedPartnerLookup, type PartnerLookup } from './partners';
 import { SharedRead } from './sharedRead';
 import { checkCount, checkFlag, checkMid, checkText, InvalidInput } from './validation';
@@ -38,6 +39,8 @@ export class RunContext {
 	private readonly partner: SharedRead<PartnerLookup>;
 	private readonly indexes = new Map<string, RecordIndex>();
 	private readonly reads = new Map<string, SharedRead<IDataObject>>();
+	/** Per parameter name, the item key it is mapped from, or null (see mappedField.ts). */
+	private readonly mappedKeys = new Map<string, string | null>();
 	readonly writes: RunWrites = { created: [], updated: [], deleted: [], sent: [] };
 
 	constructor(
@@ -48,6 +51,23 @@ export class RunContext {
 		this.partner = executionId
 			? sharedPartnerLookup(`${executionId}\n${transport.account}`)
 			: new SharedRead('The partner of the API key');
+	}
+
+	/**
+	 * A parameter of an item: read from the item when the parameter only maps one of its keys,
+	 * else as n8n gives it (an expression's result can be of any type).
+	 */
+	parameter(name: string, itemIndex: number, fallback?: unknown): unknown {
+		let key = this.mappedKeys.get(name);
+		if (key === undefined) {
+			const raw = this.n8n.getNodeParameter(name, 0, '', { rawExpressions: true });
+			this.mappedKeys.set(name, (key = mappedKey(raw) ?? null));
+		}
+		if (key !== null) {
+			const mapped = mappedValue(this.n8n.getInputData()[itemIndex]?.json, key);
+			if (mapped.found) return mapped.value;
+		}
+		return this.n8n.getNodeParameter(name, itemIndex, fallback) as unknown;
 	}
 
 	/** The API key's only partner, looked up once per execution and credential. */
@@ -128,7 +148,7 @@ export class OperationContext {
 
 	/** A parameter as n8n gives it (an expression's result can be of any type). */
 	parameter(name: string, fallback?: unknown): unknown {
-		return this.run.n8n.getNodeParameter(name, this.itemIndex, fallback) as unknown;
+		return this.run.parameter(name, this.itemIndex, fallback);
 	}
 
 	/** A text parameter, trimmed and checked. */

@@ -25,7 +25,7 @@ export const DEFAULT_LIMITS: Readonly<TransportLimits> = {
 	serverRetries: 3,
 	backoffMs: 250,
 	timeoutMs: 60000,
-	maxRequestsPerMinute: 6000,
+	maxRequestsPerMinute: 60000,
 };
 
 const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE']);

@@ -1,4 +1,9 @@
-import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	IDataObject,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { outcomeOf } from './outcome';
@@ -45,12 +50,15 @@ export async function withinDeadline<T>(
 /**
  * One request through n8n's authenticated request helper (which adds the Bearer token, and
  * fetches or refreshes it). Redirects are not followed: the request carries the token.
+ * `credential` is the run's credential, read once: given to the helper, it spares loading and
+ * decrypting it again for every request; the helper writes a refreshed token into it.
  */
 export async function sendOnce(
 	context: N8nContext,
 	{ method, url, qs, body, binary }: OneRequest,
 	deadlineMs: number,
 	stopped: AbortSignal | undefined,
+	credential?: ICredentialsDecrypted,
 ): Promise<ApiResponse> {
 	const request: IHttpRequestOptions = {
 		method,
@@ -86,6 +94,7 @@ export async function sendOnce(
 			withDeadline,
 			CREDENTIAL_TYPE,
 			request,
+			credential && { credentialsDecrypted: credential },
 		);
 	});
 	return asAnswer(response);

@@ -26,20 +26,34 @@ export function tokenOwner(credentials: ICredentialDataDecryptedObject): string 
 /** How long a token without `expires_in` is lent to other executions. */
 const DEFAULT_LEND_MS = 5 * 60 * 1000;
 
+/** How many earlier tokens of an owner are remembered (see `issued`). */
+const EARLIER_KEPT = 20;
+
 /**
  * The tokens this n8n process was issued, by owner. MakeLeaps may keep only one token per API
  * key active: executions that refresh at the same time share one exchange, and an execution
  * whose token was refused takes a newer one another execution got, instead of exchanging again
- * (which would revoke that one in turn).
+ * (which would revoke that one in turn). Only a token known to be older than it is replaced so:
+ * a refused token this process never issued (another n8n process got it, as in queue mode) may
+ * be the newer one, and then only a new exchange helps.
  */
 const issued = new Map<
 	string,
-	{ token?: string; usableUntil: number; pending?: Promise<Issued> }
+	{ token?: string; usableUntil: number; pending?: Promise<Issued>; earlier: string[] }
 >();
 
 interface Issued {
 	token: string;
 	usableUntil: number;
+}
+
+/** The token to lend instead of an exchange, if any: see `issued`. */
+function lendable(owner: string, refused: unknown): string | undefined {
+	const known = issued.get(owner);
+	if (!known?.token || known.usableUntil <= Date.now()) return undefined;
+	// no token yet: a request with the lent one can still refresh once if it is refused
+	if (refused === undefined || refused === '') return known.token;
+	return known.earlier.includes(String(refused)) ? known.token : undefined;
 }
 
 function describeTokenFailure(error: unknown, baseUrl: string, secrets: string[]): string {
@@ -75,17 +89,19 @@ export async function tokenFor(
 	const owner = tokenOwner(credentials);
 	const known = issued.get(owner);
 	if (known?.pending) return { accessToken: (await known.pending).token, tokenOwner: owner };
-	if (known?.token && known.token !== credentials.accessToken && known.usableUntil > Date.now()) {
-		return { accessToken: known.token, tokenOwner: owner };
-	}
+	const lent = lendable(owner, credentials.accessToken);
+	if (lent !== undefined) return { accessToken: lent, tokenOwner: owner };
+	const earlier = [...(known?.earlier ?? []), ...(known?.token ? [known.token] : [])].slice(
+		-EARLIER_KEPT,
+	);
 	const pending = exchange(helpers, base.url, credentials, deadlineMs);
-	issued.set(owner, { usableUntil: 0, pending });
+	issued.set(owner, { usableUntil: 0, pending, earlier });
 	const exchanged = await outcomeOf(pending);
 	if (!exchanged.ok) {
-		issued.delete(owner);
+		issued.set(owner, { usableUntil: 0, earlier });
 		throw exchanged.error;
 	}
-	issued.set(owner, exchanged.value);
+	issued.set(owner, { ...exchanged.value, earlier });
 	return { accessToken: exchanged.value.token, tokenOwner: owner };
 }
 

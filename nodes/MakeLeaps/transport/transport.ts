@@ -1,4 +1,4 @@
-import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { answerProblem } from './answers';
@@ -40,6 +40,8 @@ export class MakeLeapsTransport {
 		readonly account: string,
 		intervalMs: number,
 		private readonly limits: TransportLimits,
+		/** The run's credential, read once; n8n's helper writes a refreshed token into it. */
+		private readonly credential: ICredentialsDecrypted,
 	) {
 		this.errors = new TransportErrors(context.getNode(), limits);
 		this.tries = new Tries(
@@ -48,6 +50,7 @@ export class MakeLeapsTransport {
 			intervalMs,
 			limits,
 			intervalMs > 0 ? account : undefined,
+			credential,
 		);
 	}
 
@@ -69,7 +72,17 @@ export class MakeLeapsTransport {
 		}
 		const interval = options.unpaced ? 0 : paceInterval(pace.rate ?? 0);
 		const account = `${base.url} ${String(credentials.clientId ?? '')}`;
-		const transport = new MakeLeapsTransport(context, base.url, account, interval, limits);
+		// read once for the run: n8n's helper would load and decrypt it again for every request
+		const { id, name } = node.credentials?.[CREDENTIAL_TYPE] ?? { id: null, name: '' };
+		const credential = { id: id ?? '', name, type: CREDENTIAL_TYPE, data: credentials };
+		const transport = new MakeLeapsTransport(
+			context,
+			base.url,
+			account,
+			interval,
+			limits,
+			credential,
+		);
 		transport.secrets.addCredential(credentials);
 		return transport;
 	}
@@ -163,14 +176,12 @@ export class MakeLeapsTransport {
 		}
 		const result = await outcomeOf(run(url));
 		if (result.ok) return result.value;
-		// strip every secret, a token refreshed mid-run included
-		await this.addCurrentSecrets();
+		// strip every secret, a token refreshed mid-run included (n8n writes it into the credential)
+		this.addCurrentSecrets();
 		throw this.secrets.redactError(result.error);
 	}
 
-	private async addCurrentSecrets() {
-		const credentials = await outcomeOf(this.context.getCredentials(CREDENTIAL_TYPE));
-		// an unreadable credential: the pattern-based redaction still applies
-		if (credentials.ok) this.secrets.addCredential(credentials.value);
+	private addCurrentSecrets() {
+		if (this.credential.data) this.secrets.addCredential(this.credential.data);
 	}
 }

@@ -1,4 +1,4 @@
-import type { IHttpRequestMethods } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IHttpRequestMethods } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { answerProblem } from './answers';
@@ -36,6 +36,8 @@ export class Tries {
 		limits: TransportLimits,
 		/** The account whose pace this run shares; none: a pace of its own (the editor's pickers). */
 		account?: string,
+		/** The run's credential, read once (see sendOnce). */
+		private readonly credential?: ICredentialsDecrypted,
 	) {
 		const clock = { now: Date.now, sleep: async (ms: number) => await this.sleep(ms) };
 		const schedule = account === undefined ? undefined : scheduleOf(account);
@@ -123,7 +125,7 @@ export class Tries {
 		const binary = options.expect === 'pdf';
 		const request = { method, url, qs: options.qs, body: options.body, binary };
 		const sent = await outcomeOf(
-			sendOnce(this.context, request, this.policy.limits.timeoutMs, stopped),
+			sendOnce(this.context, request, this.policy.limits.timeoutMs, stopped, this.credential),
 		);
 		if (sent.ok) return sent.value;
 		throw stopped?.aborted ? this.errors.stopped(method === 'POST', options) : sent.error;
