@@ -51,9 +51,19 @@ function workflow(id: string, measured: Record<string, unknown>, n: number) {
 	};
 }
 
-function makeLeapsWorkflow(n: number, partnerMid: string) {
+/** The workflow ids, by what they measure. */
+const WORKFLOWS = {
+	makeleaps: 'benchMakeLeaps',
+	/** the same, with each field written so that n8n must evaluate it (`{{ ($json.id) }}`) */
+	makeleapsEvaluated: 'benchMakeLeapsEvaluated',
+	http: 'benchHttpRequest',
+};
+export type BenchWorkflow = keyof typeof WORKFLOWS;
+
+function makeLeapsWorkflow(n: number, partnerMid: string, evaluated = false) {
+	const field = (key: string) => (evaluated ? `={{ ($json.${key}) }}` : `={{ $json.${key} }}`);
 	return workflow(
-		'benchMakeLeaps',
+		evaluated ? WORKFLOWS.makeleapsEvaluated : WORKFLOWS.makeleaps,
 		{
 			type: 'n8n-nodes-makeleaps.makeLeaps',
 			typeVersion: 1,
@@ -61,10 +71,10 @@ function makeLeapsWorkflow(n: number, partnerMid: string) {
 				resource: 'client',
 				operation: 'create',
 				partner: { __rl: true, mode: 'id', value: partnerMid },
-				clientExternalId: '={{ $json.id }}',
-				organizationName: '={{ $json.org }}',
-				personFamilyName: '={{ $json.family }}',
-				personEmail: '={{ $json.email }}',
+				clientExternalId: field('id'),
+				organizationName: field('org'),
+				personFamilyName: field('family'),
+				personEmail: field('email'),
 				additionalFields: {},
 				// the pacing ceiling, so that the benchmark measures the node and not its pace
 				options: { requestsPerMinute: 60000 },
@@ -79,7 +89,7 @@ function httpRequestWorkflow(n: number, baseUrl: string, partnerMid: string) {
 	const body =
 		'={ "client_external_id": "{{ $json.id }}", "contacts": [ { "contact_type": "organization", "name": "{{ $json.org }}", "addresses": [], "email": null }, { "contact_type": "person", "family_name": "{{ $json.family }}", "addresses": [], "email": { "address": "{{ $json.email }}" } } ] }';
 	return workflow(
-		'benchHttpRequest',
+		WORKFLOWS.http,
 		{
 			type: 'n8n-nodes-base.httpRequest',
 			typeVersion: 4.2,
@@ -133,16 +143,15 @@ export async function prepareN8n(sandbox: Sandbox, n: number): Promise<N8n> {
 		},
 	]);
 	await n8n.importWorkflow(makeLeapsWorkflow(n, partnerMid));
+	await n8n.importWorkflow(makeLeapsWorkflow(n, partnerMid, true));
 	await n8n.importWorkflow(httpRequestWorkflow(n, sandbox.baseUrl, partnerMid));
 	return n8n;
 }
 
 /** One measured run of a workflow in the real n8n, with the token requests it made. */
-export async function executeCreates(n8n: N8n, sandbox: Sandbox, which: 'makeleaps' | 'http') {
+export async function executeCreates(n8n: N8n, sandbox: Sandbox, which: BenchWorkflow) {
 	const tokensBefore = sandbox.received('/user/oauth2/token/').length;
-	const { run, result } = await n8n.execute(
-		which === 'makeleaps' ? 'benchMakeLeaps' : 'benchHttpRequest',
-	);
+	const { run, result } = await n8n.execute(WORKFLOWS[which]);
 	const measured = createNode(run);
 	if (!Number.isFinite(measured.ms) || measured.failed > 0 || run?.status !== 'success') {
 		throw new Error(

@@ -93,12 +93,14 @@ async function realN8n() {
 	return await withSandbox({}, async (sandbox) => {
 		const n8n = await prepareN8n(sandbox, N);
 		try {
-			type Measured = Awaited<ReturnType<typeof executeCreates>>;
-			const node: Measured[] = [];
-			const http: Measured[] = [];
+			type Run = Awaited<ReturnType<typeof executeCreates>>;
+			const node: Run[] = [];
+			const evaluated: Run[] = [];
+			const http: Run[] = [];
 			const loop: Array<{ ms: number }> = [];
 			for (let rep = 0; rep < N8N_REPS; rep++) {
 				node.push(await executeCreates(n8n, sandbox, 'makeleaps'));
+				evaluated.push(await executeCreates(n8n, sandbox, 'makeleapsEvaluated'));
 				http.push(await executeCreates(n8n, sandbox, 'http'));
 				loop.push(await keepAliveLoop(sandbox, N));
 			}
@@ -106,6 +108,7 @@ async function realN8n() {
 			return {
 				case: `${N} creates in a real n8n: MakeLeaps node vs HTTP Request node (OAuth2 client credentials) vs a keep-alive loop`,
 				nodeMsPerItem: perItem(node),
+				nodeEvaluatedMsPerItem: perItem(evaluated),
 				httpRequestNodeMsPerItem: perItem(http),
 				loopMsPerItem: perItem(loop),
 				ratioToHttpRequestNode: stat(node.map((sample, k) => sample.ms / http[k].ms)),
@@ -153,9 +156,10 @@ async function tokenUse() {
 		const { clientId, clientSecret, partnerMid } = sandbox.credentials;
 		credentials.set('cred-1', { baseUrl: sandbox.baseUrl, clientId, clientSecret });
 		const tokens = () => sandbox.received('/user/oauth2/token/').length;
-		const run = async () =>
-			await runNode({
+		const run = async () => {
+			const result = await runNode({
 				credentials,
+				limits: { maxRequestsPerMinute: Infinity },
 				items: Array.from({ length: N }, (_, k) => ({ id: `T-${k}` })),
 				parameters: {
 					resource: 'client',
@@ -166,6 +170,8 @@ async function tokenUse() {
 					options: { requestsPerMinute: UNPACED },
 				},
 			});
+			if (result.error) throw new Error(`token case: ${result.error.message}`);
+		};
 		await run();
 		const first = tokens();
 		await run();
@@ -247,6 +253,7 @@ async function main() {
 	const zero = await realN8n();
 	console.log(
 		`0. ${zero.case}\n   ms per item: MakeLeaps node ${show(zero.nodeMsPerItem)}, HTTP Request node ${show(zero.httpRequestNodeMsPerItem)}, loop ${show(zero.loopMsPerItem, 3)}\n` +
+			`   MakeLeaps with every field evaluated by n8n (\`{{ ($json.key) }}\`) ${show(zero.nodeEvaluatedMsPerItem)} ms per item\n` +
 			`   MakeLeaps ÷ HTTP Request node ${show(zero.ratioToHttpRequestNode)} (goal ≤ 0.6), MakeLeaps ÷ loop ${show(zero.ratioToLoop, 1)}\n` +
 			`   token requests per run: MakeLeaps ${zero.nodeTokens.join(', ')}; HTTP Request ${zero.httpRequestNodeTokens.join(', ')} (goal 1, then 0)\n` +
 			`Below: the node in n8n-core's engine (the test harness), without n8n's server around it.\n`,
