@@ -21,21 +21,14 @@ export class MakeLeapsApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: 'https://api.makeleaps.com',
-			required: true,
-			description:
-				'Address of the MakeLeaps API. Keep the default unless you test against a local sandbox.',
-		},
-		{
 			displayName: 'Client ID',
 			name: 'clientId',
 			type: 'string',
 			default: '',
 			required: true,
-			description: 'Client ID of your MakeLeaps API key (MakeLeaps > Settings > API)',
+			placeholder: 'e.g. aBcD1234eFgH5678',
+			description:
+				'In MakeLeaps, open Settings > API and create an API key (or open an existing one): its Client ID is shown there',
 		},
 		{
 			displayName: 'Client Secret',
@@ -44,6 +37,17 @@ export class MakeLeapsApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
+			description:
+				'Shown next to the Client ID when you create the API key in MakeLeaps > Settings > API. Copy it then: MakeLeaps may not show it again.',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://api.makeleaps.com',
+			required: true,
+			description: 'Address of the MakeLeaps API',
+			hint: 'Keep https://api.makeleaps.com. Change it only to try the node against the local MakeLeaps sandbox (http://127.0.0.1:…).',
 		},
 		{
 			displayName: 'Access Token',

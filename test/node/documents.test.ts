@@ -249,10 +249,7 @@ describe('Document: Create or Update by External ID', () => {
 
 	test('the scan reads only the type, and only from a date when asked', async () => {
 		const clientMid = seedClient(bed, 'C-1');
-		await bed.run(
-			{ ...upsert, upsertOptions: { scanFrom: '2026-11-01' } },
-			sheet(clientMid).slice(0, 1),
-		);
+		await bed.run({ ...upsert, options: { scanFrom: '2026-11-01' } }, sheet(clientMid).slice(0, 1));
 		const [scan] = documentsRequests(bed);
 		expect(scan.query).toMatchObject({
 			document_type: 'invoice',

@@ -229,7 +229,6 @@ describe('Properties over the node parameters', () => {
 				limit: count,
 				simplify: flag,
 				filters: fc.record({ search: text, archived: flag }, { requiredKeys: [] }),
-				getOptions: fc.record({ includeContacts: flag }, { requiredKeys: [] }),
 				partner: fc.oneof(
 					fc.constant({ __rl: true, mode: 'id', value: partner }),
 					fc.constant({ __rl: true, mode: 'list', value: '' }),
@@ -268,15 +267,6 @@ describe('Properties over the node parameters', () => {
 				),
 				subject: text,
 				message: text,
-				sendOptions: fc.record(
-					{
-						force: flag,
-						cardPayments: flag,
-						waitSeconds: fc.constantFrom<unknown>(1, 0, 601, '={{ "x" }}'),
-					},
-					{ requiredKeys: [] },
-				),
-				upsertOptions: fc.record({ scanFrom: text }, { requiredKeys: [] }),
 				clientExternalId: text,
 				organizationName: fc.oneof(fc.constant('Valid Co'), text),
 				personFamilyName: fc.oneof(fc.constant('Sato'), text),
@@ -287,6 +277,11 @@ describe('Properties over the node parameters', () => {
 					{ requiredKeys: [] },
 				),
 				options: fc.record({
+					includeContacts: flag,
+					force: flag,
+					cardPayments: flag,
+					waitSeconds: fc.constantFrom<unknown>(1, 0, 601, '={{ "x" }}'),
+					scanFrom: text,
 					requestsPerMinute: fc.constantFrom<unknown>(
 						FAST,
 						FAST,

@@ -25,7 +25,7 @@ describe('Client: Get', () => {
 		const full = await bed.run({
 			operation: 'get',
 			client: { __rl: true, mode: 'url', value: url },
-			getOptions: { includeContacts: true },
+			options: { includeContacts: true },
 		});
 		expect(full.error).toBeUndefined();
 		expect(full.output[0].json.contacts).toEqual([

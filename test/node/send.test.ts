@@ -83,7 +83,7 @@ describe('Document: Send', () => {
 		expect(again.output[0].json).toMatchObject({ sent: false, skipped: 'already sent' });
 		expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual(['GET']);
 		const forced = await bed.run(
-			send(String(invoice.mid), { toEmails: 'a@example.com', sendOptions: { force: true } }),
+			send(String(invoice.mid), { toEmails: 'a@example.com', options: { force: true } }),
 		);
 		expect(forced.output[0].json).toMatchObject({ sent: true });
 		expect(bed.sandbox.deliveries.map((d) => d.to_emails)).toEqual([
@@ -117,7 +117,7 @@ describe('Document: Send', () => {
 		const result = await bed.run(
 			send(String(invoice.mid), {
 				channels: ['clientInbox'],
-				sendOptions: { cardPayments: true },
+				options: { cardPayments: true },
 			}),
 		);
 		expect(result.output[0].json).toMatchObject({ sent: true });
@@ -136,11 +136,9 @@ describe('Document: Send when MakeLeaps does not get the order ready', () => {
 	test('not ready within the wait: a clear error, nothing sent, the order left unsent', async () => {
 		const invoice = seedInvoice(bed);
 		const started = Date.now();
-		const result = await bed.run(
-			send(String(invoice.mid), { sendOptions: { waitSeconds: 2 } }),
-			[{}],
-			{ onError: 'continueRegularOutput' },
-		);
+		const result = await bed.run(send(String(invoice.mid), { options: { waitSeconds: 2 } }), [{}], {
+			onError: 'continueRegularOutput',
+		});
 		expect(Date.now() - started).toBeLessThan(6000);
 		expect(result.output[0].json.error).toMatch(
 			/^MakeLeaps did not report the sending order \d+ ready to send within 2 seconds \(status: validating; ready_to_order: false\) \[item 0\]$/,
@@ -159,7 +157,7 @@ describe('Document: Send when the order cannot go out', () => {
 		const result = await bed.run(
 			send(String(invoice.mid), {
 				toEmails: 'ito@undeliverable.example',
-				sendOptions: { waitSeconds: 2 },
+				options: { waitSeconds: 2 },
 			}),
 		);
 		expect(result.error?.message).toContain(
@@ -171,7 +169,7 @@ describe('Document: Send when the order cannot go out', () => {
 	test('post to a client without a postal address: MakeLeaps says so', async () => {
 		const invoice = seedInvoice(bed);
 		const result = await bed.run(
-			send(String(invoice.mid), { channels: ['post'], sendOptions: { waitSeconds: 1 } }),
+			send(String(invoice.mid), { channels: ['post'], options: { waitSeconds: 1 } }),
 		);
 		expect(result.error?.message).toContain(
 			'Send by post needs a postal address of the recipient.',
@@ -211,7 +209,7 @@ describe('Document: Send when an answer is lost', () => {
 		);
 		expect(posts(bed, '/sending/order/')).toHaveLength(1);
 
-		const forced = await bed.run(send(String(invoice.mid), { sendOptions: { force: true } }));
+		const forced = await bed.run(send(String(invoice.mid), { options: { force: true } }));
 		expect(forced.output[0].json).toMatchObject({ sent: true });
 		expect(bed.sandbox.deliveries).toHaveLength(1);
 	});
@@ -270,12 +268,12 @@ describe('Document: Send refuses bad input before any request', () => {
 		],
 		[
 			'no wait',
-			{ sendOptions: { waitSeconds: 0 } },
+			{ options: { waitSeconds: 0 } },
 			/^Validation Wait \(Seconds\) must be a whole number of 1 or more/,
 		],
 		[
 			'a wait over ten minutes',
-			{ sendOptions: { waitSeconds: 601 } },
+			{ options: { waitSeconds: 601 } },
 			/^Validation Wait \(Seconds\) must be at most 600/,
 		],
 	])('%s', async (_name, extra, message) => {

@@ -52,7 +52,7 @@ describe.each([
 		const result = await bed.run({
 			operation: 'get',
 			client: byId(String(client.mid)),
-			getOptions: { includeContacts: true },
+			options: { includeContacts: true },
 		});
 		expect(result.output[0].json.contacts).toEqual([
 			expect.objectContaining({ contact_type: 'organization', name: 'Company 1' }),

@@ -8,8 +8,8 @@ export const partnerLocator: INodeProperties = {
 	name: 'partner',
 	type: 'resourceLocator',
 	default: { mode: 'list', value: '' },
-	description:
-		'The MakeLeaps company (partner) that owns the clients. Leave empty to use the only partner of the API key.',
+	description: 'The MakeLeaps company (partner) that owns the clients and documents',
+	hint: 'Empty means the only partner of this credential, which most accounts have',
 	modes: [
 		{
 			displayName: 'From List',
@@ -129,4 +129,35 @@ export function pagingFields(show: { resource: string[]; operation: string[] }):
 			displayOptions: { show: { ...show, returnAll: [false] } },
 		},
 	];
+}
+
+/** Requests Per Minute: an option of every operation, for the whole run rather than per item. */
+const requestsPerMinute: INodeProperties = {
+	displayName: 'Requests Per Minute',
+	name: 'requestsPerMinute',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 120,
+	description:
+		'Upper bound on the pace of requests for the whole run, shared with the other runs on this MakeLeaps account. MakeLeaps allows about 120 per minute.',
+};
+
+/**
+ * The one Options collection of an operation: its own options and Requests Per Minute, in
+ * alphabetical order as n8n lists them.
+ */
+export function optionsCollection(
+	resource: string,
+	operation: string,
+	own: INodeProperties[] = [],
+): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: [resource], operation: [operation] } },
+		options: [...own, requestsPerMinute].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
 }

@@ -1,6 +1,7 @@
 import type { IBinaryKeyData, IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../helpers/context';
+import { optionsCollection } from './common.fields';
 
 /** An output item that carries a file (a document's PDF) beside its JSON. */
 export class WithBinary {
@@ -13,7 +14,18 @@ export class WithBinary {
 /** One operation of a resource: its editor fields, and what it does for one item. */
 export interface Operation {
 	description: INodeProperties[];
+	/** The operation's own options, shown in its one Options collection (see optionsCollection). */
+	options?: INodeProperties[];
 	execute(op: OperationContext): Promise<IDataObject | IDataObject[] | WithBinary>;
+}
+
+/** The editor fields of an operation: its own, then its Options collection. */
+export function propertiesOf(
+	resource: string,
+	name: string,
+	operation: Operation,
+): INodeProperties[] {
+	return [...operation.description, optionsCollection(resource, name, operation.options)];
 }
 
 /** A resource: its editor fields (operation picker, partner, every operation's fields) and operations. */

@@ -5,7 +5,7 @@ import { OperationContext, RunContext, type RunWrites } from '../helpers/context
 import { SharedReadFailed } from '../helpers/sharedRead';
 import { InvalidInput } from '../helpers/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../transport';
-import { WithBinary } from './operation';
+import { propertiesOf, WithBinary } from './operation';
 import { resources } from './resources';
 
 /** Runs the chosen operation for every item, with one transport (and so one pace) for the run. */
@@ -24,7 +24,11 @@ export async function router(
 	const requestsPerMinute = this.getNodeParameter('options.requestsPerMinute', 0, 120);
 	const transport = await MakeLeapsTransport.create(this, { requestsPerMinute, limits });
 	const run = new RunContext(this, transport);
-	const properties = [...operation.description, ...resource.description];
+	// the operation's own properties first: every operation has an Options collection
+	const properties = [
+		...propertiesOf(resourceName, operationName, operation),
+		...resource.description,
+	];
 
 	const output: INodeExecutionData[] = [];
 	const items = this.getInputData();

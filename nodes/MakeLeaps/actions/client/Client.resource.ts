@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { partnerLocator } from '../common.fields';
-import type { Operation, Resource } from '../operation';
+import { propertiesOf, type Operation, type Resource } from '../operation';
 import * as create from './create.operation';
 import * as createOrUpdate from './createOrUpdate.operation';
 import * as del from './delete.operation';
@@ -61,7 +61,9 @@ const description: INodeProperties[] = [
 		default: 'create',
 	},
 	{ ...partnerLocator, displayOptions: { show: { resource: ['client'] } } },
-	...Object.values(operations).flatMap((operation) => operation.description),
+	...Object.entries(operations).flatMap(([name, operation]) =>
+		propertiesOf('client', name, operation),
+	),
 ];
 
 export const client: Resource = { description, operations };

@@ -12,29 +12,22 @@ export const description: INodeProperties[] = [
 		required: true,
 		displayOptions: { show },
 	},
+];
+
+export const options: INodeProperties[] = [
 	{
-		displayName: 'Options',
-		name: 'getOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Include Contacts',
-				name: 'includeContacts',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to return the client's contacts in full (names, e-mail, addresses) instead of their URLs",
-			},
-		],
+		displayName: 'Include Contacts',
+		name: 'includeContacts',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to return the client's contacts in full (names, e-mail, addresses) instead of their URLs",
 	},
 ];
 
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const clientMid = op.clientMid('client', partnerMid);
-	const includeContacts = op.flag('getOptions.includeContacts');
+	const includeContacts = op.flag('options.includeContacts');
 	return await getClient(op, partnerMid, clientMid, includeContacts);
 }

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { partnerLocator } from '../common.fields';
-import type { Operation, Resource } from '../operation';
+import { propertiesOf, type Operation, type Resource } from '../operation';
 import * as getAll from './getAll.operation';
 
 const operations: Record<string, Operation> = { getAll };
@@ -24,7 +24,9 @@ const description: INodeProperties[] = [
 		default: 'getAll',
 	},
 	{ ...partnerLocator, displayOptions: { show: { resource: ['contact'] } } },
-	...Object.values(operations).flatMap((operation) => operation.description),
+	...Object.entries(operations).flatMap(([name, operation]) =>
+		propertiesOf('contact', name, operation),
+	),
 ];
 
 export const contact: Resource = { description, operations };

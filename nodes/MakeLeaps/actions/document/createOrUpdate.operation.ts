@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
 import { checkDate } from '../../helpers/dates';
@@ -27,24 +27,17 @@ export const description = [
 				}
 			: property,
 	),
+];
+
+export const options: INodeProperties[] = [
 	{
-		displayName: 'Options',
-		name: 'upsertOptions',
-		type: 'collection' as const,
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Only Documents Dated From',
-				name: 'scanFrom',
-				type: 'string' as const,
-				default: '',
-				placeholder: 'e.g. 2026-01-01',
-				description:
-					'Look for the external ID only among documents dated from this day (YYYY-MM-DD): fewer documents to read when the account has many',
-			},
-		],
+		displayName: 'Only Documents Dated From',
+		name: 'scanFrom',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 2026-01-01',
+		description:
+			'Look for the external ID only among documents dated from this day (YYYY-MM-DD): fewer documents to read when the account has many',
 	},
 ];
 
@@ -60,10 +53,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const externalId = wanted.external_id as string | undefined;
 	if (!externalId)
 		op.fail('External ID is empty', 'Create or Update finds the document by this ID');
-	const since = checkDate(
-		op.collection('upsertOptions').scanFrom,
-		op.label('upsertOptions.scanFrom'),
-	);
+	const since = checkDate(op.collection('options').scanFrom, op.label('options.scanFrom'));
 	const index = op.run.documentIndex(partnerMid, type, since);
 	const imports = op.run.imports(`${partnerMid} ${type}`, index);
 	return await imports.oneAtATime(externalId, async () => {

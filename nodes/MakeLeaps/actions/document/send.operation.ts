@@ -66,39 +66,32 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. Please find our invoice attached. Thank you for your business.',
 		displayOptions: { show },
 	},
+];
+
+export const options: INodeProperties[] = [
 	{
-		displayName: 'Options',
-		name: 'sendOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Allow Card Payment',
-				name: 'cardPayments',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the client may pay the document by credit card',
-			},
-			{
-				displayName: 'Send Even If Already Sent',
-				name: 'force',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to send a document that MakeLeaps already shows as sent. Off, such a document is skipped, so running a workflow again sends nothing twice.',
-			},
-			{
-				displayName: 'Validation Wait (Seconds)',
-				name: 'waitSeconds',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: LONGEST_WAIT_SECONDS },
-				default: 60,
-				description:
-					'How long to wait for MakeLeaps to check the sending order before giving up (nothing is sent then)',
-			},
-		],
+		displayName: 'Allow Card Payment',
+		name: 'cardPayments',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the client may pay the document by credit card',
+	},
+	{
+		displayName: 'Send Even If Already Sent',
+		name: 'force',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to send a document that MakeLeaps already shows as sent. Off, such a document is skipped, so running a workflow again sends nothing twice.',
+	},
+	{
+		displayName: 'Validation Wait (Seconds)',
+		name: 'waitSeconds',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: LONGEST_WAIT_SECONDS },
+		default: 60,
+		description:
+			'How long to wait for MakeLeaps to check the sending order before giving up (nothing is sent then)',
 	},
 ];
 
@@ -107,8 +100,8 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const mid = documentMidOf(op, partnerMid);
 	const channels = channelsOf(op);
-	const options = op.collection('sendOptions');
-	const label = (name: string) => op.label(`sendOptions.${name}`);
+	const options = op.collection('options');
+	const label = (name: string) => op.label(`options.${name}`);
 	const waitSeconds = checkCount(options.waitSeconds ?? 60, label('waitSeconds'), 1);
 	if (waitSeconds > LONGEST_WAIT_SECONDS) {
 		throw new InvalidInput(`${label('waitSeconds')} must be at most ${LONGEST_WAIT_SECONDS}`);
@@ -120,9 +113,9 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		toEmails: recipientsOf(op),
 		subject: op.text('subject'),
 		message: checkText(op.parameter('message', ''), op.label('message'), LONG_TEXT),
-		cardPayments: op.flag('sendOptions.cardPayments'),
+		cardPayments: op.flag('options.cardPayments'),
 		waitSeconds,
-		force: op.flag('sendOptions.force'),
+		force: op.flag('options.force'),
 	});
 }
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { partnerLocator } from '../common.fields';
-import type { Operation, Resource } from '../operation';
+import { propertiesOf, type Operation, type Resource } from '../operation';
 import * as cancel from './cancel.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
@@ -38,7 +38,9 @@ const description: INodeProperties[] = [
 		default: 'get',
 	},
 	{ ...partnerLocator, displayOptions: { show: { resource: ['sendingOrder'] } } },
-	...Object.values(operations).flatMap((operation) => operation.description),
+	...Object.entries(operations).flatMap(([name, operation]) =>
+		propertiesOf('sendingOrder', name, operation),
+	),
 ];
 
 export const sendingOrder: Resource = { description, operations };

@@ -1,0 +1,87 @@
+/**
+ * What the editor shows for each operation, as n8n decides it from the node's description:
+ * one Options collection, holding the operation's own options and Requests Per Minute.
+ */
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { MakeLeapsApi } from '../../credentials/MakeLeapsApi.credentials';
+import { MakeLeaps } from '../../nodes/MakeLeaps/MakeLeaps.node';
+
+const node = new MakeLeaps();
+const { properties } = node.description;
+
+const operations = (properties.find((p) => p.name === 'resource')?.options ?? []).flatMap(
+	(resource) => {
+		const value = (resource as { value: string }).value;
+		const picker = properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(value),
+		);
+		return ((picker?.options ?? []) as Array<{ value: string }>).map((o) => [value, o.value]);
+	},
+);
+
+/** The properties n8n shows for a resource and operation. */
+function shown(resource: string, operation: string): INodeProperties[] {
+	const parameters: INodeParameters = { resource, operation };
+	return properties.filter((property) =>
+		NodeHelpers.displayParameter(parameters, property, null, node.description),
+	);
+}
+
+describe('The editor', () => {
+	test('lists every operation', () => {
+		expect(operations.length).toBeGreaterThan(15);
+	});
+
+	test.each(operations)(
+		'%s → %s shows one Options collection, with Requests Per Minute',
+		(r, o) => {
+			const options = shown(r, o).filter((property) => property.displayName === 'Options');
+			expect(options).toHaveLength(1);
+			expect(options[0].name).toBe('options');
+			const names = (options[0].options as INodeProperties[]).map((option) => option.displayName);
+			expect(names).toContain('Requests Per Minute');
+			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		},
+	);
+
+	test('each operation keeps its own options in that collection', () => {
+		const optionNames = (r: string, o: string) =>
+			((shown(r, o).find((p) => p.name === 'options')?.options ?? []) as INodeProperties[]).map(
+				(option) => option.name,
+			);
+		expect(optionNames('client', 'get')).toEqual(['includeContacts', 'requestsPerMinute']);
+		expect(optionNames('document', 'createOrUpdate')).toEqual(['scanFrom', 'requestsPerMinute']);
+		expect(optionNames('document', 'send')).toEqual([
+			'cardPayments',
+			'requestsPerMinute',
+			'force',
+			'waitSeconds',
+		]);
+		expect(optionNames('client', 'create')).toEqual(['requestsPerMinute']);
+	});
+});
+
+describe('The editor, where a blank or a value needs explaining', () => {
+	test('an empty Partner says what it means', () => {
+		const partner = properties.filter((property) => property.name === 'partner');
+		expect(partner.length).toBeGreaterThan(0);
+		for (const property of partner) expect(property.hint).toMatch(/Empty means the only partner/);
+	});
+
+	test('the credential asks for what a user has first, and says where to find it', () => {
+		const credential = new MakeLeapsApi();
+		const fields = credential.properties.filter((property) => property.type !== 'hidden');
+		expect(fields.map((field) => field.displayName)).toEqual([
+			'Client ID',
+			'Client Secret',
+			'Base URL',
+		]);
+		expect(fields[0].description).toMatch(/Settings > API/);
+		expect(fields[1].description).toMatch(/Settings > API/);
+		expect(fields[1].typeOptions?.password).toBe(true);
+		expect(fields[2]).toMatchObject({ default: 'https://api.makeleaps.com' });
+		expect(fields[2].hint).toMatch(/sandbox/);
+	});
+});
