@@ -126,6 +126,9 @@ describe('a started n8n with the package', () => {
 		]) {
 			expect(text).toContain(label);
 		}
+		// one Options collection (Requests Per Minute is in it), and an empty Partner explained
+		expect(text.match(/^Options$/gm) ?? []).toHaveLength(1);
+		expect(text).toContain('Empty means the only partner of this credential');
 		// The fields hold the example's values, and the credential picker the imported credential.
 		const values = await panel
 			.locator('input, textarea, [contenteditable="true"]')
