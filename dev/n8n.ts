@@ -29,6 +29,16 @@ export const ROOT = (() => {
 	throw new Error(`package folder not found above ${__dirname}`);
 })();
 export const EXAMPLES = path.join(ROOT, 'examples');
+/** The example workflows, in examples/. */
+export const EXAMPLE_FILES = [
+	'1-client-lifecycle.json',
+	'2-clients-from-csv.json',
+	'3-continue-on-fail.json',
+	'4-invoices-from-csv.json',
+	'5-quote-from-form.json',
+	'6-paid-invoice-ledger.json',
+	'7-send-unsent-invoices.json',
+];
 export const PACKAGE_NAME = 'n8n-nodes-makeleaps';
 
 export interface RunData {

@@ -7,13 +7,11 @@
  * `npm run demo -- --ui` then keeps n8n and the sandbox running for trying the node by hand.
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
-import { startSandbox, type RecordedRequest } from '../sandbox/server';
-import { example, freePort, N8n, ROOT, sandboxCredential } from '../dev/n8n';
-
-const say = (line = '') => process.stdout.write(`${line}\n`);
+import type { RecordedRequest } from '../sandbox/server';
+import { ROOT } from '../dev/n8n';
+import { openEditor, say, startInstance, stopOnSignals, type Instance } from './instance';
 
 interface ClientJson {
 	mid?: string;
@@ -134,41 +132,23 @@ function sendingLines(
 
 async function main() {
 	const ui = process.argv.includes('--ui');
-	const sandbox = await startSandbox();
 	rmSync(OUTPUT_FOLDER, { recursive: true, force: true });
 	mkdirSync(OUTPUT_FOLDER, { recursive: true });
-	const n8n = new N8n({ outputFolder: OUTPUT_FOLDER });
 	const known = new Map<string, ClientJson>();
 	const knownDocuments = new Map<string, DocumentJson>();
+	let instance: Instance | undefined;
 	let stopping = false;
 	const stop = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
-		await n8n.dispose();
-		await sandbox.close();
+		await instance?.dispose();
 		process.exit(code);
 	};
-	process.on('SIGINT', () => void stop(0));
-	process.on('SIGTERM', () => void stop(0));
+	stopOnSignals(async () => await stop(0));
 
 	try {
-		const { clientId, clientSecret, partnerMid, partnerName } = sandbox.credentials;
-		say(`MakeLeaps sandbox at ${sandbox.baseUrl} (partner ${partnerMid}, ${partnerName})`);
-		say(`Installing the packed package into a fresh n8n user folder (${n8n.userFolder})...`);
-		await n8n.installPackage();
-		await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, clientId, clientSecret)]);
-		const workflows = [
-			'1-client-lifecycle.json',
-			'2-clients-from-csv.json',
-			'3-continue-on-fail.json',
-			'4-invoices-from-csv.json',
-			'5-quote-from-form.json',
-			'6-paid-invoice-ledger.json',
-			'7-send-unsent-invoices.json',
-		].map((file) => example(file, OUTPUT_FOLDER));
-		for (const workflow of workflows) await n8n.importWorkflow(workflow);
-		say('Imported the credential "MakeLeaps sandbox" and the example workflows.');
-
+		instance = await startInstance(OUTPUT_FOLDER);
+		const { sandbox, n8n, workflows } = instance;
 		const demonstrated = [workflows[0], workflows[1], workflows[3], workflows[6]];
 		for (const workflow of demonstrated) {
 			say();
@@ -210,37 +190,12 @@ async function main() {
 			await stop(0);
 			return;
 		}
-
-		say();
-		say('Starting the n8n editor...');
-		// n8n's usual port when it is free.
-		const port = (await portIsFree(5678)) ? 5678 : await freePort();
-		await n8n.start(port);
-		await n8n.login();
-		say();
-		say(`n8n is running: ${n8n.url}/`);
-		say(`  Sign in as   ${n8n.owner.email}  /  ${n8n.owner.password}`);
-		for (const workflow of workflows) say(`  ${workflow.name}: ${n8n.url}/workflow/${workflow.id}`);
-		say('The credential "MakeLeaps sandbox" is already set up; to make your own, use:');
-		say(`  Base URL       ${sandbox.baseUrl}`);
-		say(`  Client ID      ${clientId}`);
-		say(`  Client Secret  ${clientSecret}`);
-		say(
-			`Sandbox state: ${sandbox.baseUrl}/_sandbox/state  (requests: ${sandbox.baseUrl}/_sandbox/requests)`,
-		);
+		await openEditor(instance);
 		say('Press Ctrl+C to stop n8n and the sandbox.');
 	} catch (error) {
 		process.stderr.write(`Demo failed: ${(error as Error).message}\n`);
 		await stop(1);
 	}
-}
-
-async function portIsFree(port: number): Promise<boolean> {
-	return await new Promise((resolve) => {
-		const server = net.createServer();
-		server.once('error', () => resolve(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-	});
 }
 
 void main();

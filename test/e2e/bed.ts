@@ -3,17 +3,14 @@
  * and a credential for a fresh in-process sandbox imported with n8n's CLI.
  */
 import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox/server';
-import { example, N8n, outputOf, sandboxCredential, type RunData } from '../../dev/n8n';
-
-export const EXAMPLE_FILES = [
-	'1-client-lifecycle.json',
-	'2-clients-from-csv.json',
-	'3-continue-on-fail.json',
-	'4-invoices-from-csv.json',
-	'5-quote-from-form.json',
-	'6-paid-invoice-ledger.json',
-	'7-send-unsent-invoices.json',
-];
+import {
+	example,
+	EXAMPLE_FILES,
+	N8n,
+	outputOf,
+	sandboxCredential,
+	type RunData,
+} from '../../dev/n8n';
 
 export interface E2eBed {
 	sandbox: Sandbox;
