@@ -85,3 +85,25 @@ describe('The editor, where a blank or a value needs explaining', () => {
 		expect(fields[2].hint).toMatch(/sandbox/);
 	});
 });
+
+describe("The editor speaks a user's words", () => {
+	test('no label, description, hint or placeholder names an API field (such as default_client), but the keys a list of line items is written with', () => {
+		const found: string[] = [];
+		const walk = (items: INodeProperties[], path: string) => {
+			for (const property of items) {
+				for (const key of ['displayName', 'description', 'hint', 'placeholder'] as const) {
+					const text = property[key];
+					if (typeof text === 'string' && /\b[a-z]+_[a-z_]+\b/.test(text))
+						found.push(`${path}${property.name}.${key}`);
+				}
+				const nested = (property.options ?? []).filter(
+					(option): option is INodeProperties =>
+						typeof option === 'object' && 'displayName' in option && 'type' in option,
+				);
+				walk(nested, `${path}${property.name}.`);
+			}
+		};
+		walk(properties, '');
+		expect([...new Set(found)]).toEqual(['lineItemsJson.description']);
+	});
+});

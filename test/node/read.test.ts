@@ -187,7 +187,8 @@ describe('List search for the Client and Partner pickers', () => {
 			'Company 44 (EXT-44)',
 			'Company 45 (EXT-45)',
 		]);
-		expect(found.results[0].url).toMatch(/\/client\/\d+\/$/);
+		// no item links to the API's JSON (the API gives no address of the page in MakeLeaps)
+		expect(found.results.every((r) => r.url === undefined)).toBe(true);
 	});
 
 	test('with Partner left empty the picker uses the only partner; the partner picker lists it', async () => {

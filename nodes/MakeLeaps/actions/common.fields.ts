@@ -161,3 +161,38 @@ export function optionsCollection(
 		options: [...own, requestsPerMinute].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
+
+/** A picker of one of the chosen client's contacts (the node's Client field): from the list or by ID. */
+export function contactPicker(
+	name: string,
+	displayName: string,
+	description: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchContacts', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 1734479364020640438',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: MID.source, errorMessage: 'Not a valid contact MID' },
+					},
+				],
+			},
+		],
+	};
+}

@@ -73,8 +73,8 @@ export async function searchClients(
 			name: c.client_external_id
 				? `${String(c.display_name)} (${String(c.client_external_id)})`
 				: String(c.display_name),
+			// no link: the API gives only its own JSON address, not the record's page in MakeLeaps
 			value: String(c.mid),
-			url: String(c.url),
 		}),
 	);
 }

@@ -4,7 +4,7 @@ import type { OperationContext } from '../../helpers/context';
 import { fieldOption } from '../../helpers/fields';
 import { contactMidOf, contactUrl } from '../../helpers/locators';
 import { checkText } from '../../helpers/validation';
-import { clientLocator } from '../common.fields';
+import { clientLocator, contactPicker } from '../common.fields';
 import { clientFields } from './client.fields';
 
 const show = { resource: ['client'], operation: ['update'] };
@@ -19,7 +19,7 @@ export const description: INodeProperties[] = [
 		...clientLocator(
 			'defaultClient',
 			'Default Client',
-			'Sent as default_client: the URL of a client of the same partner. Pick a client or paste its URL; leave empty to keep it unchanged.',
+			"Another client of the same partner to set as this client's default client in MakeLeaps (for a branch, its head office). Leave empty to keep it unchanged.",
 		),
 		displayOptions: { show },
 	},
@@ -32,14 +32,11 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 		options: [
 			fieldOption(clientFields, 'clientExternalId'),
-			{
-				displayName: 'Default Contact',
-				name: 'defaultContact',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 1734479364020640438',
-				description: "MID or URL of one of the client's contacts to make its default contact",
-			},
+			contactPicker(
+				'defaultContact',
+				'Default Contact',
+				"One of the client's contacts, to make its default contact (documents are addressed to it unless they name another)",
+			),
 		],
 	},
 ];
@@ -66,12 +63,15 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			op.label('updateFields.clientExternalId'),
 		);
 	}
-	if (fields.defaultContact !== undefined && fields.defaultContact !== '') {
+	// picked in the editor it is a locator; from an expression or an older workflow, a MID or URL
+	const contact = fields.defaultContact as INodeParameterResourceLocator | string | undefined;
+	const chosen = typeof contact === 'object' && contact !== null ? contact.value : contact;
+	if (chosen !== undefined && chosen !== null && chosen !== '') {
 		const label = op.label('updateFields.defaultContact');
 		body.default_contact = contactUrl(
 			baseUrl,
 			partnerMid,
-			contactMidOf(fields.defaultContact, label, baseUrl, partnerMid),
+			contactMidOf(chosen, label, baseUrl, partnerMid),
 		);
 	}
 	if (Object.keys(body).length === 0)

@@ -1,8 +1,7 @@
 /** The pickers of the Document resource: template, the client's contact, a document. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { MID } from '../../helpers/validation';
-import { operandLocator } from '../common.fields';
+import { contactPicker, operandLocator } from '../common.fields';
 
 export function templateLocator(show: {
 	resource: string[];
@@ -30,32 +29,12 @@ export function templateLocator(show: {
 
 export function contactLocator(show: { resource: string[]; operation: string[] }): INodeProperties {
 	return {
-		displayName: 'Client Contact',
-		name: 'clientContact',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		description: "Who the document is addressed to. Leave empty for the client's default contact.",
+		...contactPicker(
+			'clientContact',
+			'Client Contact',
+			"Who the document is addressed to. Leave empty for the client's default contact.",
+		),
 		displayOptions: { show },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchContacts', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 1734479364020640438',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: MID.source, errorMessage: 'Not a valid contact MID' },
-					},
-				],
-			},
-		],
 	};
 }
 
