@@ -5,17 +5,8 @@
  * workflows, run workflows with `n8n execute`, or start the server and call its REST API.
  * Used by the end-to-end tests and by `npm run demo`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import {
-	closeSync,
-	existsSync,
-	mkdirSync,
-	mkdtempSync,
-	openSync,
-	readFileSync,
-	rmSync,
-	writeFileSync,
-} from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +54,22 @@ export interface CliResult {
 	stderr: string;
 }
 
+/**
+ * The run in what `n8n execute --rawOutput` printed. Log lines come before the run's JSON, and
+ * may come after it (a task runner registering): the JSON is printed indented, from a line that
+ * is `{` to the next line that starts with `}`.
+ */
+export function runOf(stdout: string): RunData | undefined {
+	const start = stdout.search(/^\{$/m);
+	const end = start === -1 ? -1 : stdout.indexOf('\n}', start);
+	if (end === -1) return undefined;
+	try {
+		return JSON.parse(stdout.slice(start, end + 2)) as RunData;
+	} catch {
+		return undefined;
+	}
+}
+
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {
 	return await new Promise((resolve, reject) => {
@@ -75,43 +82,27 @@ export async function freePort(): Promise<number> {
 	});
 }
 
-/**
- * Runs a command to its end. Its output goes to files, not pipes: n8n's CLI ends with
- * `process.exit()`, which drops whatever a full pipe has not taken yet (a run's JSON cut short),
- * while writes to a file complete before exit.
- */
-async function run(
+function run(
 	command: string,
 	args: string[],
 	options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
-): Promise<CliResult> {
-	const folder = mkdtempSync(path.join(os.tmpdir(), 'makeleaps-cli-'));
-	const outFile = path.join(folder, 'stdout');
-	const errFile = path.join(folder, 'stderr');
-	const out = openSync(outFile, 'w');
-	const err = openSync(errFile, 'w');
-	try {
-		const child = spawn(command, args, {
-			cwd: options.cwd,
-			env: options.env ?? process.env,
-			stdio: ['ignore', out, err],
-		});
-		const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 180_000);
-		const code = await new Promise<number>((resolve) => {
-			child.once('error', () => resolve(1));
-			child.once('close', (exitCode) => resolve(exitCode ?? 1));
-		});
-		clearTimeout(timer);
-		return {
-			code,
-			stdout: readFileSync(outFile, 'utf8'),
-			stderr: readFileSync(errFile, 'utf8'),
-		};
-	} finally {
-		closeSync(out);
-		closeSync(err);
-		rmSync(folder, { recursive: true, force: true });
-	}
+) {
+	return new Promise<CliResult>((resolve) => {
+		execFile(
+			command,
+			args,
+			{
+				cwd: options.cwd,
+				env: options.env ?? process.env,
+				timeout: options.timeoutMs ?? 180_000,
+				maxBuffer: 256 * 1024 * 1024,
+			},
+			(error, stdout, stderr) => {
+				const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+				resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+			},
+		);
+	});
 }
 
 export function n8nBinary(): string {
@@ -255,14 +246,7 @@ export class N8n {
 	/** Runs a stored workflow with `n8n execute`; returns the run and the command's output. */
 	async execute(workflowId: string): Promise<{ run?: RunData; result: CliResult }> {
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
-		// Log lines come first on stdout; the run's JSON starts at the first line that begins with `{`.
-		const start = result.stdout.search(/^\{/m);
-		if (start === -1) return { result };
-		try {
-			return { run: JSON.parse(result.stdout.slice(start)) as RunData, result };
-		} catch {
-			return { result };
-		}
+		return { run: runOf(result.stdout), result };
 	}
 
 	/** Publishes a workflow, so that its trigger (a form, a poll) listens once n8n starts. */
