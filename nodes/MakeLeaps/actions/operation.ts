@@ -1,7 +1,7 @@
 import type { IBinaryKeyData, IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../helpers/context';
-import { optionsCollection } from './common.fields';
+import { optionsCollection, partnerLocator } from './common.fields';
 
 /** An output item that carries a file (a document's PDF) beside its JSON. */
 export class WithBinary {
@@ -32,4 +32,19 @@ export function propertiesOf(
 export interface Resource {
 	description: INodeProperties[];
 	operations: Record<string, Operation>;
+}
+
+/** A resource's editor fields: its operation picker, the Partner, then each operation's fields. */
+export function resourceProperties(
+	resource: string,
+	operationPicker: INodeProperties,
+	operations: Record<string, Operation>,
+): INodeProperties[] {
+	return [
+		operationPicker,
+		{ ...partnerLocator, displayOptions: { show: { resource: [resource] } } },
+		...Object.entries(operations).flatMap(([name, operation]) =>
+			propertiesOf(resource, name, operation),
+		),
+	];
 }

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { partnerLocator } from '../common.fields';
-import { propertiesOf, type Operation, type Resource } from '../operation';
+import { resourceProperties, type Operation, type Resource } from '../operation';
 import * as create from './create.operation';
 import * as createOrUpdate from './createOrUpdate.operation';
 import * as del from './delete.operation';
@@ -18,52 +17,49 @@ const operations: Record<string, Operation> = {
 	update,
 };
 
-const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['client'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create a client',
-				description: 'Create a client with its contacts',
-			},
-			{
-				name: 'Create or Update',
-				value: 'createOrUpdate',
-				action: 'Create or update a client',
-				description: 'Update the client with this external ID, or create it when there is none',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: 'Delete a client',
-				description: 'Delete a client',
-			},
-			{ name: 'Get', value: 'get', action: 'Get a client', description: 'Get a client' },
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				action: 'Get many clients',
-				description: 'List clients',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				action: 'Update a client',
-				description: 'Change fields of a client',
-			},
-		],
-		default: 'create',
-	},
-	{ ...partnerLocator, displayOptions: { show: { resource: ['client'] } } },
-	...Object.entries(operations).flatMap(([name, operation]) =>
-		propertiesOf('client', name, operation),
-	),
-];
+const operationPicker: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['client'] } },
+	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a client',
+			description: 'Create a client with its contacts',
+		},
+		{
+			name: 'Create or Update',
+			value: 'createOrUpdate',
+			action: 'Create or update a client',
+			description: 'Update the client with this external ID, or create it when there is none',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a client',
+			description: 'Delete a client',
+		},
+		{ name: 'Get', value: 'get', action: 'Get a client', description: 'Get a client' },
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many clients',
+			description: 'List clients',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a client',
+			description: 'Change fields of a client',
+		},
+	],
+	default: 'create',
+};
 
-export const client: Resource = { description, operations };
+export const client: Resource = {
+	description: resourceProperties('client', operationPicker, operations),
+	operations,
+};

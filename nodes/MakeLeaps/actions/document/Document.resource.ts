@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { partnerLocator } from '../common.fields';
-import { propertiesOf, type Operation, type Resource } from '../operation';
+import { resourceProperties, type Operation, type Resource } from '../operation';
 import * as create from './create.operation';
 import * as createOrUpdate from './createOrUpdate.operation';
 import * as del from './delete.operation';
@@ -22,64 +21,61 @@ const operations: Record<string, Operation> = {
 	update,
 };
 
-const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['document'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create a document',
-				description: 'Make an invoice, a quote or another document for a client',
-			},
-			{
-				name: 'Create or Update',
-				value: 'createOrUpdate',
-				action: 'Create or update a document',
-				description: 'Update the document with this external ID, or make it when there is none',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: 'Delete a document',
-				description: 'Delete a document',
-			},
-			{
-				name: 'Download PDF',
-				value: 'downloadPdf',
-				action: 'Download the PDF of a document',
-				description: 'Get the PDF of a document as a file',
-			},
-			{ name: 'Get', value: 'get', action: 'Get a document', description: 'Get a document' },
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				action: 'Get many documents',
-				description: 'List documents',
-			},
-			{
-				name: 'Send',
-				value: 'send',
-				action: 'Send a document',
-				description: 'Send a document to its client by e-mail, to their inbox or by post',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				action: 'Update a document',
-				description: 'Change a document, or mark it as sent or paid',
-			},
-		],
-		default: 'create',
-	},
-	{ ...partnerLocator, displayOptions: { show: { resource: ['document'] } } },
-	...Object.entries(operations).flatMap(([name, operation]) =>
-		propertiesOf('document', name, operation),
-	),
-];
+const operationPicker: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['document'] } },
+	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a document',
+			description: 'Make an invoice, a quote or another document for a client',
+		},
+		{
+			name: 'Create or Update',
+			value: 'createOrUpdate',
+			action: 'Create or update a document',
+			description: 'Update the document with this external ID, or make it when there is none',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a document',
+			description: 'Delete a document',
+		},
+		{
+			name: 'Download PDF',
+			value: 'downloadPdf',
+			action: 'Download the PDF of a document',
+			description: 'Get the PDF of a document as a file',
+		},
+		{ name: 'Get', value: 'get', action: 'Get a document', description: 'Get a document' },
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many documents',
+			description: 'List documents',
+		},
+		{
+			name: 'Send',
+			value: 'send',
+			action: 'Send a document',
+			description: 'Send a document to its client by e-mail, to their inbox or by post',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a document',
+			description: 'Change a document, or mark it as sent or paid',
+		},
+	],
+	default: 'create',
+};
 
-export const document: Resource = { description, operations };
+export const document: Resource = {
+	description: resourceProperties('document', operationPicker, operations),
+	operations,
+};
