@@ -212,15 +212,22 @@ describe('Client: Update', () => {
 		});
 	});
 
-	test('Default Contact picked from the list, by ID, by MID or by URL is sent as the contact URL', async () => {
+	test('Default Contact picked from the list, by URL or by ID, or given as a MID or URL, is sent as the contact URL', async () => {
 		const target = seed(bed, 'A');
 		const partner = bed.sandbox.credentials.partnerMid;
 		const [, person] = bed.sandbox.clients().find((c) => c.mid === target)!.contacts as Array<{
 			mid: string;
 		}>;
 		const contactUrl = `${bed.sandbox.baseUrl}/api/partner/${partner}/contact/${person.mid}/`;
-		const picked = (mode: string) => ({ __rl: true, mode, value: person.mid });
-		for (const defaultContact of [picked('list'), picked('id'), person.mid, contactUrl]) {
+		const picked = (mode: string, value = person.mid) => ({ __rl: true, mode, value });
+		const choices = [
+			picked('list'),
+			picked('url', contactUrl),
+			picked('id'),
+			person.mid,
+			contactUrl,
+		];
+		for (const defaultContact of choices) {
 			const result = await bed.run({
 				operation: 'update',
 				client: client(target),
@@ -229,7 +236,7 @@ describe('Client: Update', () => {
 			expect(result.error).toBeUndefined();
 		}
 		const bodies = bed.sandbox.received('/api/').map((r) => JSON.parse(r.body));
-		expect(bodies).toEqual(Array(4).fill({ default_contact: contactUrl }));
+		expect(bodies).toEqual(Array(5).fill({ default_contact: contactUrl }));
 	});
 
 	test("the API's own 400 text reaches the user with the item index", async () => {

@@ -135,6 +135,30 @@ describe('Document: Create', () => {
 		expect(bed.sandbox.documentsOf()).toHaveLength(1);
 	});
 
+	test('Client Contact picked from the list, by URL or by ID, or given as a MID, addresses the document to it', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const stored = bed.sandbox.clients().find((c) => c.mid === clientMid)!;
+		const person = (stored.contacts as Array<{ mid: string; contact_type: string }>).find(
+			(c) => c.contact_type === 'person',
+		)!;
+		const partner = bed.sandbox.credentials.partnerMid;
+		const url = `${bed.sandbox.baseUrl}/api/partner/${partner}/contact/${person.mid}/`;
+		const choices = [
+			{ __rl: true, mode: 'list', value: person.mid },
+			{ __rl: true, mode: 'url', value: url },
+			{ __rl: true, mode: 'id', value: person.mid },
+			person.mid,
+		];
+		for (const [k, clientContact] of choices.entries()) {
+			const result = await bed.run(
+				invoice(clientMid, { clientContact, documentNumber: `INV-C${k}` }),
+			);
+			expect(result.error).toBeUndefined();
+		}
+		const posted = documentsRequests(bed).filter((r) => r.method === 'POST');
+		expect(posted.map((r) => JSON.parse(r.body).client_contact)).toEqual(Array(4).fill(url));
+	});
+
 	const badInputs: Array<[string, (client: string) => INodeParameters, RegExp]> = [
 		[
 			'an unknown type',

@@ -1,6 +1,6 @@
 import { listSearch } from '../../dev/harness';
 import { useTestBed, type TestBed } from './bed';
-import { seedMany } from './fixtures';
+import { seedClient, seedMany } from './fixtures';
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
@@ -211,5 +211,50 @@ describe('List search for the Client and Partner pickers', () => {
 		expect(partners.results).toEqual([
 			{ name: bed.sandbox.credentials.partnerName, value: bed.sandbox.credentials.partnerMid },
 		]);
+	});
+	test("the contact picker lists the chosen client's contacts, and the search box filters them", async () => {
+		const target = seedClient(bed, 'C-1', 'Kaede Design');
+		seedClient(bed, 'C-2', 'Other Co');
+		const contacts = (filter?: string) =>
+			listSearch({
+				credentials: bed.credentials,
+				method: 'searchContacts',
+				parameters: {
+					resource: 'client',
+					operation: 'update',
+					partner: bed.partner,
+					client: { __rl: true, mode: 'list', value: target },
+				},
+				filter,
+			});
+		const all = await contacts();
+		expect(all.results.map((r) => r.name)).toEqual(['Kaede Design', 'Sato <sato@example.com>']);
+		const stored = bed.sandbox.clients().find((c) => c.mid === target)!;
+		expect(all.results.map((r) => r.value)).toEqual(
+			(stored.contacts as Array<{ mid: string }>).map((c) => c.mid),
+		);
+		expect((await contacts('sato')).results.map((r) => r.name)).toEqual([
+			'Sato <sato@example.com>',
+		]);
+	});
+
+	test('the template picker lists the templates of the chosen document type, and filters them', async () => {
+		const templates = (filter?: string) =>
+			listSearch({
+				credentials: bed.credentials,
+				method: 'searchTemplates',
+				parameters: { resource: 'document', documentType: 'quote', partner: bed.partner },
+				filter,
+			});
+		const all = await templates();
+		expect(all.results).toEqual([
+			{ name: 'quote (Japanese) (ja_JP_2)', value: 'ja_JP_2' },
+			{ name: 'quote (English) (en_US_2)', value: 'en_US_2' },
+		]);
+		expect(all.paginationToken).toBeUndefined();
+		expect((await templates('english')).results.map((r) => r.value)).toEqual(['en_US_2']);
+		expect(bed.sandbox.received('/api/').map((r) => r.url.split('?')[0])).toContain(
+			`/api/partner/${bed.sandbox.credentials.partnerMid}/template/quote/`,
+		);
 	});
 });

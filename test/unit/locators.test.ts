@@ -4,6 +4,7 @@ import {
 	contactMidOf,
 	contactUrl,
 	midFromClientUrl,
+	pickedValue,
 } from '../../nodes/MakeLeaps/helpers/locators';
 
 const base = 'https://api.makeleaps.com';
@@ -68,5 +69,20 @@ describe('contact references', () => {
 		expect(() => contactMidOf(value, 'Default Contact', base, partner)).toThrow(
 			/is not a valid MakeLeaps ID/,
 		);
+	});
+});
+
+describe('pickedValue', () => {
+	test('the value of a picked locator, or plain text from an expression', () => {
+		expect(pickedValue({ __rl: true, mode: 'list', value: '17344' })).toBe('17344');
+		expect(pickedValue({ __rl: true, mode: 'id', value: 17344 })).toBe(17344);
+		expect(pickedValue('https://api.makeleaps.com/api/partner/1/contact/2/')).toBe(
+			'https://api.makeleaps.com/api/partner/1/contact/2/',
+		);
+	});
+
+	test('nothing picked is undefined', () => {
+		for (const empty of [undefined, null, '', { __rl: true, mode: 'list', value: '' }])
+			expect(pickedValue(empty)).toBeUndefined();
 	});
 });

@@ -37,6 +37,8 @@ const RECORDS = {
 	client: { path: 'client', words: 'client', search: 'searchClients' },
 	document: { path: 'document', words: 'document', search: 'searchDocuments' },
 	sendingOrder: { path: 'sending/order', words: 'sending order', search: 'searchSendingOrders' },
+	/** a contact of the client chosen in the node's Client field */
+	contact: { path: 'contact', words: 'contact', search: 'searchContacts' },
 };
 
 /** A picker of a partner's record: from the list, by URL or by ID. */
@@ -162,37 +164,6 @@ export function optionsCollection(
 	};
 }
 
-/** A picker of one of the chosen client's contacts (the node's Client field): from the list or by ID. */
-export function contactPicker(
-	name: string,
-	displayName: string,
-	description: string,
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchContacts', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 1734479364020640438',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: MID.source, errorMessage: 'Not a valid contact MID' },
-					},
-				],
-			},
-		],
-	};
-}
+/** A picker of one of the chosen client's contacts (the node's Client field). */
+export const contactPicker = (name: string, displayName: string, description: string) =>
+	recordLocator('contact', name, displayName, description);

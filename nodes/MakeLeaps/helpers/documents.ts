@@ -9,7 +9,7 @@ import { today } from './dates';
 import { documentBody } from './documentBody';
 import type { FieldTable } from './fields';
 import { lineItems, linesFromList } from './lineItems';
-import { contactMidOf, contactUrl, recordMidOf } from './locators';
+import { contactMidOf, contactUrl, pickedValue, recordMidOf } from './locators';
 import { checkText, InvalidInput } from './validation';
 
 /** The document types MakeLeaps makes, with the names the editor shows. */
@@ -64,10 +64,11 @@ export async function documentFromInput(
 	const lines = lineItemsOf(op, values.currency ?? 'JPY');
 	const clientMid = op.clientMid('client', partnerMid);
 	const { baseUrl } = op.run.transport;
-	const contact = op.parameter('clientContact') as INodeParameterResourceLocator | undefined;
-	const contactMid = contact?.value
-		? contactMidOf(contact.value, op.label('clientContact'), baseUrl, partnerMid)
-		: '';
+	const contact = pickedValue(op.parameter('clientContact'));
+	const contactMid =
+		contact === undefined
+			? ''
+			: contactMidOf(contact, op.label('clientContact'), baseUrl, partnerMid);
 	const template = checkText(
 		(op.parameter('template') as INodeParameterResourceLocator | undefined)?.value,
 		op.label('template'),

@@ -65,6 +65,18 @@ export const clientMidOf = (
 	partnerMid: string,
 ) => recordMidOf(locator, label, clientsUrl(baseUrl, partnerMid), 'client');
 
+/**
+ * What a picker holds: the value of a resource locator picked in the editor, or the value itself
+ * when an expression (or an older workflow) gives plain text. Undefined when it is empty.
+ */
+export function pickedValue(picked: unknown): unknown {
+	const value =
+		typeof picked === 'object' && picked !== null && 'value' in picked
+			? (picked as INodeParameterResourceLocator).value
+			: picked;
+	return value === undefined || value === null || value === '' ? undefined : value;
+}
+
 /** A contact given as its MID or its URL of this partner. */
 export function contactMidOf(
 	value: unknown,

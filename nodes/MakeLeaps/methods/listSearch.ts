@@ -46,17 +46,22 @@ async function pageOf(
 	return { results: (page.response ?? []).map(item), paginationToken: next };
 }
 
+/** The results whose name contains the filter (lists MakeLeaps cannot search itself). */
+function named(result: INodeListSearchResult, filter?: string): INodeListSearchResult {
+	const wanted = filter?.toLowerCase();
+	if (!wanted) return result;
+	return {
+		...result,
+		results: result.results.filter((r) => r.name.toLowerCase().includes(wanted)),
+	};
+}
+
 export async function searchPartners(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const partners = await listPartners(await unpaced(this));
-	const wanted = filter?.toLowerCase();
-	return {
-		results: partners
-			.filter((partner) => !wanted || partner.name.toLowerCase().includes(wanted))
-			.map((partner) => ({ name: partner.name, value: partner.mid })),
-	};
+	return named({ results: partners.map(({ name, mid }) => ({ name, value: mid })) }, filter);
 }
 
 export async function searchClients(
@@ -98,33 +103,27 @@ export async function searchContacts(
 			value: String(c.mid),
 		}),
 	);
-	const wanted = filter?.toLowerCase();
-	return {
-		...result,
-		results: result.results.filter((c) => !wanted || c.name.toLowerCase().includes(wanted)),
-	};
+	return named(result, filter);
 }
 
 /** The templates of the document type chosen in the node. */
 export async function searchTemplates(
 	this: ILoadOptionsFunctions,
 	filter?: string,
+	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const type = encodeURIComponent(current(this, 'documentType') || 'invoice');
 	const result = await pageOf(
 		this,
 		(p) => `/api/partner/${p}/template/${type}/`,
 		{},
-		undefined,
+		paginationToken,
 		(t) => ({
 			name: `${String(t.name)} (${String(t.code)})`,
 			value: String(t.code),
 		}),
 	);
-	const wanted = filter?.toLowerCase();
-	return {
-		results: result.results.filter((t) => !wanted || t.name.toLowerCase().includes(wanted)),
-	};
+	return named(result, filter);
 }
 
 export async function searchDocuments(
@@ -162,9 +161,5 @@ export async function searchSendingOrders(
 			value: String(o.mid ?? midOfUrl(o.url)),
 		}),
 	);
-	const wanted = filter?.toLowerCase();
-	return {
-		...result,
-		results: result.results.filter((o) => !wanted || o.name.toLowerCase().includes(wanted)),
-	};
+	return named(result, filter);
 }

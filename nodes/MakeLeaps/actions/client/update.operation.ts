@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from
 
 import type { OperationContext } from '../../helpers/context';
 import { fieldOption } from '../../helpers/fields';
-import { contactMidOf, contactUrl } from '../../helpers/locators';
+import { contactMidOf, contactUrl, pickedValue } from '../../helpers/locators';
 import { checkText } from '../../helpers/validation';
 import { clientLocator, contactPicker } from '../common.fields';
 import { clientFields } from './client.fields';
@@ -63,10 +63,8 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			op.label('updateFields.clientExternalId'),
 		);
 	}
-	// picked in the editor it is a locator; from an expression or an older workflow, a MID or URL
-	const contact = fields.defaultContact as INodeParameterResourceLocator | string | undefined;
-	const chosen = typeof contact === 'object' && contact !== null ? contact.value : contact;
-	if (chosen !== undefined && chosen !== null && chosen !== '') {
+	const chosen = pickedValue(fields.defaultContact);
+	if (chosen !== undefined) {
 		const label = op.label('updateFields.defaultContact');
 		body.default_contact = contactUrl(
 			baseUrl,
