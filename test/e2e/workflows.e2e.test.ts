@@ -209,11 +209,11 @@ describe('example workflows in a real n8n', () => {
 		sandbox.resetRequests();
 		const again = await bed.execute('mlExample4Invoices');
 		expect(
-			outputOf(again, 'Create or update invoice').map((d) => [d.operation, d.changed]),
+			outputOf(again, 'Create or update invoice').map((d) => [d.operation, d.changes]),
 		).toEqual([
-			['updated', []],
-			['updated', []],
-			['updated', []],
+			['unchanged', {}],
+			['unchanged', {}],
+			['unchanged', {}],
 		]);
 		expect(
 			sandbox.received('/api/').filter((r) => r.method === 'POST' || r.method === 'PATCH'),

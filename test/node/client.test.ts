@@ -265,11 +265,18 @@ describe('Client: Update', () => {
 describe('Client: Delete', () => {
 	const bed = useTestBed();
 
-	test('DELETEs the client; a GET afterwards answers 404', async () => {
+	test('reads the client and its documents, then DELETEs it; a GET afterwards answers 404', async () => {
 		const mid = seed(bed, 'GONE');
 		const result = await bed.run({ operation: 'delete', client: client(mid) });
 		expect(result.output).toEqual([{ json: { deleted: true, mid }, pairedItem: { item: 0 } }]);
-		const [request] = bed.sandbox.received('/api/');
+		const received = bed.sandbox.received('/api/');
+		expect(received.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/`,
+			`GET /api/partner/${bed.sandbox.credentials.partnerMid}/document/`,
+			`DELETE /api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/`,
+		]);
+		expect(received[1].query).toEqual({ client: mid, per_page: '5' });
+		const request = received[2];
 		expect(`${request.method} ${request.url} ${request.status}`).toBe(
 			`DELETE /api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/ 204`,
 		);

@@ -27,8 +27,8 @@ describe('Client: Create or Update', () => {
 		bed.sandbox.resetRequests();
 		const second = await bed.run(upsert, rows(100));
 		expect(second.error).toBeUndefined();
-		expect(second.output.map((item) => item.json.operation)).toEqual(Array(100).fill('updated'));
-		expect(second.output.map((item) => item.json.changed)).toEqual(Array(100).fill([]));
+		expect(second.output.map((item) => item.json.operation)).toEqual(Array(100).fill('unchanged'));
+		expect(second.output.map((item) => item.json.changes)).toEqual(Array(100).fill({}));
 		// 100 clients are one page of 100: nothing is written when nothing changed.
 		expect(requests(bed)).toEqual({ scans: 1, posts: 0, patches: 0, total: 1 });
 
@@ -52,7 +52,7 @@ describe('Client: Create or Update', () => {
 		expect(again.error).toBeUndefined();
 		expect(again.output[1].json).toMatchObject({
 			operation: 'updated',
-			changed: ['person.email'],
+			changes: { 'person.email': { from: 'p2@example.com', to: 'new@example.com' } },
 			mid: before.mid,
 		});
 		expect(requests(bed)).toMatchObject({ posts: 0, patches: 1 });
@@ -80,7 +80,7 @@ describe('Client: Create or Update', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.output.map((item) => item.json.operation)).toEqual(['created', 'updated']);
 		expect(result.output[1].json).toMatchObject({
-			changed: ['organization.name'],
+			changes: { 'organization.name': { from: 'First Name Co', to: 'Second Name Co' } },
 			display_name: 'Second Name Co',
 		});
 		expect(bed.sandbox.clients()).toHaveLength(1);
@@ -142,7 +142,11 @@ describe('Client: Create or Update', () => {
 		);
 		expect(result.output[0].json).toMatchObject({
 			operation: 'updated',
-			changed: ['organization.addresses'],
+			changes: {
+				'organization.address.postal_code': { from: '', to: '105-0011' },
+				'organization.address.region': { from: '', to: 'tokyo' },
+				'organization.address.street_address': { from: '', to: '1-2-3 Shibakoen' },
+			},
 		});
 		const [stored] = bed.sandbox.clients();
 		const [organization, person] = stored.contacts as IDataObject[];

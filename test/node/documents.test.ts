@@ -250,17 +250,17 @@ describe('Document: Create or Update by External ID', () => {
 		bed.sandbox.resetRequests();
 
 		const second = await bed.run(upsert, sheet(clientMid));
-		expect(second.output.map((item) => [item.json.operation, item.json.changed])).toEqual([
-			['updated', []],
-			['updated', []],
-			['updated', []],
+		expect(second.output.map((item) => [item.json.operation, item.json.changes])).toEqual([
+			['unchanged', {}],
+			['unchanged', {}],
+			['unchanged', {}],
 		]);
 		expect(documentsRequests(bed).map((r) => r.method)).toEqual(['GET']); // one scan, nothing written
 
 		const third = await bed.run(upsert, sheet(clientMid, true));
 		expect(third.output[1].json).toMatchObject({
 			operation: 'updated',
-			changed: ['lineitems'],
+			changes: { lineitems: expect.objectContaining({ to: expect.any(Array) }) },
 			total: '33000',
 		});
 		expect(
@@ -431,8 +431,9 @@ describe('Document: Get, Get Many, Update, Delete', () => {
 		const [doc] = seedDocuments(clientMid, 1);
 		const refused = await bed.run({ operation: 'delete', client: byId(clientMid) });
 		expect(refused.error?.message).toBe(
-			'MakeLeaps refused the data: This client cannot be deleted: documents refer to it. [item 0]',
+			`Client ${clientMid} is not deleted: documents refer to it (0001) [item 0]`,
 		);
+		expect(bed.sandbox.received('/api/').filter((r) => r.method === 'DELETE')).toEqual([]);
 		const deleted = await bed.run({
 			resource: 'document',
 			operation: 'delete',
@@ -531,7 +532,7 @@ describe('Document: faults go through the one transport', () => {
 				onError: 'continueRegularOutput',
 			});
 			if (applied) {
-				expect(result.output.map((item) => item.json.operation)).toEqual(['created', 'updated']);
+				expect(result.output.map((item) => item.json.operation)).toEqual(['created', 'unchanged']);
 			} else {
 				expect(result.output[0].json.error).toMatch(
 					/^MakeLeaps may or may not have carried out this create: MakeLeaps answered HTTP 503 \[item 0\]$/,

@@ -52,7 +52,11 @@ describe('The editor', () => {
 				(option) => option.name,
 			);
 		expect(optionNames('client', 'get')).toEqual(['includeContacts', 'requestsPerMinute']);
-		expect(optionNames('document', 'createOrUpdate')).toEqual(['scanFrom', 'requestsPerMinute']);
+		expect(optionNames('document', 'createOrUpdate')).toEqual([
+			'scanFrom',
+			'previewOnly',
+			'requestsPerMinute',
+		]);
 		expect(optionNames('document', 'send')).toEqual([
 			'cardPayments',
 			'requestsPerMinute',
@@ -60,6 +64,22 @@ describe('The editor', () => {
 			'waitSeconds',
 		]);
 		expect(optionNames('client', 'create')).toEqual(['requestsPerMinute']);
+	});
+
+	test('Preview Only is offered where a write can be previewed: Create or Update and Delete', () => {
+		const previewable = operations
+			.filter(([r, o]) =>
+				((shown(r, o).find((p) => p.name === 'options')?.options ?? []) as INodeProperties[]).some(
+					(option) => option.name === 'previewOnly',
+				),
+			)
+			.map(([r, o]) => `${r} ${o}`);
+		expect(previewable).toEqual([
+			'client createOrUpdate',
+			'client delete',
+			'document createOrUpdate',
+			'document delete',
+		]);
 	});
 });
 

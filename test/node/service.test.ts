@@ -31,10 +31,10 @@ describe.each([
 			rows(3, (k) => (k === 2 ? 'new@example.com' : `p${k}@example.com`)),
 		);
 		expect(second.error).toBeUndefined();
-		expect(second.output.map((item) => [item.json.operation, item.json.changed])).toEqual([
-			['updated', []],
-			['updated', ['person.email']],
-			['updated', []],
+		expect(second.output.map((item) => [item.json.operation, item.json.changes])).toEqual([
+			['unchanged', {}],
+			['updated', { 'person.email': { from: 'p2@example.com', to: 'new@example.com' } }],
+			['unchanged', {}],
 		]);
 		expect((second.output[1].json.contacts as IDataObject[])[1]).toMatchObject({
 			email: { address: 'new@example.com' },
@@ -109,7 +109,7 @@ describe('Executions at the same time in one n8n process', () => {
 		expect([...failed(a), ...failed(b)]).toEqual([]);
 		const operations = [...a.output, ...b.output].map((item) => item.json.operation);
 		expect(operations.filter((o) => o === 'created')).toHaveLength(20);
-		expect(operations.filter((o) => o === 'updated')).toHaveLength(20);
+		expect(operations.filter((o) => o === 'unchanged')).toHaveLength(20);
 		const stored = bed.sandbox
 			.clients()
 			.map((c) => c.client_external_id)

@@ -59,9 +59,12 @@ describe('Redirects are never followed: the token and the secret stay with the B
 				);
 				expect(result.error?.description).toMatch(/access token to another address.*Base URL/);
 			}
+			// a delete reads the client and its documents first (what a preview shows)
 			expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual([
 				'GET',
 				'PATCH',
+				'GET',
+				'GET',
 				'DELETE',
 			]);
 			expect(bed.sandbox.clients().map((c) => c.client_external_id)).toEqual(['SEED']);
@@ -166,7 +169,7 @@ describe('A 2xx is believed only in the shape the operation needs', () => {
 			client_external_id: 'ROW-1',
 		});
 		const second = await bed.run(upsert('ROW-1', 'Row One Co'));
-		expect(second.output[0].json).toMatchObject({ operation: 'updated', changed: [] });
+		expect(second.output[0].json).toMatchObject({ operation: 'unchanged', changes: {} });
 		expect(posts(bed)).toHaveLength(1);
 		expect(bed.sandbox.clients()).toHaveLength(1);
 	});
@@ -228,7 +231,7 @@ describe('An answer cut off after its headers', () => {
 			client_external_id: 'CUT-2',
 		});
 		const again = await bed.run(upsert('CUT-2', 'Cut Two Co'));
-		expect(again.output[0].json).toMatchObject({ operation: 'updated' });
+		expect(again.output[0].json).toMatchObject({ operation: 'unchanged' });
 
 		expect(posts(bed)).toHaveLength(2);
 		expect(

@@ -107,7 +107,7 @@ describe('contactChanges', () => {
 				{ contact_type: 'person', family_name: 'Sato', addresses: [], email: null },
 				existing,
 			),
-		).toEqual({});
+		).toEqual({ patch: {}, changes: {} });
 	});
 
 	test('only the fields that differ; empty inputs clear nothing', () => {
@@ -119,22 +119,31 @@ describe('contactChanges', () => {
 			email: { address: 'new@example.com' },
 		};
 		expect(contactChanges(wanted, existing)).toEqual({
-			title: 'CFO',
-			email: { address: 'new@example.com' },
+			patch: { title: 'CFO', email: { address: 'new@example.com' } },
+			changes: {
+				'person.title': { from: '', to: 'CFO' },
+				'person.email': { from: 'old@example.com', to: 'new@example.com' },
+			},
 		});
 	});
 
-	test('a different address replaces the address', () => {
-		const address = { ...existing.addresses[0], street_address: 'B' };
+	test('a different address replaces the address; the changes name the parts that differ', () => {
+		const address = { ...existing.addresses[0], street_address: 'B', locality: 'Minato-ku' };
 		expect(
 			contactChanges({ contact_type: 'person', addresses: [address], email: null }, existing),
-		).toEqual({ addresses: [address] });
+		).toEqual({
+			patch: { addresses: [address] },
+			changes: {
+				'person.address.street_address': { from: 'A', to: 'B' },
+				'person.address.locality': { from: '', to: 'Minato-ku' },
+			},
+		});
 		expect(
 			contactChanges(
 				{ contact_type: 'person', addresses: [existing.addresses[0]], email: null },
 				existing,
 			),
-		).toEqual({});
+		).toEqual({ patch: {}, changes: {} });
 	});
 });
 

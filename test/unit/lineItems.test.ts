@@ -135,14 +135,18 @@ describe('document bodies', () => {
 				},
 			],
 		};
-		expect(documentChanges(wanted, existing)).toEqual({});
-		expect(documentChanges({ ...wanted, title: 'December' }, existing)).toEqual({
-			title: 'December',
+		expect(documentChanges(wanted, existing)).toEqual({ patch: {}, changes: {} });
+		expect(documentChanges({ ...wanted, title: 'December', tags: ['a'] }, existing)).toEqual({
+			patch: { title: 'December', tags: ['a'] },
+			changes: {
+				title: { from: 'November', to: 'December' },
+				tags: { from: [], to: ['a'] },
+			},
 		});
 		const moreLines = [...lines, { kind: 'text', description: 'Thanks' }];
 		expect(documentChanges({ ...wanted, lineitems: moreLines }, existing)).toEqual({
-			lineitems: moreLines,
-			autocalculate: true,
+			patch: { lineitems: moreLines, autocalculate: true },
+			changes: { lineitems: { from: existing.lineitems, to: moreLines } },
 		});
 	});
 });

@@ -144,6 +144,16 @@ const requestsPerMinute: INodeProperties = {
 		'Upper bound on the pace of requests for the whole run, shared with the other runs on this MakeLeaps account. MakeLeaps allows about 120 per minute.',
 };
 
+/** Preview Only: an option of the operations that write and can show what they would do. */
+export const previewOnly: INodeProperties = {
+	displayName: 'Preview Only',
+	name: 'previewOnly',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to only read and show what each item would do (would create, would update with each change, unchanged, would delete, or the error it would fail with), changing nothing in MakeLeaps',
+};
+
 /**
  * The one Options collection of an operation: its own options and Requests Per Minute, in
  * alphabetical order as n8n lists them.

@@ -1,7 +1,7 @@
 import type { IBinaryKeyData, IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../helpers/context';
-import { optionsCollection, partnerLocator } from './common.fields';
+import { optionsCollection, partnerLocator, previewOnly } from './common.fields';
 
 /** An output item that carries a file (a document's PDF) beside its JSON. */
 export class WithBinary {
@@ -16,6 +16,8 @@ export interface Operation {
 	description: INodeProperties[];
 	/** The operation's own options, shown in its one Options collection (see optionsCollection). */
 	options?: INodeProperties[];
+	/** Whether it offers Preview Only: it decides with reads alone and writes through `op.settle`. */
+	previewable?: boolean;
 	execute(op: OperationContext): Promise<IDataObject | IDataObject[] | WithBinary>;
 }
 
@@ -25,7 +27,8 @@ export function propertiesOf(
 	name: string,
 	operation: Operation,
 ): INodeProperties[] {
-	return [...operation.description, optionsCollection(resource, name, operation.options)];
+	const options = [...(operation.options ?? []), ...(operation.previewable ? [previewOnly] : [])];
+	return [...operation.description, optionsCollection(resource, name, options)];
 }
 
 /** A resource: its editor fields (operation picker, partner, every operation's fields) and operations. */

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { OperationContext, RunContext, type RunWrites } from '../helpers/context';
+import { WOULD_FAIL } from '../helpers/plans';
 import { SharedReadFailed } from '../helpers/sharedRead';
 import { InvalidInput } from '../helpers/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../transport';
@@ -22,8 +23,10 @@ export async function router(
 		throw new NodeOperationError(this.getNode(), message);
 	}
 	const requestsPerMinute = this.getNodeParameter('options.requestsPerMinute', 0, 120);
+	const preview =
+		operation.previewable === true && this.getNodeParameter('options.previewOnly', 0, false);
 	const transport = await MakeLeapsTransport.create(this, { requestsPerMinute, limits });
-	const run = new RunContext(this, transport);
+	const run = new RunContext(this, transport, preview === true);
 	// the operation's own properties first: every operation has an Options collection
 	const properties = [
 		...propertiesOf(resourceName, operationName, operation),
@@ -46,6 +49,11 @@ export async function router(
 			}
 		} catch (caught) {
 			const error = asNodeError(this, caught, i);
+			if (run.preview && isItemOutcome(caught)) {
+				const json = { preview: WOULD_FAIL, error: error.message, description: error.description };
+				output.push({ json, pairedItem: { item: i } });
+				continue;
+			}
 			if (this.continueOnFail()) {
 				output.push({ json: { error: error.message }, error, pairedItem: { item: i } });
 				continue;
@@ -59,6 +67,16 @@ export async function router(
 		}
 	}
 	return [output];
+}
+
+/**
+ * Whether a failure belongs to the item (its input, the record it names), so a preview shows it
+ * as that item's outcome; a failure of the service or the run stops a preview as it stops a run.
+ */
+function isItemOutcome(caught: unknown): boolean {
+	return (
+		caught instanceof InvalidInput || (caught instanceof NodeApiError && caught.httpCode === '404')
+	);
 }
 
 /** An n8n error naming the item: refused input and failed shared reads become NodeOperationErrors. */

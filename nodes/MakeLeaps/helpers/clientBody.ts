@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldValues } from './fields';
+import type { Changes } from './plans';
 
 /** The parts of an address MakeLeaps keeps; a part not given is sent empty. */
 const BLANK_ADDRESS = {
@@ -55,27 +56,39 @@ export function clientBody(values: FieldValues): IDataObject {
 	return body;
 }
 
-/** The fields of a wanted contact that differ from the existing one, as a PATCH body. */
-export function contactChanges(wanted: IDataObject, existing: IDataObject): IDataObject {
-	const changes: IDataObject = {};
+/**
+ * How an existing contact differs from a wanted one: the PATCH body that brings it in line, and
+ * each changed field with its value before and after (`person.email`, `organization.address.locality`).
+ */
+export function contactChanges(
+	wanted: IDataObject,
+	existing: IDataObject,
+): { patch: IDataObject; changes: Changes } {
+	const type = String(wanted.contact_type);
+	const patch: IDataObject = {};
+	const changes: Changes = {};
 	for (const [field, value] of Object.entries(wanted)) {
-		if (
-			typeof value === 'string' &&
-			field !== 'contact_type' &&
-			value !== (existing[field] ?? '')
-		) {
-			changes[field] = value;
+		const before = existing[field] ?? '';
+		if (typeof value === 'string' && field !== 'contact_type' && value !== before) {
+			patch[field] = value;
+			changes[`${type}.${field}`] = { from: before, to: value };
 		}
 	}
 	const email = (wanted.email as IDataObject | null)?.address;
-	if (email && email !== (existing.email as IDataObject | null)?.address)
-		changes.email = wanted.email;
+	const emailBefore = (existing.email as IDataObject | null)?.address ?? '';
+	if (email && email !== emailBefore) {
+		patch.email = wanted.email;
+		changes[`${type}.email`] = { from: emailBefore, to: email };
+	}
 	const [address] = wanted.addresses as IDataObject[];
 	const current = (existing.addresses as IDataObject[] | undefined)?.[0] ?? {};
-	if (address && Object.keys(address).some((key) => address[key] !== (current[key] ?? ''))) {
-		changes.addresses = wanted.addresses;
+	for (const [key, value] of Object.entries(address ?? {})) {
+		const before = current[key] ?? '';
+		if (value === before) continue;
+		patch.addresses = wanted.addresses;
+		changes[`${type}.address.${key}`] = { from: before, to: value };
 	}
-	return changes;
+	return { patch, changes };
 }
 
 /** Whether a client's inlined contacts carry the names of a create body. */

@@ -8,6 +8,8 @@ import { MAX_PAGE_SIZE } from '../transport';
 import { contactChanges, hasNamesOf } from './clientBody';
 import type { OperationContext } from './context';
 import { createRecord } from './creates';
+import { midOfUrl } from './locators';
+import type { Changes } from './plans';
 import { checkMid } from './validation';
 
 const isRecord = (value: unknown): value is IDataObject =>
@@ -70,6 +72,28 @@ export async function withContacts(
 	return { ...client, contacts: read };
 }
 
+/** How many of a client's documents are read to tell why it cannot be deleted. */
+const DOCUMENTS_NAMED = 5;
+
+/**
+ * Some documents that refer to the client (none when it has none). Only documents whose client
+ * is this one count, in case the service ignores the filter.
+ */
+export async function clientDocuments(
+	op: OperationContext,
+	partnerMid: string,
+	clientMid: string,
+): Promise<IDataObject[]> {
+	const path = `/api/partner/${partnerMid}/document/`;
+	const qs = { client: clientMid, per_page: DOCUMENTS_NAMED };
+	const page = await op.run.transport.getAll<IDataObject>(path, qs, DOCUMENTS_NAMED, op.itemIndex);
+	return page.filter((document) => {
+		const client = document.client;
+		const mid = isRecord(client) ? client.mid : midOfUrl(client);
+		return String(mid) === clientMid;
+	});
+}
+
 /** A record MakeLeaps gave as its URL (such as a client's default contact), read when needed. */
 export async function recordAt(
 	op: OperationContext,
@@ -81,19 +105,25 @@ export async function recordAt(
 	return answer.response ?? null;
 }
 
+/** A PATCH of one of a client's contacts. */
+export interface ContactPatch {
+	mid: string;
+	body: IDataObject;
+}
+
 /**
- * Brings the client's existing contacts in line with a create body, one PATCH per contact that
- * differs, and answers the fields changed (`person.email`…). Sending `contacts` on the client
- * instead would delete every contact left out of the list.
+ * How the client's existing contacts differ from a create body: one PATCH per contact that
+ * differs, and the fields changed. Sending `contacts` on the client instead would delete every
+ * contact left out of the list.
  */
-export async function updateContacts(
+export function contactUpdates(
 	op: OperationContext,
-	partnerMid: string,
 	client: IDataObject,
 	body: IDataObject,
-): Promise<string[]> {
+): { patches: ContactPatch[]; changes: Changes } {
 	const contacts = client.contacts as IDataObject[];
-	const changed: string[] = [];
+	const patches: ContactPatch[] = [];
+	let changes: Changes = {};
 	for (const wanted of body.contacts as IDataObject[]) {
 		const type = String(wanted.contact_type);
 		const existing = contacts.find((c) => c.contact_type === type);
@@ -103,15 +133,28 @@ export async function updateContacts(
 				`Create or Update changes the client's existing contacts; add the ${type} contact in MakeLeaps or leave its fields empty`,
 			);
 		}
-		const changes = contactChanges(wanted, existing);
-		if (Object.keys(changes).length === 0) continue;
-		const mid = checkMid(existing.mid, 'Contact');
-		await op.request('PATCH', `/api/partner/${partnerMid}/contact/${mid}/`, {
-			body: changes,
-			subject: `contact ${mid}`,
-		});
-		changed.push(...Object.keys(changes).map((field) => `${type}.${field}`));
+		const differences = contactChanges(wanted, existing);
+		if (Object.keys(differences.patch).length === 0) continue;
+		// a contact an earlier item would create in a preview has no MID yet: it is never patched
+		patches.push({ mid: String(existing.mid), body: differences.patch });
+		changes = { ...changes, ...differences.changes };
 	}
-	if (changed.length > 0) op.run.recordWrite('updated', client.mid);
-	return changed;
+	return { patches, changes };
+}
+
+/** Sends the PATCHes of a client's contacts. */
+export async function patchContacts(
+	op: OperationContext,
+	partnerMid: string,
+	clientMid: string,
+	patches: ContactPatch[],
+): Promise<void> {
+	for (const { mid, body } of patches) {
+		const contactMid = checkMid(mid, 'Contact');
+		await op.request('PATCH', `/api/partner/${partnerMid}/contact/${contactMid}/`, {
+			body,
+			subject: `contact ${contactMid}`,
+		});
+	}
+	if (patches.length > 0) op.run.recordWrite('updated', clientMid);
 }

@@ -18,11 +18,12 @@ import {
 	type RequestOptions,
 } from '../transport';
 import { RecordIndex } from './recordIndex';
-import { createdRecords } from './createdRecords';
+import { createdRecords, type CreatedEntry } from './createdRecords';
 import { readFieldValues, type FieldTable, type FieldValues } from './fields';
 import { clientMidOf, clientUrl } from './locators';
 import { mappedKey, mappedValue } from './mappedField';
 import { onlyPartner, sharedPartnerLookup, type PartnerLookup } from './partners';
+import { carryOut, previewOf, type Plan } from './plans';
 import { SharedRead } from './sharedRead';
 import { checkCount, checkFlag, checkMid, checkText, InvalidInput } from './validation';
 
@@ -41,11 +42,15 @@ export class RunContext {
 	private readonly reads = new Map<string, SharedRead<IDataObject>>();
 	/** Per parameter name, the item key it is mapped from, or null (see mappedField.ts). */
 	private readonly mappedKeys = new Map<string, string | null>();
+	/** In a preview, the records earlier items would create, by scope and external ID. */
+	private readonly planned = new Map<string, IDataObject>();
 	readonly writes: RunWrites = { created: [], updated: [], deleted: [], sent: [] };
 
 	constructor(
 		readonly n8n: IExecuteFunctions,
 		readonly transport: MakeLeapsTransport,
+		/** Preview Only: read and decide, write nothing (see plans.ts). */
+		readonly preview = false,
 	) {
 		const executionId = n8n.getExecutionId?.();
 		this.partner = executionId
@@ -93,9 +98,19 @@ export class RunContext {
 				createdRecords.record(prefix + key, { record, at: Date.now() }),
 			recordUncertain: (key: string) =>
 				createdRecords.record(prefix + key, { uncertain: true, at: Date.now() }),
-			/** A create by any run since this run first read the list. */
-			earlierCreate: (key: string) =>
-				createdRecords.since(prefix + key, index.firstReadAt ?? Date.now()),
+			/**
+			 * A create by any run since this run first read the list; in a preview, also the record
+			 * an earlier item of this run would create (`planned`).
+			 */
+			earlierCreate: (key: string): CreatedEntry | undefined => {
+				const planned = this.planned.get(prefix + key);
+				if (planned) return { record: planned, planned: true, at: Date.now() };
+				return createdRecords.since(prefix + key, index.firstReadAt ?? Date.now());
+			},
+			/** In a preview, the record this item would create, for later items with its key. */
+			recordPlanned: (key: string, record: IDataObject) => {
+				if (this.preview) this.planned.set(prefix + key, record);
+			},
 		};
 	}
 
@@ -149,6 +164,11 @@ export class OperationContext {
 	/** A parameter as n8n gives it (an expression's result can be of any type). */
 	parameter(name: string, fallback?: unknown): unknown {
 		return this.run.parameter(name, this.itemIndex, fallback);
+	}
+
+	/** Carries out what was decided for the item or, with Preview Only, says what it would do. */
+	async settle(plan: Plan): Promise<IDataObject> {
+		return this.run.preview ? previewOf(plan) : await carryOut(plan);
 	}
 
 	/** A text parameter, trimmed and checked. */

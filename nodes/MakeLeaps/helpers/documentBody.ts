@@ -2,6 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldValues } from './fields';
+import type { Changes } from './plans';
 
 export interface DocumentReferences {
 	type: string;
@@ -55,24 +56,34 @@ const normalNumber = (text: string) =>
 	/^-?\d+\.\d+$/.test(text) ? text.replace(/\.?0+$/, '') : text;
 
 /**
- * The fields of a wanted document that differ from an existing one, as a PATCH body: texts and
- * dates as given, the lines as a whole when any line differs. Totals are MakeLeaps' to compute.
+ * How an existing document differs from what a row asks for: the PATCH body that brings it in
+ * line (new lines are totalled by MakeLeaps), and each changed field before and after.
  */
-export function documentChanges(wanted: IDataObject, existing: IDataObject): IDataObject {
-	const changes: IDataObject = {};
+export function documentChanges(
+	wanted: IDataObject,
+	existing: IDataObject,
+): { patch: IDataObject; changes: Changes } {
+	const patch: IDataObject = {};
+	const changes: Changes = {};
+	const change = (key: string, from: unknown, to: IDataObject[keyof IDataObject]) => {
+		patch[key] = to;
+		changes[key] = { from, to };
+	};
 	for (const [key, value] of Object.entries(wanted)) {
 		if (key === 'lineitems' || key === 'autocalculate' || key === 'document_type') continue;
 		if (key === 'tags') {
-			if (JSON.stringify(value) !== JSON.stringify(existing.tags ?? [])) changes.tags = value;
+			const before = existing.tags ?? [];
+			if (JSON.stringify(value) !== JSON.stringify(before)) change('tags', before, value);
 			continue;
 		}
-		if (typeof value === 'string' && value !== (existing[key] ?? '')) changes[key] = value;
+		const before = existing[key] ?? '';
+		if (typeof value === 'string' && value !== before) change(key, before, value);
 	}
-	const wantedLines = (wanted.lineitems as IDataObject[]).map(lineKey);
-	const existingLines = ((existing.lineitems as IDataObject[] | undefined) ?? []).map(lineKey);
-	if (JSON.stringify(wantedLines) !== JSON.stringify(existingLines)) {
-		changes.lineitems = wanted.lineitems;
-		changes.autocalculate = true;
+	const before = (existing.lineitems as IDataObject[] | undefined) ?? [];
+	const lines = wanted.lineitems as IDataObject[];
+	if (JSON.stringify(lines.map(lineKey)) !== JSON.stringify(before.map(lineKey))) {
+		change('lineitems', before, lines);
+		patch.autocalculate = true;
 	}
-	return changes;
+	return { patch, changes };
 }

@@ -1,7 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { clientBody } from '../../helpers/clientBody';
-import { createClient, getClient, updateContacts, withContacts } from '../../helpers/clients';
+import {
+	contactUpdates,
+	createClient,
+	getClient,
+	patchContacts,
+	withContacts,
+} from '../../helpers/clients';
 import type { OperationContext } from '../../helpers/context';
 import { fieldProperties } from '../../helpers/fields';
 import { checkMid } from '../../helpers/validation';
@@ -19,10 +25,12 @@ export const description = fieldProperties(
 	},
 );
 
+export const previewable = true;
+
 /**
- * Finds the client by its external ID: updates its contacts in place, or creates it. Rows with the
- * same external ID in other executions of this n8n process wait for each other, so two imports
- * at once create a client only once.
+ * Finds the client by its external ID and decides: create it, update its contacts in place, or
+ * leave it. Rows with the same external ID in other executions of this n8n process wait for
+ * each other, so two imports at once create a client only once.
  */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const body = clientBody(op.fieldValues(clientFields));
@@ -49,16 +57,33 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		}
 		const existing = found[0] ?? earlier?.record;
 		if (!existing) {
-			const created = await createClient(op, partnerMid, body);
-			imports.recordCreated(externalId, created);
-			await index.record(created);
-			return { ...created, operation: 'created' };
+			imports.recordPlanned(externalId, body);
+			return await op.settle({
+				action: 'create',
+				record: body,
+				apply: async () => {
+					const created = await createClient(op, partnerMid, body);
+					imports.recordCreated(externalId, created);
+					await index.record(created);
+					return created;
+				},
+			});
 		}
-		const client = await withContacts(op, partnerMid, existing);
-		const changed = await updateContacts(op, partnerMid, client, body);
-		const mid = checkMid(client.mid, 'Client');
-		const result = changed.length ? await getClient(op, partnerMid, mid, true) : client;
-		await index.record(result);
-		return { ...result, operation: 'updated', changed };
+		// a client an earlier item of a preview would create carries its contacts in full
+		const client = earlier?.planned ? existing : await withContacts(op, partnerMid, existing);
+		const { patches, changes } = contactUpdates(op, client, body);
+		if (patches.length === 0) return await op.settle({ action: 'unchanged', record: client });
+		return await op.settle({
+			action: 'update',
+			record: client,
+			changes,
+			apply: async () => {
+				const mid = checkMid(client.mid, 'Client');
+				await patchContacts(op, partnerMid, mid, patches);
+				const result = await getClient(op, partnerMid, mid, true);
+				await index.record(result);
+				return result;
+			},
+		});
 	});
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { clientDocuments, getClient } from '../../helpers/clients';
 import type { OperationContext } from '../../helpers/context';
 import { clientLocator } from '../common.fields';
 
@@ -11,12 +12,29 @@ export const description: INodeProperties[] = [
 	},
 ];
 
+export const previewable = true;
+
+/** Reads the client first: a preview then says what would be deleted, or why it cannot be. */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const clientMid = op.clientMid('client', partnerMid);
-	await op.request('DELETE', `/api/partner/${partnerMid}/client/${clientMid}/`, {
-		subject: `client ${clientMid}`,
+	const client = await getClient(op, partnerMid, clientMid);
+	const documents = await clientDocuments(op, partnerMid, clientMid);
+	if (documents.length > 0) {
+		op.fail(
+			`Client ${clientMid} is not deleted: documents refer to it (${documents.map((d) => String(d.document_number)).join(', ')})`,
+			'MakeLeaps deletes a client only when no document refers to it. Delete its documents first, or archive the client in MakeLeaps.',
+		);
+	}
+	return await op.settle({
+		action: 'delete',
+		record: client,
+		apply: async () => {
+			await op.request('DELETE', `/api/partner/${partnerMid}/client/${clientMid}/`, {
+				subject: `client ${clientMid}`,
+			});
+			op.run.recordWrite('deleted', clientMid);
+			return { deleted: true, mid: clientMid };
+		},
 	});
-	op.run.recordWrite('deleted', clientMid);
-	return { deleted: true, mid: clientMid };
 }

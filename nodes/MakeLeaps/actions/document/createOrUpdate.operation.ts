@@ -41,10 +41,12 @@ export const options: INodeProperties[] = [
 	},
 ];
 
+export const previewable = true;
+
 /**
- * Finds the document of this type by its external ID: changes what differs, or makes it. A
- * document already sent or paid is not changed. Rows with the same ID in other executions of
- * this n8n process wait for each other.
+ * Finds the document of this type by its external ID and decides: make it, change what differs,
+ * or leave it. A document already sent or paid is not changed. Rows with the same ID in other
+ * executions of this n8n process wait for each other.
  */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
@@ -73,32 +75,43 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		}
 		const existing = found[0] ?? earlier?.record;
 		if (!existing) {
-			const created = await createDocument(
-				op,
-				partnerMid,
-				await documentFromInput(op, fields, partnerMid, true),
-			);
-			imports.recordCreated(externalId, created);
-			await index.record(created);
-			return { ...created, operation: 'created' };
+			const body = await documentFromInput(op, fields, partnerMid, true);
+			imports.recordPlanned(externalId, body);
+			return await op.settle({
+				action: 'create',
+				record: body,
+				apply: async () => {
+					const created = await createDocument(op, partnerMid, body);
+					imports.recordCreated(externalId, created);
+					await index.record(created);
+					return created;
+				},
+			});
 		}
-		const changes = documentChanges(wanted, existing);
-		const changed = Object.keys(changes).filter((key) => key !== 'autocalculate');
-		if (changed.length === 0) return { ...existing, operation: 'updated', changed };
+		const { patch, changes } = documentChanges(wanted, existing);
+		const changed = Object.keys(changes);
+		if (changed.length === 0) return await op.settle({ action: 'unchanged', record: existing });
 		if (existing.date_sent || existing.date_paid) {
 			op.fail(
 				`The ${type} "${String(existing.document_number)}" with External ID "${externalId}" was already ${existing.date_paid ? 'paid' : 'sent'}; it is not changed`,
 				`The row differs in: ${changed.join(', ')}. Change a sent document in MakeLeaps, or give the row another External ID for a new document.`,
 			);
 		}
-		const mid = String(existing.mid);
-		const answer = await op.request('PATCH', documentPath(partnerMid, mid), {
-			body: changes,
-			subject: `document ${mid}`,
+		return await op.settle({
+			action: 'update',
+			record: existing,
+			changes,
+			apply: async () => {
+				const mid = String(existing.mid);
+				const answer = await op.request('PATCH', documentPath(partnerMid, mid), {
+					body: patch,
+					subject: `document ${mid}`,
+				});
+				op.run.recordWrite('updated', mid);
+				const result = answer.response ?? {};
+				await index.record(result);
+				return result;
+			},
 		});
-		op.run.recordWrite('updated', mid);
-		const result = answer.response ?? {};
-		await index.record(result);
-		return { ...result, operation: 'updated', changed };
 	});
 }

@@ -1,17 +1,27 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
-import { documentMidOf, documentPath } from '../../helpers/documents';
+import { documentMidOf, documentPath, getDocument } from '../../helpers/documents';
 import { documentLocator } from './pickers.fields';
 
 export const description = [
 	documentLocator('The document to delete', { resource: ['document'], operation: ['delete'] }),
 ];
 
+export const previewable = true;
+
+/** Reads the document first: a preview then says what would be deleted. */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const mid = documentMidOf(op, partnerMid);
-	await op.request('DELETE', documentPath(partnerMid, mid), { subject: `document ${mid}` });
-	op.run.recordWrite('deleted', mid);
-	return { deleted: true, mid };
+	const document = await getDocument(op, partnerMid, mid);
+	return await op.settle({
+		action: 'delete',
+		record: document,
+		apply: async () => {
+			await op.request('DELETE', documentPath(partnerMid, mid), { subject: `document ${mid}` });
+			op.run.recordWrite('deleted', mid);
+			return { deleted: true, mid };
+		},
+	});
 }

@@ -1,0 +1,52 @@
+/**
+ * What an operation that writes decides for one item, before it writes anything. A real run
+ * carries the plan out; Preview Only shows it instead. Both come from the same decision, so a
+ * preview cannot say something other than what the run then does. Pure.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+/** A field's value before and after, by the field's API path (`person.email`, `title`). */
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+export type Plan =
+	/** `record`: the body that would be sent */
+	| { action: 'create'; record: IDataObject; apply: () => Promise<IDataObject> }
+	| { action: 'update'; record: IDataObject; changes: Changes; apply: () => Promise<IDataObject> }
+	| { action: 'unchanged'; record: IDataObject }
+	| { action: 'delete'; record: IDataObject; apply: () => Promise<IDataObject> };
+
+const PREVIEW_WORDS: Record<Plan['action'], string> = {
+	create: 'would create',
+	update: 'would update',
+	unchanged: 'unchanged',
+	delete: 'would delete',
+};
+
+/** What Preview Only outputs for an item whose real run would fail. */
+export const WOULD_FAIL = 'would fail';
+
+/** What a preview outputs for the item: the words, the record's MID, the changes, the record. */
+export function previewOf(plan: Plan): IDataObject {
+	const { mid } = plan.record;
+	return {
+		preview: PREVIEW_WORDS[plan.action],
+		...(mid === undefined ? {} : { mid }),
+		...(plan.action === 'update' ? { changes: plan.changes } : {}),
+		...(plan.action === 'unchanged' ? { changes: {} } : {}),
+		record: plan.record,
+	};
+}
+
+/** Carries the plan out: the record as MakeLeaps answers it, with what was done to it. */
+export async function carryOut(plan: Plan): Promise<IDataObject> {
+	switch (plan.action) {
+		case 'create':
+			return { ...(await plan.apply()), operation: 'created' };
+		case 'update':
+			return { ...(await plan.apply()), operation: 'updated', changes: plan.changes };
+		case 'unchanged':
+			return { ...plan.record, operation: 'unchanged', changes: {} };
+		case 'delete':
+			return await plan.apply();
+	}
+}
