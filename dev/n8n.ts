@@ -29,6 +29,7 @@ export const EXAMPLE_FILES = [
 	'5-quote-from-form.json',
 	'6-paid-invoice-ledger.json',
 	'7-send-unsent-invoices.json',
+	'8-preview-then-import.json',
 ];
 export const PACKAGE_NAME = 'n8n-nodes-makeleaps';
 

@@ -8,17 +8,19 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 import { CREDENTIAL, ROOT } from '../../dev/n8n';
 import { readPdf } from '../../dev/pdf';
 import { useN8n } from './bed';
 
 const SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-makeleaps-node.png');
+const PREVIEW_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-preview-table.png');
 
 describe('a started n8n with the package', () => {
 	const bed = useN8n();
 	let browser: Browser | undefined;
+	let context: BrowserContext;
 
 	beforeAll(async () => {
 		await bed.n8n.publish('mlExample5FormQuote');
@@ -95,7 +97,7 @@ describe('a started n8n with the package', () => {
 				'--no-first-run',
 			],
 		});
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+		context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 		const [name, value] = bed.n8n.sessionCookie.split('=');
 		await context.addCookies([{ name, value, domain: '127.0.0.1', path: '/' }]);
 		const page = await context.newPage();
@@ -140,6 +142,66 @@ describe('a started n8n with the package', () => {
 		expect(values).toEqual(
 			expect.arrayContaining(['MakeLeaps sandbox', 'EX1-HQ', 'Sakura Holdings K.K.']),
 		);
+	});
+
+	test("8 in the editor: Execute workflow shows each row's preview in the Preview import node's table", async () => {
+		const { sandbox } = bed;
+		// MakeLeaps already holds CSV-0001 with an older e-mail, and two clients with CSV-0005
+		const organization = (name: string) => ({
+			contact_type: 'organization',
+			name,
+			addresses: [],
+			email: null,
+		});
+		const address = {
+			format: 'jp_default',
+			country_name: 'JP',
+			postal_code: '105-0011',
+			region: 'tokyo',
+			locality: 'Minato-ku',
+			street_address: '1-2-3 Shibakoen',
+			extended_address: '',
+		};
+		sandbox.seedClient({
+			client_external_id: 'CSV-0001',
+			contacts: [
+				{ ...organization('Fuji Logistics Ltd.'), addresses: [address] },
+				{
+					contact_type: 'person',
+					family_name: 'Suzuki',
+					addresses: [],
+					email: { address: 'old@fuji-logistics.example.jp' },
+				},
+			],
+		});
+		for (const name of ['Watanabe Design', 'Watanabe Design (old)'])
+			sandbox.seedClient({ client_external_id: 'CSV-0005', contacts: [organization(name)] });
+		const before = sandbox.clients().length;
+
+		const page = await context.newPage();
+		await page.setViewportSize({ width: 2000, height: 2700 });
+		await page.goto(`${bed.n8n.url}/workflow/mlExample8PreviewImport`, {
+			waitUntil: 'domcontentloaded',
+		});
+		const node = page.locator('[data-test-id="canvas-node"][data-node-name="Preview import"]');
+		await node.waitFor({ timeout: 60_000 });
+		sandbox.resetRequests();
+		await page.locator('[data-test-id="execute-workflow-button"]').click();
+		// the import creates the three new rows
+		await until(60_000, () => sandbox.clients().length === before + 3 || undefined);
+		await node.dblclick();
+		const output = page.locator('[data-test-id="output-panel"]');
+		await output.getByText('would update').first().waitFor({ timeout: 30_000 });
+		await page
+			.locator('.el-notification__closeBtn')
+			.click({ timeout: 5_000 })
+			.catch(() => {});
+		await output.screenshot({ path: PREVIEW_SCREENSHOT });
+		const text = await output.innerText();
+		for (const words of ['would update', 'would create', 'would fail', 'changes', 'from', 'to'])
+			expect(text).toContain(words);
+		expect(text).toContain('2 clients have Client External ID "CSV-0005"');
+		await page.close();
 	});
 
 	test('5: a submitted quote request form becomes a quote for the client, and its PDF a file', async () => {

@@ -45,6 +45,9 @@ describe('example workflows in a real n8n', () => {
 			`POST ${base} 201`,
 			`POST ${base} 201`,
 			`PATCH ${base}${String(branch.mid)}/ 200`,
+			// the delete reads the branch and its documents first (none)
+			`GET ${base}${String(branch.mid)}/ 200`,
+			`GET /api/partner/${partner}/document/ 200`,
 			`DELETE ${base}${String(branch.mid)}/ 204`,
 		]);
 		const patch = sandbox.requests.find((r) => r.method === 'PATCH')!;
@@ -97,11 +100,72 @@ describe('example workflows in a real n8n', () => {
 		const second = await bed.execute('mlExample2CsvImport');
 		expect(
 			outputOf(second, 'Create or update client').map((c) => [c.client_external_id, c.operation]),
-		).toEqual(rows.map((id) => [id, 'updated']));
+		).toEqual(rows.map((id) => [id, 'unchanged']));
 		expect(apiCalls(sandbox.requests).filter((call) => !call.startsWith('GET'))).toEqual([]);
 		const after = Object.fromEntries(csvClients());
 		expect(Object.keys(after).sort()).toEqual(rows);
 		for (const id of rows) expect(after[id].mid).toBe(clients[id].mid);
+	});
+
+	test('8 (after 2): the preview reads only; the import then does what it said, only for the rows that change', async () => {
+		const { sandbox } = bed;
+		const partner = sandbox.credentials.partnerMid;
+		const api = async (method: string, apiPath: string, body?: unknown) => {
+			const token = sandbox.issuedTokens[sandbox.issuedTokens.length - 1];
+			const answer = await fetch(`${sandbox.baseUrl}/api/partner/${partner}/${apiPath}`, {
+				method,
+				headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			expect(answer.ok).toBe(true);
+		};
+		// Someone changed CSV-0001's e-mail in MakeLeaps and deleted CSV-0004.
+		const before = clientsByExternalId(sandbox);
+		const csv1 = sandbox.clients().find((c) => c.client_external_id === 'CSV-0001')!;
+		const person = (csv1.contacts as Array<Record<string, unknown>>).find(
+			(c) => c.contact_type === 'person',
+		)!;
+		await api('PATCH', `contact/${String(person.mid)}/`, {
+			email: { address: 'old@fuji-logistics.example.jp' },
+		});
+		await api('DELETE', `client/${before['CSV-0004'].mid}/`);
+
+		sandbox.resetRequests();
+		const run = await bed.execute('mlExample8PreviewImport');
+		const preview = outputOf(run, 'Preview import');
+		expect(preview.map((item) => item.preview)).toEqual([
+			'would update',
+			'unchanged',
+			'unchanged',
+			'would create',
+			'unchanged',
+		]);
+		expect(preview[0].changes).toEqual({
+			'person.email': {
+				from: 'old@fuji-logistics.example.jp',
+				to: 'suzuki@fuji-logistics.example.jp',
+			},
+		});
+		const imported = outputOf(run, 'Import');
+		expect(imported.map((c) => [c.client_external_id, c.operation])).toEqual([
+			['CSV-0001', 'updated'],
+			['CSV-0004', 'created'],
+		]);
+		expect(imported[0].changes).toEqual(preview[0].changes);
+		// the preview's requests are all reads; the writes are the import's: one PATCH, one POST
+		const writes = apiCalls(sandbox.requests).filter((call) => !call.startsWith('GET'));
+		expect(writes.map((call) => call.split(' ')[0])).toEqual(['PATCH', 'POST']);
+		const after = clientsByExternalId(sandbox);
+		expect(after['CSV-0001'].email).toBe('suzuki@fuji-logistics.example.jp');
+		expect(after['CSV-0004'].organization).toBe('Momiji Print K.K.');
+
+		sandbox.resetRequests();
+		const again = await bed.execute('mlExample8PreviewImport');
+		expect(outputOf(again, 'Preview import').map((item) => item.preview)).toEqual(
+			Array(5).fill('unchanged'),
+		);
+		expect(outputOf(again, 'Import')).toEqual([]);
+		expect(apiCalls(sandbox.requests).filter((call) => !call.startsWith('GET'))).toEqual([]);
 	});
 
 	test('3: invalid rows come out on the error output with their messages; valid rows become clients', async () => {

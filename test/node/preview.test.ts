@@ -88,6 +88,13 @@ describe('Preview Only: Client Create or Update', () => {
 			mid: row2Before.mid,
 			changes: { 'person.email': { from: 'p2@example.com', to: 'new@example.com' } },
 		});
+		expect(preview[3].changes).toEqual({
+			client_external_id: { from: '', to: 'NEW-1' },
+			'organization.name': { from: '', to: 'New Co' },
+			'person.family_name': { from: '', to: 'Ito' },
+			'person.email': { from: '', to: 'ito@example.com' },
+		});
+		expect(real[3].changes).toEqual(preview[3].changes);
 		// the second NEW-1 row changes what the first would create, as in the run
 		expect(preview[4].changes).toEqual({
 			'person.email': { from: 'ito@example.com', to: 'ito2@example.com' },
@@ -183,7 +190,12 @@ describe('Preview Only: Document Create or Update', () => {
 		expect(preview[2].error).toBe(
 			'The invoice "0003" with External ID "ROW-3" was already sent; it is not changed [item 2]',
 		);
-		expect(preview[3].record).toMatchObject({ external_id: 'ROW-4', title: 'Four' });
+		expect(preview[3].changes).toMatchObject({
+			external_id: { from: '', to: 'ROW-4' },
+			title: { from: '', to: 'Four' },
+			lineitems: { from: [], to: [expect.objectContaining({ description: 'Consulting' })] },
+		});
+		expect(real[3].changes).toEqual(preview[3].changes);
 		expect(real[1].changes).toEqual(preview[1].changes);
 		const stored = (id: string, documents: IDataObject[]) =>
 			documents.find((d) => d.external_id === id)!;

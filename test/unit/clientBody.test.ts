@@ -1,6 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { clientBody, contactChanges, hasNamesOf } from '../../nodes/MakeLeaps/helpers/clientBody';
+import {
+	clientBody,
+	contactChanges,
+	createdFields,
+	hasNamesOf,
+} from '../../nodes/MakeLeaps/helpers/clientBody';
 
 const defaults = { 'address.format': 'jp_default', 'address.country_name': 'JP' };
 
@@ -144,6 +149,25 @@ describe('contactChanges', () => {
 				existing,
 			),
 		).toEqual({ patch: {}, changes: {} });
+	});
+});
+
+describe('createdFields', () => {
+	test('every field a create sets, from empty, by the paths an update names', () => {
+		const body = clientBody({
+			client_external_id: 'C-1',
+			'organization.name': 'Co',
+			'person.family_name': 'Sato',
+			'person.email': 'sato@example.com',
+			'address.locality': 'Minato-ku',
+		});
+		expect(createdFields(body)).toEqual({
+			client_external_id: { from: '', to: 'C-1' },
+			'organization.name': { from: '', to: 'Co' },
+			'organization.address.locality': { from: '', to: 'Minato-ku' },
+			'person.family_name': { from: '', to: 'Sato' },
+			'person.email': { from: '', to: 'sato@example.com' },
+		});
 	});
 });
 

@@ -17,15 +17,20 @@ describe('plans: a preview says what the run would do, the run does it', () => {
 		const update = counted(record);
 		const remove = counted({ deleted: true, mid: '7' });
 		const plans: Plan[] = [
-			{ action: 'create', record: { client_external_id: 'C-1' }, apply: create.apply },
+			{
+				action: 'create',
+				record: { client_external_id: 'C-1' },
+				changes: { client_external_id: { from: '', to: 'C-1' } },
+				apply: create.apply,
+			},
 			{ action: 'update', record, changes, apply: update.apply },
 			{ action: 'unchanged', record },
 			{ action: 'delete', record, apply: remove.apply },
 		];
 		expect(plans.map(previewOf)).toEqual([
-			{ preview: 'would create', record: { client_external_id: 'C-1' } },
-			{ preview: 'would update', mid: '7', changes, record },
-			{ preview: 'unchanged', mid: '7', changes: {}, record },
+			{ preview: 'would create', changes: { client_external_id: { from: '', to: 'C-1' } } },
+			{ preview: 'would update', mid: '7', changes },
+			{ preview: 'unchanged', mid: '7', changes: {} },
 			{ preview: 'would delete', mid: '7', record },
 		]);
 		expect([create.calls, update.calls, remove.calls]).toEqual([[], [], []]);
@@ -35,9 +40,10 @@ describe('plans: a preview says what the run would do, the run does it', () => {
 		const create = counted({ mid: '8' });
 		const update = counted({ ...record, updated: true });
 		const remove = counted({ deleted: true, mid: '7' });
-		expect(await carryOut({ action: 'create', record: {}, apply: create.apply })).toEqual({
+		expect(await carryOut({ action: 'create', record: {}, changes, apply: create.apply })).toEqual({
 			mid: '8',
 			operation: 'created',
+			changes,
 		});
 		expect(await carryOut({ action: 'update', record, changes, apply: update.apply })).toEqual({
 			...record,

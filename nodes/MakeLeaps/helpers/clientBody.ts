@@ -91,6 +91,16 @@ export function contactChanges(
 	return { patch, changes };
 }
 
+/** The fields a create body sets, each as a change from empty. */
+export function createdFields(body: IDataObject): Changes {
+	let changes: Changes = {};
+	for (const [key, value] of Object.entries(body))
+		if (typeof value === 'string' && value !== '') changes[key] = { from: '', to: value };
+	for (const contact of body.contacts as IDataObject[])
+		changes = { ...changes, ...contactChanges(contact, {}).changes };
+	return changes;
+}
+
 /** Whether a client's inlined contacts carry the names of a create body. */
 export function hasNamesOf(body: IDataObject, client: IDataObject): boolean {
 	const contacts = Array.isArray(client.contacts) ? (client.contacts as unknown[]) : [];

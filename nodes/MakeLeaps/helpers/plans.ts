@@ -9,8 +9,8 @@ import type { IDataObject } from 'n8n-workflow';
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
 export type Plan =
-	/** `record`: the body that would be sent */
-	| { action: 'create'; record: IDataObject; apply: () => Promise<IDataObject> }
+	/** `record`: the body that would be sent; `changes`: the fields it sets, each from empty */
+	| { action: 'create'; record: IDataObject; changes: Changes; apply: () => Promise<IDataObject> }
 	| { action: 'update'; record: IDataObject; changes: Changes; apply: () => Promise<IDataObject> }
 	| { action: 'unchanged'; record: IDataObject }
 	| { action: 'delete'; record: IDataObject; apply: () => Promise<IDataObject> };
@@ -25,15 +25,18 @@ const PREVIEW_WORDS: Record<Plan['action'], string> = {
 /** What Preview Only outputs for an item whose real run would fail. */
 export const WOULD_FAIL = 'would fail';
 
-/** What a preview outputs for the item: the words, the record's MID, the changes, the record. */
+/**
+ * What a preview outputs for the item, one row of a sheet: the words, the record's MID, and the
+ * fields that would change with their values before and after; for a delete, the record itself.
+ */
 export function previewOf(plan: Plan): IDataObject {
 	const { mid } = plan.record;
 	return {
 		preview: PREVIEW_WORDS[plan.action],
 		...(mid === undefined ? {} : { mid }),
-		...(plan.action === 'update' ? { changes: plan.changes } : {}),
-		...(plan.action === 'unchanged' ? { changes: {} } : {}),
-		record: plan.record,
+		...(plan.action === 'delete'
+			? { record: plan.record }
+			: { changes: plan.action === 'unchanged' ? {} : plan.changes }),
 	};
 }
 
@@ -41,7 +44,7 @@ export function previewOf(plan: Plan): IDataObject {
 export async function carryOut(plan: Plan): Promise<IDataObject> {
 	switch (plan.action) {
 		case 'create':
-			return { ...(await plan.apply()), operation: 'created' };
+			return { ...(await plan.apply()), operation: 'created', changes: plan.changes };
 		case 'update':
 			return { ...(await plan.apply()), operation: 'updated', changes: plan.changes };
 		case 'unchanged':

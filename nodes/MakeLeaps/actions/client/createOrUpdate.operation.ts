@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { clientBody } from '../../helpers/clientBody';
+import { clientBody, createdFields } from '../../helpers/clientBody';
 import {
 	contactUpdates,
 	createClient,
@@ -61,6 +61,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			return await op.settle({
 				action: 'create',
 				record: body,
+				changes: createdFields(body),
 				apply: async () => {
 					const created = await createClient(op, partnerMid, body);
 					imports.recordCreated(externalId, created);

@@ -80,6 +80,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			return await op.settle({
 				action: 'create',
 				record: body,
+				changes: documentChanges(body, {}).changes,
 				apply: async () => {
 					const created = await createDocument(op, partnerMid, body);
 					imports.recordCreated(externalId, created);
