@@ -6,9 +6,8 @@ import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { readPdf } from '../../dev/pdf';
 import { useTestBed, type TestBed } from './bed';
-import { seedClient } from './fixtures';
+import { byId, documentUpsertRows, seedClient } from './fixtures';
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const documentsRequests = (bed: TestBed) =>
 	bed.sandbox.received('/api/').filter((r) => r.path.includes('/document/'));
 
@@ -55,17 +54,7 @@ const sheet = (clientMid: string, changed = false) =>
 		],
 	}));
 
-const upsert: INodeParameters = {
-	resource: 'document',
-	operation: 'createOrUpdate',
-	documentType: 'invoice',
-	client: byId('={{ $json.client }}'),
-	externalId: '={{ $json.id }}',
-	date: '2026-11-30',
-	lineItemsFrom: 'json',
-	lineItemsJson: '={{ $json.lines }}',
-	additionalFields: { title: '={{ $json.title }}' },
-};
+const upsert = documentUpsertRows;
 
 describe('Document: Create', () => {
 	const bed = useTestBed();

@@ -54,3 +54,31 @@ export const upsertRows: INodeParameters = {
 	personFamilyName: '={{ $json.family }}',
 	personEmail: '={{ $json.email }}',
 };
+
+/** A resource locator "By ID", as the editor stores it. */
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** Document → Create or Update of invoices from rows with id, client, title and a list of lines. */
+export const documentUpsertRows: INodeParameters = {
+	resource: 'document',
+	operation: 'createOrUpdate',
+	documentType: 'invoice',
+	client: byId('={{ $json.client }}'),
+	externalId: '={{ $json.id }}',
+	date: '2026-11-30',
+	lineItemsFrom: 'json',
+	lineItemsJson: '={{ $json.lines }}',
+	additionalFields: { title: '={{ $json.title }}' },
+};
+
+/** An invoice of one line for the client, stored directly in the sandbox. */
+export function seedInvoice(bed: TestBed, clientMid: string) {
+	const partner = bed.sandbox.credentials.partnerMid;
+	return bed.sandbox.seedDocument({
+		document_type: 'invoice',
+		client: `${bed.sandbox.baseUrl}/api/partner/${partner}/client/${clientMid}/`,
+		date: '2026-11-01',
+		lineitems: [{ kind: 'simple', description: 'Item', price: '1000', tax_rate: '10' }],
+		autocalculate: true,
+	});
+}

@@ -5,9 +5,8 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { useTestBed, type TestBed } from './bed';
-import { rows, seedClient, upsertRows } from './fixtures';
+import { byId, documentUpsertRows, rows, seedClient, seedInvoice, upsertRows } from './fixtures';
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const previewing = (parameters: INodeParameters): INodeParameters => ({
 	...parameters,
 	options: { previewOnly: true },
@@ -136,17 +135,7 @@ describe('Preview Only: Client Create or Update', () => {
 describe('Preview Only: Document Create or Update', () => {
 	const bed = useTestBed();
 
-	const upsert: INodeParameters = {
-		resource: 'document',
-		operation: 'createOrUpdate',
-		documentType: 'invoice',
-		client: byId('={{ $json.client }}'),
-		externalId: '={{ $json.id }}',
-		date: '2026-11-30',
-		lineItemsFrom: 'json',
-		lineItemsJson: '={{ $json.lines }}',
-		additionalFields: { title: '={{ $json.title }}' },
-	};
+	const upsert = documentUpsertRows;
 	const row = (client: string, id: string, title: string, quantity = 2) => ({
 		id,
 		client,
@@ -211,14 +200,7 @@ describe('Preview Only: Delete', () => {
 
 	test('clients: would delete, not found, has documents; the run then deletes only the first', async () => {
 		const [gone, kept] = [seedClient(bed, 'GONE'), seedClient(bed, 'KEPT')];
-		const partner = bed.sandbox.credentials.partnerMid;
-		bed.sandbox.seedDocument({
-			document_type: 'invoice',
-			client: `${bed.sandbox.baseUrl}/api/partner/${partner}/client/${kept}/`,
-			date: '2026-11-01',
-			lineitems: [{ kind: 'simple', description: 'Item', price: '1000', tax_rate: '10' }],
-			autocalculate: true,
-		});
+		seedInvoice(bed, kept);
 		const remove = { operation: 'delete', client: byId('={{ $json.mid }}') };
 		const sheet = [{ mid: gone }, { mid: '1734479364211706503' }, { mid: kept }];
 		const { preview } = await previewThenRun(bed, remove, sheet, () => bed.sandbox.clients());
@@ -239,14 +221,7 @@ describe('Preview Only: Delete', () => {
 
 	test('documents: would delete, not found', async () => {
 		const client = seedClient(bed, 'C-1');
-		const partner = bed.sandbox.credentials.partnerMid;
-		const doc = bed.sandbox.seedDocument({
-			document_type: 'invoice',
-			client: `${bed.sandbox.baseUrl}/api/partner/${partner}/client/${client}/`,
-			date: '2026-11-01',
-			lineitems: [{ kind: 'simple', description: 'Item', price: '1000', tax_rate: '10' }],
-			autocalculate: true,
-		});
+		const doc = seedInvoice(bed, client);
 		const remove = {
 			resource: 'document',
 			operation: 'delete',
