@@ -83,6 +83,27 @@ describe('The editor', () => {
 	});
 });
 
+describe('The editor, in the order a user fills things in', () => {
+	test("an address's parts are in postal order among the Additional Fields, the rest alphabetical", () => {
+		for (const operation of ['create', 'createOrUpdate']) {
+			const additional = shown('client', operation).find((p) => p.name === 'additionalFields');
+			const names = ((additional?.options ?? []) as INodeProperties[]).map((o) => o.displayName);
+			expect(names.filter((name) => name.startsWith('Address '))).toEqual([
+				'Address Format',
+				'Address Country',
+				'Address Postal Code',
+				'Address Prefecture or State',
+				'Address City',
+				'Address Street',
+				'Address Building',
+			]);
+			const others = names.filter((name) => !name.startsWith('Address '));
+			expect(others).toEqual([...others].sort((x, y) => x.localeCompare(y)));
+			expect(names.indexOf('Address Building')).toBeLessThan(names.indexOf(others[0]));
+		}
+	});
+});
+
 describe('The editor, where a blank or a value needs explaining', () => {
 	test('an empty Partner says what it means', () => {
 		const partner = properties.filter((property) => property.name === 'partner');

@@ -56,6 +56,13 @@ function property(spec: FieldSpec): INodeProperties {
 	return ui as INodeProperties;
 }
 
+/**
+ * Additional Fields are listed alphabetically, as n8n lists a collection, except the parts of an
+ * address: they share one name here, so the (stable) sort keeps them in the table's postal order.
+ */
+const sortName = (spec: FieldSpec) =>
+	spec.api.startsWith('address.') ? 'Address' : spec.displayName;
+
 /** The editor properties of a table for the operations in `show`. */
 export function fieldProperties(
 	table: FieldTable,
@@ -67,8 +74,8 @@ export function fieldProperties(
 		.map((spec) => ({ ...property(spec), ...overrides[spec.name], displayOptions: { show } }));
 	const additional = table.fields
 		.filter((spec) => spec.section === 'additional')
-		.map(property)
-		.sort((a, b) => a.displayName.localeCompare(b.displayName));
+		.sort((a, b) => sortName(a).localeCompare(sortName(b)))
+		.map(property);
 	return [
 		...main,
 		{

@@ -137,7 +137,7 @@ export const clientFields: FieldTable = {
 			section: 'additional',
 		},
 		{
-			displayName: 'Address Region',
+			displayName: 'Address Prefecture or State',
 			name: 'addressRegion',
 			type: 'string',
 			default: '',
@@ -147,7 +147,7 @@ export const clientFields: FieldTable = {
 			section: 'additional',
 		},
 		{
-			displayName: 'Address Locality',
+			displayName: 'Address City',
 			name: 'addressLocality',
 			type: 'string',
 			default: '',
@@ -166,11 +166,12 @@ export const clientFields: FieldTable = {
 			section: 'additional',
 		},
 		{
-			displayName: 'Address Extended',
+			displayName: 'Address Building',
 			name: 'addressExtended',
 			type: 'string',
 			default: '',
-			placeholder: 'e.g. Building 3F',
+			placeholder: 'e.g. Shiba Building 3F',
+			description: 'Building, floor or room',
 			api: 'address.extended_address',
 			section: 'additional',
 		},
