@@ -381,6 +381,26 @@ describe('Document: Get, Get Many, Update, Delete', () => {
 				total: '1102',
 			}),
 		]);
+		// the Client filter: picked from the list, by URL, or as a MID from an expression
+		const other = seedClient(bed, 'C-2');
+		seedDocuments(other, 2);
+		const partner = bed.sandbox.credentials.partnerMid;
+		const url = `${bed.sandbox.baseUrl}/api/partner/${partner}/client/${other}/`;
+		for (const client of [
+			{ __rl: true, mode: 'list', value: other },
+			{ __rl: true, mode: 'url', value: url },
+			`={{ "${other}" }}`,
+		]) {
+			bed.sandbox.resetRequests();
+			const ofClient = await bed.run({
+				resource: 'document',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { client },
+			});
+			expect(ofClient.output.map((item) => item.json.client_mid)).toEqual([other, other]);
+			expect(bed.sandbox.received('/api/')[0].query).toMatchObject({ client: other });
+		}
 	});
 
 	test('Update: fields, marked as sent and paid on a day, lines replaced with totals computed again', async () => {

@@ -1,11 +1,11 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
 import { checkDate } from '../../helpers/dates';
 import { documentsPath } from '../../helpers/documents';
-import { midOfUrl } from '../../helpers/locators';
-import { checkMid, checkText, InvalidInput } from '../../helpers/validation';
-import { pagingFields } from '../common.fields';
+import { clientMidOf, midOfUrl, pickedValue } from '../../helpers/locators';
+import { checkText, InvalidInput } from '../../helpers/validation';
+import { clientLocator, pagingFields } from '../common.fields';
 import { DOCUMENT_TYPE_OPTIONS } from './document.fields';
 
 const show = { resource: ['document'], operation: ['getAll'] };
@@ -32,14 +32,7 @@ export const description: INodeProperties[] = [
 				options: STATES,
 				default: '',
 			},
-			{
-				displayName: 'Client ID',
-				name: 'clientId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 1734479364211706503',
-				description: 'Only the documents of this client (its MID or URL)',
-			},
+			clientLocator('client', 'Client', 'Only the documents of this client'),
 			{
 				displayName: 'Date From',
 				name: 'dateFrom',
@@ -115,9 +108,15 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const qs: IDataObject = {};
 	const type = checkText(filters.documentType, label('documentType'));
 	if (type) qs.document_type = type;
-	const client = checkText(filters.clientId, label('clientId'));
-	if (client)
-		qs.client = checkMid(client.includes('/') ? midOfUrl(client) : client, label('clientId'));
+	const client = pickedValue(filters.client);
+	if (client !== undefined) {
+		// a picker, or plain text from an expression: a client's MID or URL
+		const locator: INodeParameterResourceLocator =
+			typeof filters.client === 'object'
+				? (filters.client as INodeParameterResourceLocator)
+				: { __rl: true, mode: String(client).includes('/') ? 'url' : 'id', value: String(client) };
+		qs.client = clientMidOf(locator, label('client'), op.run.transport.baseUrl, partnerMid);
+	}
 	const from = checkDate(filters.dateFrom, label('dateFrom'));
 	const to = checkDate(filters.dateTo, label('dateTo'));
 	if (from) qs.date__gte = from;
