@@ -105,6 +105,16 @@ describe('The editor, in the order a user fills things in', () => {
 });
 
 describe('The editor, where a blank or a value needs explaining', () => {
+	test('a client needs an organization name or a family name: both fields say so', () => {
+		for (const operation of ['create', 'createOrUpdate']) {
+			const hints = Object.fromEntries(
+				shown('client', operation).map((property) => [property.name, property.hint]),
+			);
+			expect(hints.organizationName).toBe('Give this, the Person Family Name, or both');
+			expect(hints.personFamilyName).toBe('Give this, the Organization Name, or both');
+		}
+	});
+
 	test('an empty Partner says what it means', () => {
 		const partner = properties.filter((property) => property.name === 'partner');
 		expect(partner.length).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import { checkText, InvalidInput } from './validation';
 export interface FieldSpec
 	extends Pick<
 		INodeProperties,
-		'displayName' | 'name' | 'type' | 'default' | 'placeholder' | 'description' | 'options'
+		'displayName' | 'name' | 'type' | 'default' | 'placeholder' | 'description' | 'hint' | 'options'
 	> {
 	/** Where the value goes in the request, as a dotted path such as `person.family_name`. */
 	api: string;
@@ -46,6 +46,7 @@ const UI_KEYS = [
 	'default',
 	'placeholder',
 	'description',
+	'hint',
 	'options',
 ] as const;
 

@@ -29,6 +29,7 @@ export const clientFields: FieldTable = {
 			default: '',
 			placeholder: 'e.g. Example Co., Ltd.',
 			description: 'Name of the client company. Leave empty for a client that is only a person.',
+			hint: 'Give this, the Person Family Name, or both',
 			api: 'organization.name',
 			section: 'main',
 		},
@@ -40,6 +41,7 @@ export const clientFields: FieldTable = {
 			placeholder: 'e.g. Sato',
 			description:
 				'Family name of the contact person. Leave empty for a client that is only an organization.',
+			hint: 'Give this, the Organization Name, or both',
 			api: 'person.family_name',
 			section: 'main',
 		},
