@@ -27,8 +27,8 @@ export class MakeLeapsApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'e.g. aBcD1234eFgH5678',
-			description:
-				'In MakeLeaps, open Settings > API and create an API key (or open an existing one): its Client ID is shown there',
+			description: 'The Client ID of a MakeLeaps API key',
+			hint: 'In MakeLeaps, open Settings > API and create an API key (or open one): its Client ID is shown there',
 		},
 		{
 			displayName: 'Client Secret',
@@ -37,8 +37,8 @@ export class MakeLeapsApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description:
-				'Shown next to the Client ID when you create the API key in MakeLeaps > Settings > API. Copy it then: MakeLeaps may not show it again.',
+			description: 'The Client Secret of the same API key',
+			hint: 'Shown next to the Client ID when you create the API key in MakeLeaps > Settings > API. Copy it then: MakeLeaps may not show it again.',
 		},
 		{
 			displayName: 'Base URL',

@@ -16,6 +16,8 @@ import { useN8n } from './bed';
 
 const SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-makeleaps-node.png');
 const PREVIEW_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-preview-table.png');
+const CREDENTIAL_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-credential.png');
+const TRIGGER_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-trigger.png');
 
 describe('a started n8n with the package', () => {
 	const bed = useN8n();
@@ -142,6 +144,51 @@ describe('a started n8n with the package', () => {
 		expect(values).toEqual(
 			expect.arrayContaining(['MakeLeaps sandbox', 'EX1-HQ', 'Sakura Holdings K.K.']),
 		);
+	});
+
+	test('the credential form asks for Client ID, Client Secret, then Base URL, and never shows the secret', async () => {
+		const page = await context.newPage();
+		await page.goto(`${bed.n8n.url}/home/credentials/${CREDENTIAL.id}`, {
+			waitUntil: 'domcontentloaded',
+		});
+		const modal = page.locator('[data-test-id="editCredential-modal"]');
+		await modal.getByText('Base URL').first().waitFor({ timeout: 60_000 });
+		await modal.screenshot({ path: CREDENTIAL_SCREENSHOT });
+		const text = await modal.innerText();
+		const at = (label: string) => text.indexOf(label);
+		expect(at('Client ID')).toBeGreaterThan(-1);
+		expect(at('Client ID')).toBeLessThan(at('Client Secret'));
+		expect(at('Client Secret')).toBeLessThan(at('Base URL'));
+		// where to find the ID and the secret is visible, not only in a tooltip
+		expect(text).toContain('In MakeLeaps, open Settings > API and create an API key');
+		expect(text).toContain('Copy it then: MakeLeaps may not show it again.');
+		const values = await modal
+			.locator('input')
+			.evaluateAll((inputs) => inputs.map((i) => (i as { value: string }).value));
+		expect(values).toContain(bed.sandbox.credentials.clientId);
+		expect(values).not.toContain(bed.sandbox.credentials.clientSecret);
+		expect(text).not.toContain(bed.sandbox.credentials.clientSecret);
+		await page.close();
+	});
+
+	test("the MakeLeaps Trigger's panel in example 6: the event and the document type", async () => {
+		const page = await context.newPage();
+		await page.goto(`${bed.n8n.url}/workflow/mlExample6PaidInvoices`, {
+			waitUntil: 'domcontentloaded',
+		});
+		const node = page.locator(
+			'[data-test-id="canvas-node"][data-node-name="When an invoice is paid"]',
+		);
+		await node.waitFor({ timeout: 60_000 });
+		await node.dblclick();
+		const panel = page.locator('[data-test-id="ndv"]');
+		await panel.getByText('Document Type').first().waitFor({ timeout: 30_000 });
+		await page.screenshot({ path: TRIGGER_SCREENSHOT });
+		const text = await panel.innerText();
+		for (const label of ['Credential', 'Poll Times', 'Event', 'Document Type']) {
+			expect(text).toContain(label);
+		}
+		await page.close();
 	});
 
 	test("8 in the editor: Execute workflow shows each row's preview in the Preview import node's table", async () => {

@@ -129,8 +129,8 @@ describe('The editor, where a blank or a value needs explaining', () => {
 			'Client Secret',
 			'Base URL',
 		]);
-		expect(fields[0].description).toMatch(/Settings > API/);
-		expect(fields[1].description).toMatch(/Settings > API/);
+		expect(fields[0].hint).toMatch(/Settings > API/);
+		expect(fields[1].hint).toMatch(/Settings > API/);
 		expect(fields[1].typeOptions?.password).toBe(true);
 		expect(fields[2]).toMatchObject({ default: 'https://api.makeleaps.com' });
 		expect(fields[2].hint).toMatch(/sandbox/);
