@@ -159,7 +159,9 @@ describe('a started n8n with the package', () => {
 		expect(at('Client ID')).toBeGreaterThan(-1);
 		expect(at('Client ID')).toBeLessThan(at('Client Secret'));
 		expect(at('Client Secret')).toBeLessThan(at('Base URL'));
-		// where to find the ID and the secret is visible, not only in a tooltip
+		// each is marked required, and where to find the ID and the secret is visible, not in a tooltip
+		for (const label of ['Client ID', 'Client Secret', 'Base URL'])
+			expect(text).toMatch(new RegExp(`${label}\\s*\\*`));
 		expect(text).toContain('In MakeLeaps, open Settings > API and create an API key');
 		expect(text).toContain('Copy it then: MakeLeaps may not show it again.');
 		const values = await modal
@@ -248,6 +250,8 @@ describe('a started n8n with the package', () => {
 		for (const words of ['would update', 'would create', 'would fail', 'changes', 'from', 'to'])
 			expect(text).toContain(words);
 		expect(text).toContain('2 clients have Client External ID "CSV-0005"');
+		// the parameters beside it: Preview Only, switched on
+		expect(await page.locator('[data-test-id="ndv"]').innerText()).toContain('Preview Only');
 		await page.close();
 	});
 

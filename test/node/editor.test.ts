@@ -83,6 +83,40 @@ describe('The editor', () => {
 	});
 });
 
+describe('The editor marks what the service needs', () => {
+	test('every record an operation acts on, every key it finds a record by, the type and channels are required', () => {
+		const required = operations.flatMap(([r, o]) =>
+			shown(r, o)
+				.filter((property) => property.required)
+				.map((property) => `${r} ${o} ${property.name}`),
+		);
+		expect(required).toEqual(
+			expect.arrayContaining([
+				'client createOrUpdate clientExternalId',
+				'client get client',
+				'client update client',
+				'client delete client',
+				'contact getAll client',
+				'document create documentType',
+				'document create client',
+				'document createOrUpdate externalId',
+				'document get document',
+				'document update document',
+				'document delete document',
+				'document downloadPdf document',
+				'document send document',
+				'document send channels',
+				'sendingOrder get sendingOrder',
+				'sendingOrder cancel sendingOrder',
+			]),
+		);
+		// optional pickers are not marked: the partner (empty means the only one), Default Client
+		expect(
+			required.filter((name) => /partner|defaultClient|clientContact|template/.test(name)),
+		).toEqual([]);
+	});
+});
+
 describe('The editor, in the order a user fills things in', () => {
 	test("an address's parts are in postal order among the Additional Fields, the rest alphabetical", () => {
 		for (const operation of ['create', 'createOrUpdate']) {
