@@ -4,6 +4,7 @@ import {
 	contactMidOf,
 	contactUrl,
 	midFromClientUrl,
+	pickedMid,
 	pickedValue,
 } from '../../nodes/MakeLeaps/helpers/locators';
 
@@ -84,5 +85,27 @@ describe('pickedValue', () => {
 	test('nothing picked is undefined', () => {
 		for (const empty of [undefined, null, '', { __rl: true, mode: 'list', value: '' }])
 			expect(pickedValue(empty)).toBeUndefined();
+	});
+});
+
+describe('pickedMid: a picker in any mode, or plain text from an expression', () => {
+	const mid = '1734479364211706503';
+	test.each([
+		['a MID as text', mid],
+		['a URL as text', `${clients}${mid}/`],
+		['a picker from the list', { __rl: true, mode: 'list', value: mid }],
+		['a picker by URL', { __rl: true, mode: 'url', value: `${clients}${mid}` }],
+		['a picker by ID', { __rl: true, mode: 'id', value: ` ${mid} ` }],
+	])('%s gives the MID', (_name, picked) => {
+		expect(pickedMid(picked, 'Client', clients, 'client')).toBe(mid);
+	});
+
+	test.each([
+		`https://evil.example.com/api/partner/${partner}/client/${mid}/`,
+		`${base}/api/partner/999/client/${mid}/`,
+		'../client/1',
+		'12 34',
+	])('%s is refused', (value) => {
+		expect(() => pickedMid(value, 'Client', clients, 'client')).toThrow(/^Client "/);
 	});
 });

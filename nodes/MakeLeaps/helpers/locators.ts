@@ -77,6 +77,17 @@ export function pickedValue(picked: unknown): unknown {
 	return value === undefined || value === null || value === '' ? undefined : value;
 }
 
+/**
+ * The MID of a record given by a picker in any mode, or as plain text from an expression: a MID
+ * has no slash, so a value with one must be the record's URL under `prefix`.
+ */
+export function pickedMid(picked: unknown, label: string, prefix: string, kind: string): string {
+	const value = pickedValue(picked);
+	return String(value ?? '').includes('/')
+		? midFromUrl(value, label, prefix, kind)
+		: checkMid(value, label);
+}
+
 /** A contact given as its MID or its URL of this partner. */
 export function contactMidOf(
 	value: unknown,

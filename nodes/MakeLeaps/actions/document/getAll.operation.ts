@@ -1,9 +1,9 @@
-import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
 import { checkDate } from '../../helpers/dates';
 import { documentsPath } from '../../helpers/documents';
-import { clientMidOf, midOfUrl, pickedValue } from '../../helpers/locators';
+import { clientsUrl, midOfUrl, pickedMid, pickedValue } from '../../helpers/locators';
 import { checkText, InvalidInput } from '../../helpers/validation';
 import { clientLocator, pagingFields } from '../common.fields';
 import { DOCUMENT_TYPE_OPTIONS } from './document.fields';
@@ -108,14 +108,9 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const qs: IDataObject = {};
 	const type = checkText(filters.documentType, label('documentType'));
 	if (type) qs.document_type = type;
-	const client = pickedValue(filters.client);
-	if (client !== undefined) {
-		// a picker, or plain text from an expression: a client's MID or URL
-		const locator: INodeParameterResourceLocator =
-			typeof filters.client === 'object'
-				? (filters.client as INodeParameterResourceLocator)
-				: { __rl: true, mode: String(client).includes('/') ? 'url' : 'id', value: String(client) };
-		qs.client = clientMidOf(locator, label('client'), op.run.transport.baseUrl, partnerMid);
+	if (pickedValue(filters.client) !== undefined) {
+		const clients = clientsUrl(op.run.transport.baseUrl, partnerMid);
+		qs.client = pickedMid(filters.client, label('client'), clients, 'client');
 	}
 	const from = checkDate(filters.dateFrom, label('dateFrom'));
 	const to = checkDate(filters.dateTo, label('dateTo'));
