@@ -104,7 +104,7 @@ export class RunContext {
 			 */
 			earlierCreate: (key: string): CreatedEntry | undefined => {
 				const planned = this.planned.get(prefix + key);
-				if (planned) return { record: planned, planned: true, at: Date.now() };
+				if (planned) return { record: planned, at: Date.now() };
 				return createdRecords.since(prefix + key, index.firstReadAt ?? Date.now());
 			},
 			/** In a preview, the record this item would create, for later items with its key. */

@@ -7,12 +7,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-/**
- * A create by some run: the client made, or `uncertain` when its answer was lost; `planned` when
- * an earlier item of a preview would make it (the record is then the body it would send).
- */
+/** A create by some run: the client made, or `uncertain` when its answer was lost. */
 export type CreatedEntry =
-	| { record: IDataObject; uncertain?: false; planned?: true; at: number }
+	| { record: IDataObject; uncertain?: false; at: number }
 	| { uncertain: true; at: number };
 
 /** How long an entry is kept (longer than any import runs), and how many at most. */

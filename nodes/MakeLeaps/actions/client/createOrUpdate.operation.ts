@@ -70,8 +70,8 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 				},
 			});
 		}
-		// a client an earlier item of a preview would create carries its contacts in full
-		const client = earlier?.planned ? existing : await withContacts(op, partnerMid, existing);
+		// a client an earlier item of a preview would create has its contacts inline: none is read
+		const client = await withContacts(op, partnerMid, existing);
 		const { patches, changes } = contactUpdates(op, client, body);
 		if (patches.length === 0) return await op.settle({ action: 'unchanged', record: client });
 		return await op.settle({
