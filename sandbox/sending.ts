@@ -61,11 +61,31 @@ export class SendingStore {
 	readonly orders = new Map<string, SendingOrder & { partnerMid: string }>();
 	readonly deliveries: Delivery[] = [];
 
+	private readonly validationMs: number;
+	/** How long after an execution its documents show `date_sent`. */
+	private readonly sentLagMs: number;
+	/** Documents marked sent once their lag has passed: [document, when sent, visible from]. */
+	private readonly lagging: Array<[SandboxDocument, string, number]> = [];
+
 	constructor(
 		private readonly store: Store,
-		private readonly validationMs = DEFAULT_VALIDATION_MS,
+		options: { validationMs?: number; sentLagMs?: number } = {},
 		private readonly now: () => number = Date.now,
-	) {}
+	) {
+		this.validationMs = options.validationMs ?? DEFAULT_VALIDATION_MS;
+		this.sentLagMs = options.sentLagMs ?? 0;
+	}
+
+	/** Marks sent the documents whose lag has passed (called before every request is answered). */
+	catchUp(): void {
+		const now = this.now();
+		for (let i = this.lagging.length - 1; i >= 0; i--) {
+			const [document, at, visibleFrom] = this.lagging[i];
+			if (now < visibleFrom) continue;
+			if (document.date_sent === null) document.date_sent = at;
+			this.lagging.splice(i, 1);
+		}
+	}
 
 	url(p: Partner, mid: string) {
 		return `${this.store.urls.baseUrl}/api/partner/${p.mid}/sending/order/${mid}/`;
@@ -203,8 +223,9 @@ export class SendingStore {
 		order.date_sent = at;
 		for (const item of order.items) {
 			const document = p.documents.get(item.documentMid) as SandboxDocument | undefined;
-			if (document && document.date_sent === null) document.date_sent = at;
+			if (document) this.lagging.push([document, at, this.now() + this.sentLagMs]);
 		}
+		this.catchUp();
 		this.deliveries.push({
 			orderMid: order.mid,
 			recipientMid: order.recipientMid,

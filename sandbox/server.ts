@@ -43,6 +43,13 @@ export interface SandboxOptions {
 	pdfRedirect?: boolean;
 	/** How long a sending order takes to be validated after its last change (1500 ms by default). */
 	sendingValidationMs?: number;
+	/**
+	 * How long after a sending order is executed its documents show `date_sent` (0 by default), as
+	 * a service that marks documents sent in the background may.
+	 */
+	sentLagMs?: number;
+	/** List filters the lists ignore (`date__gte`, `document_type`, `recipient_organization`…). */
+	ignoreFilters?: string[];
 }
 
 export interface RecordedRequest {
@@ -164,7 +171,10 @@ export class Sandbox {
 		this.baseUrl = `http://127.0.0.1:${port}`;
 		this.store = new Store(new Urls(this.baseUrl));
 		this.documents = new DocumentStore(this.store);
-		this.sending = new SendingStore(this.store, this.options.sendingValidationMs);
+		this.sending = new SendingStore(this.store, {
+			validationMs: this.options.sendingValidationMs,
+			sentLagMs: this.options.sentLagMs,
+		});
 		this.credentials = this.addPartner(this.options.partnerName ?? 'Sandbox Trading Co., Ltd.', {
 			clientId: this.options.clientId,
 			clientSecret: this.options.clientSecret,
@@ -194,6 +204,18 @@ export class Sandbox {
 		return { ...apiKey, partnerName: name };
 	}
 
+	/** Another API key of an existing partner (a MakeLeaps account can have several). */
+	addApiKey(partnerMid = this.credentials.partnerMid): PartnerCredentials {
+		const apiKey = {
+			clientId: `sandbox-${randomBytes(6).toString('hex')}`,
+			clientSecret: randomBytes(24).toString('base64url'),
+			partnerMid,
+		};
+		this.apiKeys.push(apiKey);
+		this.issuedSecrets.push({ clientId: apiKey.clientId, clientSecret: apiKey.clientSecret });
+		return { ...apiKey, partnerName: this.partner(partnerMid).name };
+	}
+
 	/** Removes an API key, as when a user deletes it in MakeLeaps; its tokens stop working too. */
 	revokeApiKey(clientId: string) {
 		const key = this.apiKeys.find((k) => k.clientId === clientId);
@@ -219,6 +241,7 @@ export class Sandbox {
 
 	/** Documents of a partner as the API would return them. */
 	documentsOf(partnerMid = this.credentials.partnerMid) {
+		this.sending.catchUp();
 		const p = this.partner(partnerMid);
 		return [...p.documents.values()].map((d) => this.documents.json(p, d));
 	}
@@ -253,6 +276,11 @@ export class Sandbox {
 
 	archiveClient(mid: string, partnerMid = this.credentials.partnerMid) {
 		this.partner(partnerMid).clients.get(mid)!.date_archived = new Date().toISOString();
+	}
+
+	/** Takes a client out of the archive, as a user does in MakeLeaps. */
+	restoreClient(mid: string, partnerMid = this.credentials.partnerMid) {
+		this.partner(partnerMid).clients.get(mid)!.date_archived = null;
 	}
 
 	/** Makes every token issued so far invalid, as if its lifetime had passed. */
@@ -347,6 +375,7 @@ export class Sandbox {
 		}
 
 		let answer: HttpAnswer;
+		this.sending.catchUp();
 		try {
 			answer = this.route(method, url, req.headers, body);
 		} catch (error) {
@@ -510,8 +539,9 @@ export class Sandbox {
 				const client = this.store.createClient(partner, this.json(headers, body));
 				return this.object(201, this.store.clientJson(partner, client));
 			}
-			const search = url.searchParams.get('search')?.toLowerCase();
-			const archived = url.searchParams.get('archived') === 'true';
+			const filters = this.filtersOf(url);
+			const search = filters.get('search')?.toLowerCase();
+			const archived = filters.get('archived') === 'true';
 			const clients = [...partner.clients.values()].filter(
 				(c) =>
 					(c.date_archived !== null) === archived &&
@@ -562,7 +592,7 @@ export class Sandbox {
 				const document = this.documents.create(partner, this.json(headers, body));
 				return this.object(201, this.documents.json(partner, document, expand));
 			}
-			const found = this.documents.list(partner, url.searchParams);
+			const found = this.documents.list(partner, this.filtersOf(url));
 			return this.list(
 				url,
 				found.map((d) => this.documents.json(partner, d, expand)),
@@ -607,7 +637,16 @@ export class Sandbox {
 				const order = this.sending.create(partner, this.json(headers, body));
 				return this.object(201, this.sending.json(partner, order));
 			}
-			const orders = this.sending.ordersOf(partner).map((o) => this.sending.json(partner, o));
+			const recipient = this.filtersOf(url).get('recipient_organization');
+			const orders = this.sending
+				.ordersOf(partner)
+				.map((o) => this.sending.json(partner, o))
+				.filter(
+					(o) =>
+						!recipient ||
+						o.recipient_organization === recipient ||
+						o.recipient_organization.endsWith(`/client/${recipient}/`),
+				);
 			return this.list(url, orders);
 		}
 		const order = this.sending.orders.get(rest[0]);
@@ -782,6 +821,13 @@ export class Sandbox {
 		return new HttpAnswer(status, { meta: { status }, response });
 	}
 
+	/** The filters of a list request the sandbox honours (all but the `ignoreFilters` switch's). */
+	private filtersOf(url: URL): URLSearchParams {
+		const filters = new URLSearchParams(url.searchParams);
+		for (const name of this.options.ignoreFilters ?? []) filters.delete(name);
+		return filters;
+	}
+
 	/** A page of a list, with absolute next/prev URLs that keep every filter. */
 	private list(url: URL, items: unknown[]): HttpAnswer {
 		const max = this.options.maxPageSize ?? 100;
@@ -822,6 +868,7 @@ export class Sandbox {
 			case 'GET /_sandbox/requests':
 				return new HttpAnswer(200, this.requests);
 			case 'GET /_sandbox/documents':
+				this.sending.catchUp();
 				return new HttpAnswer(200, this.documentsOf());
 			case 'GET /_sandbox/deliveries':
 				return new HttpAnswer(200, this.deliveries);

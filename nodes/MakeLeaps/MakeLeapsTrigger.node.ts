@@ -14,11 +14,14 @@ import { daysBefore, today } from './helpers/dates';
 import { onlyPartner } from './helpers/partners';
 import { checkCount, checkMid, InvalidInput } from './helpers/validation';
 import {
+	checkRecords,
 	compare,
 	latest,
 	MAX_WATCHED,
 	signatureOf,
+	watchScope,
 	type WatchEvent,
+	type WatchFilters,
 	type WatchState,
 } from './helpers/watch';
 import { searchPartners } from './methods/listSearch';
@@ -28,6 +31,13 @@ const DOCUMENT_EVENTS = ['newDocument', 'documentSent', 'documentPaid'];
 /** The client list is read in full at least this often, even when its first page looks the same. */
 const FULL_READ_EVERY_MS = 60 * 60 * 1000;
 const MAX_LOOK_BACK_DAYS = 366;
+
+/**
+ * The polls running in this process, by workflow and trigger node. n8n starts a poll on schedule
+ * even while the previous one still runs (a long wait for MakeLeaps' rate limit): that poll
+ * returns nothing, and the next one carries on from the state the running one leaves.
+ */
+const runningPolls = new Set<string>();
 
 export class MakeLeapsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -95,7 +105,12 @@ export class MakeLeapsTrigger implements INodeType {
 	/** n8n creates the node without arguments; tests pass shorter waits and timeouts. */
 	constructor(limits: Partial<TransportLimits> = {}) {
 		this.poll = async function (this: IPollFunctions) {
+			const key = `${this.getWorkflow().id ?? ''}\n${this.getNode().id ?? this.getNode().name}`;
+			const manual = this.getMode() === 'manual';
+			if (!manual && runningPolls.has(key)) return null;
+			if (!manual) runningPolls.add(key);
 			const result = await outcomeOf(pollOnce(this, limits));
+			if (!manual) runningPolls.delete(key);
 			if (result.ok) return result.value;
 			const { error } = result;
 			if (error instanceof InvalidInput) {
@@ -124,14 +139,23 @@ async function pollOnce(
 	const startedAt = Date.now();
 	const manual = context.getMode() === 'manual';
 
-	let read: { records: IDataObject[]; scope: string; windowStart?: string; signature?: string };
+	let read: { records: IDataObject[]; scope: string; filters: WatchFilters; signature?: string };
 	if (event === 'newClient') {
 		const clients = await readClients(transport, partnerMid, state, manual);
 		if (clients === 'unchanged') return null;
-		read = { ...clients, scope: `${event} ${transport.account} ${partnerMid}` };
+		read = { ...clients, scope: watchScope(event, transport.account, partnerMid), filters: {} };
 	} else {
 		read = await readDocuments(context, transport, partnerMid, event);
 	}
+	const checked = checkRecords(read.records, read.filters);
+	if (checked.problem !== undefined) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`MakeLeaps' ${event === 'newClient' ? 'client' : 'document'} list gave ${checked.problem}, so the trigger cannot tell what to report`,
+			{ description: "Nothing was reported and the trigger's state is unchanged." },
+		);
+	}
+	read.records = checked.records;
 	if (manual) {
 		const newest = latest(event, read.records);
 		return newest ? [[{ json: newest }]] : null;
@@ -143,14 +167,7 @@ async function pollOnce(
 			{ description: 'Choose a Document Type or fewer Look Back days' },
 		);
 	}
-	const { report, state: next } = compare(
-		event,
-		state,
-		read.records,
-		read.scope,
-		startedAt,
-		read.windowStart,
-	);
+	const { report, state: next } = compare(event, state, read.records, read.scope, startedAt);
 	if (read.signature !== undefined) next.signature = read.signature;
 	staticData.watch = next as unknown as IDataObject;
 	return report.length > 0 ? [report.map((json) => ({ json }))] : null;
@@ -215,6 +232,6 @@ async function readDocuments(
 	const qs: IDataObject = { per_page: MAX_PAGE_SIZE, date__gte: windowStart };
 	if (type) qs.document_type = type;
 	const records = await transport.getAll<IDataObject>(`/api/partner/${partnerMid}/document/`, qs);
-	const scope = `${event} ${transport.account} ${partnerMid} ${type} ${days}`;
-	return { records, scope, windowStart };
+	const scope = watchScope(event, transport.account, partnerMid, type, String(days));
+	return { records, scope, filters: { documentType: type, windowStart } };
 }

@@ -10,8 +10,16 @@ import { useTestBed, type TestBed } from './bed';
 import { seedClient, seedMany } from './fixtures';
 
 /**
+ * When n8n writes the trigger's static data to its database: by default when the workflow is
+ * activated and when a poll emits; with n8n 2.x's durable poll cursors
+ * (N8N_POLLER_DURABLE_CURSORS_ENABLED) after every poll, quiet ones included.
+ */
+type Saving = 'when emitting' | 'every poll';
+const SAVINGS: Saving[] = ['when emitting', 'every poll'];
+
+/**
  * An active workflow with the trigger, as n8n runs one: the static data lives in memory between
- * polls, and n8n writes it to its database when the workflow is activated and when a poll emits.
+ * polls, and n8n writes it to its database as `saving` says.
  */
 class ActiveTrigger {
 	private memory: IDataObject = {};
@@ -21,6 +29,7 @@ class ActiveTrigger {
 	constructor(
 		private readonly bed: TestBed,
 		private parameters: INodeParameters,
+		private readonly saving: Saving = 'when emitting',
 	) {}
 
 	/** The user changes the trigger's settings and saves the workflow. */
@@ -35,7 +44,8 @@ class ActiveTrigger {
 			staticData: this.memory,
 			mode,
 		});
-		if (mode === 'trigger' && (!this.activated || result.items)) this.save();
+		const saves = !this.activated || result.items !== null || this.saving === 'every poll';
+		if (mode === 'trigger' && saves) this.save();
 		this.activated = true;
 		return result;
 	}
@@ -177,7 +187,7 @@ describe('MakeLeaps Trigger: New Document', () => {
 describe('MakeLeaps Trigger: Document Paid and Document Sent', () => {
 	const bed = useTestBed();
 
-	test('each payment once; a document made already paid counts when the payment is recent', async () => {
+	test('each payment once; a document made since the trigger started and already paid counts, whatever day its payment carries', async () => {
 		const clientMid = seedClient(bed, 'C-1');
 		const [a, b] = seedDocuments(bed, clientMid, ['A', 'B', 'C']);
 		seedDocuments(bed, clientMid, ['PAID-LONG-AGO'], { date_paid: '2020-01-01T00:00:00Z' });
@@ -188,8 +198,41 @@ describe('MakeLeaps Trigger: Document Paid and Document Sent', () => {
 		bed.sandbox.markPaid(String(b.mid));
 		seedDocuments(bed, clientMid, ['PAID-NOW'], { date_paid: new Date().toISOString() });
 		seedDocuments(bed, clientMid, ['PAID-BEFORE'], { date_paid: '2020-01-01T00:00:00Z' });
-		expect(numbers(await trigger.poll())).toEqual(['A', 'B', 'PAID-NOW']);
+		expect(numbers(await trigger.poll())).toEqual(['A', 'B', 'PAID-NOW', 'PAID-BEFORE']);
 		expect((await trigger.poll()).items).toBeNull();
+	});
+
+	describe.each(SAVINGS)('n8n saving the state %s', (saving) => {
+		const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString();
+
+		test('an invoice made after a poll and paid with an earlier day is reported once', async () => {
+			const clientMid = seedClient(bed, 'C-1');
+			const trigger = new ActiveTrigger(bed, { event: 'documentPaid' }, saving);
+			await trigger.poll();
+			const [x] = seedDocuments(bed, clientMid, ['X']);
+			bed.sandbox.markPaid(String(x.mid), yesterday);
+			expect(numbers(await trigger.poll())).toEqual(['X']);
+			expect((await trigger.poll()).items).toBeNull();
+			trigger.restart();
+			expect((await trigger.poll()).items).toBeNull();
+		});
+
+		test('an invoice seen unpaid by a quiet poll, n8n restarting, then paid with an earlier day: reported once', async () => {
+			const clientMid = seedClient(bed, 'C-1');
+			const trigger = new ActiveTrigger(bed, { event: 'documentPaid' }, saving);
+			await trigger.poll();
+			const [x, y] = seedDocuments(bed, clientMid, ['X', 'Y']);
+			expect((await trigger.poll()).items).toBeNull(); // quiet: X and Y unpaid
+			trigger.restart();
+			bed.sandbox.markPaid(String(x.mid), yesterday);
+			expect(numbers(await trigger.poll())).toEqual(['X']);
+			trigger.restart();
+			expect((await trigger.poll()).items).toBeNull();
+			bed.sandbox.markPaid(String(y.mid), '2026-01-05T00:00:00Z');
+			trigger.restart();
+			expect(numbers(await trigger.poll())).toEqual(['Y']);
+			expect((await trigger.poll()).items).toBeNull();
+		});
 	});
 
 	test('Document Sent: a document sent after the first poll, once', async () => {
@@ -259,5 +302,105 @@ describe('MakeLeaps Trigger: New Client', () => {
 		expect(found.items?.map((i) => i.json.client_external_id)).toEqual(['NEW-1']);
 		const manual = await trigger.poll('manual');
 		expect(manual.items).toHaveLength(1);
+	});
+});
+
+describe('MakeLeaps Trigger: a service that ignores the filters it is sent', () => {
+	const bed = useTestBed({ ignoreFilters: ['document_type', 'date__gte'] });
+
+	test('a payment on a document of another type is not reported', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const [invoice] = seedDocuments(bed, clientMid, ['INV-1']);
+		const [quote] = seedDocuments(bed, clientMid, ['Q-1'], { document_type: 'quote' });
+		const trigger = new ActiveTrigger(bed, { event: 'documentPaid', documentType: 'invoice' });
+		await trigger.poll();
+		bed.sandbox.markPaid(String(quote.mid));
+		bed.sandbox.markPaid(String(invoice.mid));
+		expect(numbers(await trigger.poll())).toEqual(['INV-1']);
+		expect(documentReads(bed).at(-1)!.query.document_type).toBe('invoice');
+	});
+
+	test('documents dated before the look-back window are never reported, at any poll', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		seedDocuments(bed, clientMid, ['OLD-1', 'OLD-2'], { date: '2020-01-01' });
+		const trigger = new ActiveTrigger(bed, { event: 'newDocument', lookBackDays: 30 });
+		await trigger.poll();
+		for (let i = 0; i < 4; i++) expect((await trigger.poll()).items).toBeNull();
+		seedDocuments(bed, clientMid, ['NEW-1']);
+		expect(numbers(await trigger.poll())).toEqual(['NEW-1']);
+		expect(documentReads(bed).at(-1)!.query.date__gte).toEqual(expect.any(String));
+	});
+});
+
+describe('MakeLeaps Trigger: records that leave and come back', () => {
+	const bed = useTestBed();
+
+	test('a client archived for a while and restored is not a new client again', async () => {
+		seedMany(bed, 3);
+		const trigger = new ActiveTrigger(bed, { event: 'newClient' });
+		await trigger.poll();
+		const mid = seedClient(bed, 'NEW-1');
+		expect((await trigger.poll()).items?.map((i) => i.json.client_external_id)).toEqual(['NEW-1']);
+		bed.sandbox.archiveClient(mid);
+		for (let i = 0; i < 5; i++) expect((await trigger.poll()).items).toBeNull();
+		bed.sandbox.restoreClient(mid);
+		for (let i = 0; i < 2; i++) expect((await trigger.poll()).items).toBeNull();
+	});
+
+	test('a document whose date is edited out of the window and back is reported once', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const trigger = new ActiveTrigger(bed, { event: 'newDocument', lookBackDays: 30 });
+		await trigger.poll();
+		const [x] = seedDocuments(bed, clientMid, ['X']);
+		expect(numbers(await trigger.poll())).toEqual(['X']);
+		const stored = bed.sandbox.partner().documents.get(String(x.mid))!;
+		const date = stored.date;
+		stored.date = '2020-01-01';
+		for (let i = 0; i < 4; i++) expect((await trigger.poll()).items).toBeNull();
+		stored.date = date;
+		expect((await trigger.poll()).items).toBeNull();
+	});
+
+	test('a list that leaves out what the trigger checks stops the poll with a clear error and changes nothing', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const trigger = new ActiveTrigger(bed, { event: 'newDocument' });
+		await trigger.poll();
+		seedDocuments(bed, clientMid, ['X']);
+		const withoutDates = (body: Record<string, unknown>) => ({
+			...body,
+			response: (body.response as IDataObject[]).map(({ date: _date, ...rest }) => rest),
+		});
+		bed.sandbox.injectFault(
+			{ kind: 'rewriteAfter', change: withoutDates },
+			{ method: 'GET', path: /\/document\/$/ },
+		);
+		const failed = await trigger.poll();
+		expect(failed.error?.message).toBe(
+			"MakeLeaps' document list gave a document without its date, so the trigger cannot tell what to report",
+		);
+		expect(numbers(await trigger.poll())).toEqual(['X']);
+	});
+});
+
+describe('MakeLeaps Trigger: polls that overlap', () => {
+	const bed = useTestBed();
+
+	test('a poll that starts while the previous one still runs reports nothing and sends nothing; each new document is reported once', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const trigger = new ActiveTrigger(bed, { event: 'newDocument' });
+		await trigger.poll();
+		seedDocuments(bed, clientMid, ['NEW-1']);
+		bed.sandbox.injectFault({ kind: 'delay', ms: 1500 }, { method: 'GET', path: /\/document\/$/ });
+		bed.sandbox.resetRequests();
+		const slow = trigger.poll();
+		while (documentReads(bed).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+		const overlapping = await trigger.poll();
+		expect(overlapping.items).toBeNull();
+		expect(overlapping.error).toBeUndefined();
+		expect(documentReads(bed)).toHaveLength(1);
+		expect(numbers(await slow)).toEqual(['NEW-1']);
+		expect((await trigger.poll()).items).toBeNull();
+		seedDocuments(bed, clientMid, ['NEW-2']);
+		expect(numbers(await trigger.poll())).toEqual(['NEW-2']);
 	});
 });

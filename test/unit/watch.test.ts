@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
+	checkRecords,
 	compare,
-	FORGET_AFTER_READS,
 	latest,
+	MAX_REMEMBERED,
 	signatureOf,
 	type WatchEvent,
 	type WatchState,
@@ -21,10 +22,10 @@ const HOUR = 3600_000;
 const NOW = Date.parse('2026-11-23T09:00:00Z');
 
 /** Polls one after another, an hour apart; what each reported. */
-function polls(event: WatchEvent, reads: IDataObject[][], windowStart = '') {
+function polls(event: WatchEvent, reads: IDataObject[][]) {
 	let state: WatchState | undefined;
 	return reads.map((records, i) => {
-		const result = compare(event, state, records, 'scope', NOW + i * HOUR, windowStart);
+		const result = compare(event, state, records, 'scope', NOW + i * HOUR);
 		state = result.state;
 		return result.report.map((record) => record.mid);
 	});
@@ -37,47 +38,38 @@ describe('compare', () => {
 		).toEqual([[], ['2'], [], ['3']]);
 	});
 
-	test('a record missing from a read (moved to another page meanwhile) is not reported again when it returns', () => {
-		expect(polls('newClient', [[doc('1'), doc('2')], [doc('1')], [doc('1'), doc('2')]])).toEqual([
-			[],
-			[],
-			[],
-		]);
+	test('a record that leaves the list (archived, out of the window, on another page) is not reported again when it returns, however long it was gone', () => {
+		const gone = Array.from({ length: 20 }, () => [doc('1')]);
+		expect(
+			polls('newClient', [[doc('1'), doc('2')], ...gone, [doc('1'), doc('2')]]).flat(),
+		).toEqual([]);
 	});
 
-	test(`a record absent from ${FORGET_AFTER_READS} reads in a row is forgotten`, () => {
-		let state = compare('newClient', undefined, [doc('1'), doc('2')], 'scope', NOW).state;
-		for (let i = 0; i < FORGET_AFTER_READS; i++)
-			state = compare('newClient', state, [doc('1')], 'scope', NOW).state;
-		expect(Object.keys(state.seen)).toEqual(['1']);
-	});
-
-	test('a document dated before the window is forgotten at once', () => {
-		const first = compare(
-			'newDocument',
-			undefined,
-			[doc('1', { date: '2026-08-01' })],
-			'scope',
-			NOW,
-		);
-		const next = compare('newDocument', first.state, [], 'scope', NOW, '2026-08-25');
-		expect(next.state.seen).toEqual({});
-	});
-
-	test('paid: a change from unpaid once; a record first seen paid only when paid after the last read (10 minutes of clock margin)', () => {
-		const paid = (at: number) => ({ date_paid: new Date(at).toISOString() });
+	test('paid: whenever date_paid is set on a record seen unpaid, or on a record never seen, whatever day the payment carries', () => {
+		const paid = (day: string) => ({ date_paid: `${day}T00:00:00Z` });
 		expect(
 			polls('documentPaid', [
-				[doc('1'), doc('2', paid(NOW - 5 * HOUR))],
-				[
-					doc('1', paid(NOW + 0.5 * HOUR)),
-					doc('2', paid(NOW - 5 * HOUR)),
-					doc('3', paid(NOW - 5 * 60_000)),
-					doc('4', paid(NOW - 20 * 60_000)),
-				],
-				[doc('1', paid(NOW)), doc('2', paid(NOW)), doc('3', paid(NOW)), doc('4', paid(NOW))],
+				[doc('1'), doc('2', paid('2020-01-01'))],
+				[doc('1', paid('2026-11-22')), doc('2', paid('2020-01-01')), doc('3', paid('2026-11-01'))],
+				[doc('1', paid('2026-11-22')), doc('2', paid('2020-01-01')), doc('3', paid('2026-11-01'))],
 			]),
 		).toEqual([[], ['1', '3'], []]);
+	});
+
+	test('paid again: a payment cleared and recorded with another date is a new payment; the same date in another form is not', () => {
+		expect(
+			polls('documentPaid', [
+				[doc('1')],
+				[doc('1', { date_paid: '2026-11-22T00:00:00Z' })],
+				[doc('1', { date_paid: '2026-11-22T09:00:00+09:00' })],
+				[doc('1')],
+				[doc('1', { date_paid: '2026-11-23T00:00:00Z' })],
+			]),
+		).toEqual([[], ['1'], [], [], ['1']]);
+	});
+
+	test('a record twice in one read (pages that shifted) is reported once', () => {
+		expect(polls('newDocument', [[doc('1')], [doc('1'), doc('2'), doc('2')]])).toEqual([[], ['2']]);
 	});
 
 	test('sent is watched apart from paid', () => {
@@ -96,6 +88,56 @@ describe('compare', () => {
 		expect(
 			compare('newClient', first.state, [doc('1'), doc('2')], 'partner B', NOW).report,
 		).toEqual([]);
+	});
+
+	test(`at most ${MAX_REMEMBERED} records are remembered: those absent the longest are forgotten first, those in the list never`, () => {
+		const many = (from: number, count: number) =>
+			Array.from({ length: count }, (_, k) => doc(String(from + k)));
+		let state = compare('newClient', undefined, many(0, MAX_REMEMBERED - 10), 'scope', NOW).state;
+		state = compare('newClient', state, many(0, 5), 'scope', NOW).state; // the rest absent
+		const third = compare(
+			'newClient',
+			state,
+			[...many(0, 5), ...many(MAX_REMEMBERED, 20)],
+			'scope',
+			NOW,
+		);
+		expect(third.report).toHaveLength(20);
+		const remembered = Object.keys(third.state.seen);
+		expect(remembered).toHaveLength(MAX_REMEMBERED);
+		// the ten forgotten were absent since the first read; the five in every read stay
+		expect(remembered).toEqual(expect.arrayContaining(['0', '4', String(MAX_REMEMBERED + 19)]));
+		expect(remembered.filter((mid) => Number(mid) < MAX_REMEMBERED - 10)).toHaveLength(
+			MAX_REMEMBERED - 20,
+		);
+	});
+});
+
+describe('checkRecords', () => {
+	const filters = { documentType: 'invoice', windowStart: '2026-11-01' };
+
+	test('keeps what matches the filters, whatever the service sent back', () => {
+		const records = [
+			doc('1', { document_type: 'invoice' }),
+			doc('2', { document_type: 'quote' }),
+			doc('3', { document_type: 'invoice', date: '2026-10-31' }),
+			doc('4', { document_type: 'invoice', date: '2026-11-01T00:00:00+09:00' }),
+		];
+		expect(checkRecords(records, filters).records.map((r) => r.mid)).toEqual(['1', '4']);
+		expect(checkRecords(records, {}).records).toHaveLength(4);
+	});
+
+	test('a record without what a filter needs, or without a MID, is a problem, not a guess', () => {
+		expect(checkRecords([doc('1', { document_type: undefined })], filters).problem).toBe(
+			'a document without its document_type',
+		);
+		expect(
+			checkRecords([doc('1', { document_type: 'invoice', date: null })], filters).problem,
+		).toBe('a document without its date');
+		expect(checkRecords([{ name: 'x' }], {}).problem).toBe('a record without its MID');
+		expect(checkRecords([{ url: 'https://x/api/partner/1/client/77/' }], {}).records).toHaveLength(
+			1,
+		);
 	});
 });
 

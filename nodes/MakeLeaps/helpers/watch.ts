@@ -1,7 +1,12 @@
 /**
- * What a polling trigger reports: the records of a list compared with what the trigger saw
- * before. Each change is reported once: the state remembers every record seen (and whether a
- * document was sent or paid) and is only replaced after a complete read. Pure.
+ * What a polling trigger reports: the records of a list compared with what the trigger has seen
+ * since it started watching. Events are defined on that state, never on clocks:
+ * - New Client, New Document: a record the trigger has not seen since it started watching;
+ * - Document Sent, Document Paid: `date_sent` / `date_paid` set, or set to another value, compared
+ *   with what the trigger last saw of the record; or set on a record it had not seen yet, whatever
+ *   date the payment or the sending carries.
+ * A record stays remembered when it leaves the list (archived, out of the window, a filter the
+ * service ignores), so it is never reported twice, up to MAX_REMEMBERED records. Pure.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -9,8 +14,11 @@ import { midOfUrl } from './locators';
 
 export type WatchEvent = 'newClient' | 'newDocument' | 'documentSent' | 'documentPaid';
 
-/** A record seen: the read it was last seen in, whether sent (1) and paid (2), its date. */
-type Seen = [read: number, flags: number, date?: string];
+/** When a document was sent or paid, as compared between reads: a time (ms) or the text given. */
+type Stamp = number | string;
+
+/** A record remembered: the read it was last seen in and, for Sent and Paid, its stamp if set. */
+type Seen = [read: number, stamp?: Stamp];
 
 /** What the trigger keeps in the workflow's static data between polls. */
 export interface WatchState {
@@ -22,30 +30,50 @@ export interface WatchState {
 	readAt: number;
 	/** The client list's first page and count, to skip a full read when nothing changed. */
 	signature?: string;
-	/** Every record seen, by MID. */
+	/** Every record remembered, by MID. */
 	seen: Record<string, Seen>;
 }
 
-/** A record absent from this many reads in a row is forgotten (deleted, or moved between pages). */
-export const FORGET_AFTER_READS = 3;
-/** The most records a trigger watches; more would make its state too big to keep. */
-export const MAX_WATCHED = 100_000;
-/** A document first seen already sent or paid counts when that happened this long before the last read. */
-const CLOCK_MARGIN_MS = 10 * 60 * 1000;
+/**
+ * The most records a trigger remembers, those in the list included. Past it, the records absent
+ * from the list the longest are forgotten first; one of them that comes back is reported again.
+ */
+export const MAX_REMEMBERED = 50_000;
+/** The most records one read may hold: they are all remembered. */
+export const MAX_WATCHED = MAX_REMEMBERED;
 
-const SENT = 1;
-const PAID = 2;
+/** Part of every scope: a state written under other rules starts over. */
+const STATE_VERSION = 'v2';
 
-export const midOf = (record: IDataObject) => String(record.mid ?? midOfUrl(record.url));
+export const watchScope = (...parts: string[]) => [STATE_VERSION, ...parts].join(' ');
 
-const flagsOf = (record: IDataObject) =>
-	(record.date_sent ? SENT : 0) | (record.date_paid ? PAID : 0);
+/** The record's MID (its `mid`, or the last part of its `url`), or undefined when it has none. */
+export function midOf(record: IDataObject): string | undefined {
+	if (typeof record.mid === 'string' && record.mid !== '') return record.mid;
+	if (typeof record.mid === 'number') return String(record.mid);
+	const fromUrl = typeof record.url === 'string' ? midOfUrl(record.url) : '';
+	return fromUrl === '' ? undefined : fromUrl;
+}
 
-const stampOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : NaN);
+const STAMPED: Partial<Record<WatchEvent, string>> = {
+	documentSent: 'date_sent',
+	documentPaid: 'date_paid',
+};
+
+/** The event's date of a record, comparable between reads; undefined when not set. */
+function stampOf(event: WatchEvent, record: IDataObject): Stamp | undefined {
+	const field = STAMPED[event];
+	const value = field === undefined ? undefined : record[field];
+	if (value === undefined || value === null || value === '' || value === false) return undefined;
+	if (typeof value !== 'string') return String(value);
+	const time = Date.parse(value);
+	return Number.isNaN(time) ? value : time;
+}
 
 /**
  * The records to report for one complete read of the watched list, and the state to keep. The
  * first read (or a read under new settings) reports nothing: it is what the trigger starts from.
+ * Every record must have a MID (see `checkRecords`).
  */
 export function compare(
 	event: WatchEvent,
@@ -53,52 +81,79 @@ export function compare(
 	records: IDataObject[],
 	scope: string,
 	readAt: number,
-	/** Documents dated before this day (YYYY-MM-DD) left the watched window: forgotten at once. */
-	windowStart = '',
 ): { report: IDataObject[]; state: WatchState } {
 	const starting = state === undefined || state.scope !== scope;
 	const reads = starting ? 1 : state.reads + 1;
 	const seen: Record<string, Seen> = starting ? {} : { ...state.seen };
-	const since = starting ? 0 : state.readAt - CLOCK_MARGIN_MS;
 	const report: IDataObject[] = [];
 	for (const record of records) {
-		const mid = midOf(record);
+		const mid = midOf(record) as string;
 		const before = seen[mid];
-		const flags = flagsOf(record);
-		if (!starting && isEvent(event, record, before, since)) report.push(record);
-		const date = typeof record.date === 'string' ? record.date : undefined;
-		seen[mid] = date === undefined ? [reads, flags] : [reads, flags, date];
+		const stamp = stampOf(event, record);
+		const happened =
+			STAMPED[event] === undefined ? before === undefined : isNewStamp(stamp, before);
+		if (!starting && happened) report.push(record);
+		seen[mid] = stamp === undefined ? [reads] : [reads, stamp];
 	}
-	for (const [mid, [read, , date]] of Object.entries(seen)) {
-		const leftWindow = date !== undefined && windowStart !== '' && date < windowStart;
-		if (leftWindow || reads - read >= FORGET_AFTER_READS) delete seen[mid];
-	}
-	return { report, state: { scope, reads, readAt, seen } };
+	return { report, state: { scope, reads, readAt, seen: forgetOldest(seen, reads) } };
 }
 
-function isEvent(event: WatchEvent, record: IDataObject, before: Seen | undefined, since: number) {
-	if (event === 'newClient' || event === 'newDocument') return before === undefined;
-	const [flag, stamp] =
-		event === 'documentSent' ? [SENT, record.date_sent] : [PAID, record.date_paid];
-	if (!(flagsOf(record) & flag)) return false;
-	// seen before without the flag: it changed since; never seen: count it if it happened lately
-	return before !== undefined ? !(before[1] & flag) : stampOf(stamp) >= since;
+/** Sent or paid now, and not with this date when last seen (or never seen). */
+const isNewStamp = (stamp: Stamp | undefined, before: Seen | undefined) =>
+	stamp !== undefined && before?.[1] !== stamp;
+
+/** Keeps at most MAX_REMEMBERED records: those absent the longest go first. */
+function forgetOldest(seen: Record<string, Seen>, reads: number): Record<string, Seen> {
+	const mids = Object.keys(seen);
+	if (mids.length <= MAX_REMEMBERED) return seen;
+	const absent = mids.filter((mid) => seen[mid][0] < reads);
+	absent.sort((a, b) => seen[a][0] - seen[b][0]);
+	for (const mid of absent.slice(0, mids.length - MAX_REMEMBERED)) delete seen[mid];
+	return seen;
+}
+
+/** What the watched records must match, checked on what MakeLeaps answers. */
+export interface WatchFilters {
+	/** A document type, or '' for any. */
+	documentType?: string;
+	/** The first day (YYYY-MM-DD) of the look-back window. */
+	windowStart?: string;
+}
+
+/**
+ * The records of a read that match the trigger's own filters, whatever the service did with
+ * them; `problem` when a record lacks what the trigger needs to tell (its MID, type or date).
+ */
+export function checkRecords(
+	records: IDataObject[],
+	filters: WatchFilters,
+): { records: IDataObject[]; problem?: string } {
+	const kept: IDataObject[] = [];
+	for (const record of records) {
+		if (midOf(record) === undefined) return { records: [], problem: 'a record without its MID' };
+		const { documentType, windowStart } = filters;
+		if (documentType) {
+			if (typeof record.document_type !== 'string') {
+				return { records: [], problem: 'a document without its document_type' };
+			}
+			if (record.document_type !== documentType) continue;
+		}
+		if (windowStart) {
+			const day = typeof record.date === 'string' ? record.date.slice(0, 10) : '';
+			if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) {
+				return { records: [], problem: 'a document without its date' };
+			}
+			if (day < windowStart) continue;
+		}
+		kept.push(record);
+	}
+	return { records: kept };
 }
 
 /** The record a manual test shows: the newest of the event's kind, if any. */
 export function latest(event: WatchEvent, records: IDataObject[]): IDataObject | undefined {
-	const field =
-		event === 'documentSent'
-			? 'date_sent'
-			: event === 'documentPaid'
-				? 'date_paid'
-				: event === 'newDocument'
-					? 'date'
-					: 'date_created';
-	const candidates =
-		event === 'documentSent' || event === 'documentPaid'
-			? records.filter((record) => record[field])
-			: records;
+	const field = STAMPED[event] ?? (event === 'newDocument' ? 'date' : 'date_created');
+	const candidates = STAMPED[event] ? records.filter((record) => record[field]) : records;
 	if (candidates.length === 0) return undefined;
 	const dated = candidates.filter((record) => typeof record[field] === 'string');
 	if (dated.length === 0) return candidates[0];
