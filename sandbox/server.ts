@@ -258,6 +258,28 @@ export class Sandbox {
 		return this.sending.ordersOf(p).map((order) => this.sending.json(p, order));
 	}
 
+	/**
+	 * Sends a document the way MakeLeaps' web app or another n8n would, outside the run under test:
+	 * an order to the document's client, executed at once (its documents show `date_sent` after the
+	 * `sentLagMs` switch's lag). Answers the order as the API would.
+	 */
+	sendElsewhere(documentMid: string, partnerMid = this.credentials.partnerMid) {
+		const p = this.partner(partnerMid);
+		const document = p.documents.get(documentMid);
+		if (!document) throw new Error(`no document ${documentMid}`);
+		const order = this.sending.create(p, {
+			recipient_organization: this.store.urls.client(p.mid, document.clientMid),
+			send_to_clientinbox_selected: true,
+		});
+		this.sending.addItem(p, order, {
+			position: 0,
+			document: `${this.baseUrl}/api/partner/${p.mid}/document/${documentMid}/`,
+		});
+		order.validatedAt = 0;
+		this.sending.execute(p, order);
+		return this.sending.json(p, order);
+	}
+
 	/** What executed sending orders delivered, in order. */
 	get deliveries(): readonly Delivery[] {
 		return this.sending.deliveries;

@@ -337,8 +337,8 @@ describe('Bad input: refused with a message naming the field and the item, zero 
 		],
 		[
 			'Return All as a word from an expression',
-			() => ({ operation: 'getAll', returnAll: '={{ "yes" }}' }),
-			/^Return All must be true or false, not "yes"/,
+			() => ({ operation: 'getAll', returnAll: '={{ "maybe" }}' }),
+			/^Return All must be true or false \(yes or no, 1 or 0\), not "maybe"/,
 		],
 		[
 			'Limit as a word from an expression',

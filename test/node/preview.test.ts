@@ -236,3 +236,100 @@ describe('Preview Only: Delete', () => {
 		expect(bed.sandbox.documentsOf()).toEqual([]);
 	});
 });
+
+describe('Preview Only from an expression: one value for the run, read before any request', () => {
+	const bed = useTestBed();
+
+	/** Every operation that can preview, with rows that would write, and what MakeLeaps holds. */
+	const operations: Record<
+		string,
+		(bed: TestBed) => { parameters: INodeParameters; input: IDataObject[]; stored: () => unknown }
+	> = {
+		'Client → Create or Update': (bed) => ({
+			parameters: upsertRows,
+			input: rows(2),
+			stored: () => bed.sandbox.clients(),
+		}),
+		'Client → Delete': (bed) => ({
+			parameters: { operation: 'delete', client: byId('={{ $json.mid }}') },
+			input: [{ mid: seedClient(bed, 'A') }, { mid: seedClient(bed, 'B') }],
+			stored: () => bed.sandbox.clients(),
+		}),
+		'Document → Create or Update': (bed) => {
+			const client = seedClient(bed, 'C-1');
+			const lines = [{ description: 'Consulting', quantity: 1, unit_price: 1000, tax_rate: 10 }];
+			return {
+				parameters: documentUpsertRows,
+				input: ['ROW-1', 'ROW-2'].map((id) => ({ id, client, title: id, lines })),
+				stored: () => bed.sandbox.documentsOf(),
+			};
+		},
+		'Document → Delete': (bed) => {
+			const client = seedClient(bed, 'C-1');
+			return {
+				parameters: {
+					resource: 'document',
+					operation: 'delete',
+					document: byId('={{ $json.mid }}'),
+				},
+				input: [seedInvoice(bed, client), seedInvoice(bed, client)].map((d) => ({ mid: d.mid })),
+				stored: () => bed.sandbox.documentsOf(),
+			};
+		},
+	};
+	const fromItem = (parameters: INodeParameters): INodeParameters => ({
+		...parameters,
+		options: { previewOnly: '={{ $json.preview }}' },
+	});
+	const cases = Object.keys(operations).flatMap((name) =>
+		(['true', 'yes', '1', ' TRUE ', 1, true] as const).map((value) => [name, value] as const),
+	);
+
+	test.each(cases)(
+		'%s with Preview Only %p from the item: GETs only, nothing changed',
+		async (name, value) => {
+			const { parameters, input, stored } = operations[name](bed);
+			const before = JSON.stringify(stored());
+			const result = await bed.run(
+				fromItem(parameters),
+				input.map((item) => ({ ...item, preview: value })),
+			);
+			expect(result.error).toBeUndefined();
+			expect(result.output.map((item) => item.json.preview)).toEqual(
+				input.map(() => expect.stringMatching(/^would /)),
+			);
+			expect(methods(bed)).toEqual(['GET']);
+			expect(JSON.stringify(stored())).toBe(before);
+		},
+	);
+
+	test.each(Object.keys(operations))(
+		'%s: items that disagree refuse the run before any request',
+		async (name) => {
+			const { parameters, input, stored } = operations[name](bed);
+			const before = JSON.stringify(stored());
+			const result = await bed.run(fromItem(parameters), [
+				{ ...input[0], preview: 'no' },
+				{ ...input[1], preview: 'yes' },
+			]);
+			expect(result.error?.message).toBe('Preview Only is off for item 0 and on for item 1');
+			expect(bed.sandbox.received()).toEqual([]);
+			expect(JSON.stringify(stored())).toBe(before);
+		},
+	);
+
+	test.each(Object.keys(operations))(
+		'%s: a value that is not yes or no refuses the run before any request',
+		async (name) => {
+			const { parameters, input } = operations[name](bed);
+			const result = await bed.run(fromItem(parameters), [
+				{ ...input[0], preview: true },
+				{ ...input[1], preview: 'maybe' },
+			]);
+			expect(result.error?.message).toBe(
+				'Preview Only must be true or false (yes or no, 1 or 0), not "maybe" [item 1]',
+			);
+			expect(bed.sandbox.received()).toEqual([]);
+		},
+	);
+});

@@ -255,6 +255,112 @@ describe('Document: Send when an answer is lost', () => {
 	});
 });
 
+describe('Document: Send never twice, when MakeLeaps lags or an answer is lost', () => {
+	// the document shows date_sent 4 seconds after its order went out
+	const bed = useTestBed({ sendingValidationMs: 100, sentLagMs: 4000 });
+
+	const orderRead = { method: 'GET', path: /\/sending\/order\/\d+\/$/ };
+
+	test('the order cannot be read back after the send: the item says sent with the order, and running again at once sends nothing', async () => {
+		const invoice = seedInvoice(bed);
+		// once the execute is answered, every read of the order fails (503, retries included)
+		bed.sandbox.injectFault(
+			{
+				kind: 'rewriteAfter',
+				change: (body) => {
+					for (let i = 0; i < 4; i++)
+						bed.sandbox.injectFault({ kind: 'status', status: 503 }, orderRead);
+					return body;
+				},
+			},
+			{ method: 'POST', path: /\/send\/$/ },
+		);
+		const first = await bed.run(send(String(invoice.mid)), [{}], { limits: { backoffMs: 10 } });
+		expect(first.error).toBeUndefined();
+		const order = bed.sandbox.sendingOrdersOf()[0];
+		expect(first.output[0].json).toMatchObject({
+			sent: true,
+			sending_order: { mid: order.mid, url: order.url },
+			note: expect.stringMatching(
+				new RegExp(
+					`^Sent; the sending order ${String(order.mid)} could not be read back \\(MakeLeaps is unavailable`,
+				),
+			),
+		});
+		expect(bed.sandbox.documentsOf()[0].date_sent).toBeNull(); // MakeLeaps lags
+		const again = await bed.run(send(String(invoice.mid)));
+		expect(again.output[0].json).toMatchObject({ sent: false, skipped: 'already sent' });
+		expect(bed.sandbox.deliveries).toHaveLength(1);
+	});
+
+	test("sent elsewhere a moment ago (another n8n, MakeLeaps' web app): its sending order shows it before the document's date_sent does, and it is not sent again", async () => {
+		const invoice = seedInvoice(bed);
+		const elsewhere = bed.sandbox.sendElsewhere(String(invoice.mid));
+		expect(bed.sandbox.documentsOf()[0].date_sent).toBeNull();
+		bed.sandbox.resetRequests();
+		const result = await bed.run(send(String(invoice.mid)));
+		expect(result.output[0].json).toMatchObject({
+			sent: false,
+			skipped: 'already sent',
+			sending_order: { mid: elsewhere.mid, status: 'sent' },
+		});
+		expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual(['GET', 'GET']);
+		expect(bed.sandbox.deliveries).toHaveLength(1);
+	});
+
+	test('two API keys of the same MakeLeaps account sending the same document at once send it once', async () => {
+		const invoice = seedInvoice(bed);
+		const second = bed.sandbox.addApiKey();
+		bed.credentials.set('cred-2', {
+			baseUrl: bed.sandbox.baseUrl,
+			clientId: second.clientId,
+			clientSecret: second.clientSecret,
+		});
+		const results = await Promise.all([
+			bed.run(send(String(invoice.mid))),
+			bed.run(send(String(invoice.mid)), [{}], { credentialId: 'cred-2' }),
+		]);
+		expect(results.map((r) => r.output[0].json.sent).sort()).toEqual([false, true]);
+		expect(bed.sandbox.deliveries).toHaveLength(1);
+	});
+
+	test('when MakeLeaps refuses the read of sending orders, the send is not blocked', async () => {
+		const invoice = seedInvoice(bed);
+		bed.sandbox.injectFault(
+			{
+				kind: 'status',
+				status: 400,
+				contentType: 'application/json',
+				body: '{"recipient_organization": ["Select a valid choice."]}',
+			},
+			{ method: 'GET', path: /\/sending\/order\/$/ },
+		);
+		const result = await bed.run(send(String(invoice.mid)));
+		expect(result.output[0].json).toMatchObject({ sent: true });
+		expect(bed.sandbox.deliveries).toHaveLength(1);
+	});
+});
+
+describe('Document: Send when the sending order list ignores its recipient filter', () => {
+	const bed = useTestBed({
+		sendingValidationMs: 100,
+		sentLagMs: 4000,
+		ignoreFilters: ['recipient_organization'],
+	});
+
+	test("another client's orders neither block nor hide a send: each order is checked for its recipient and documents", async () => {
+		const sentOne = seedInvoice(bed, 'C-1');
+		const other = seedInvoice(bed, 'C-2');
+		bed.sandbox.sendElsewhere(String(sentOne.mid));
+		const results = [
+			await bed.run(send(String(other.mid))),
+			await bed.run(send(String(sentOne.mid))),
+		];
+		expect(results.map((r) => r.output[0].json.sent)).toEqual([true, false]);
+		expect(bed.sandbox.deliveries.map((d) => d.documentMids)).toEqual([[sentOne.mid], [other.mid]]);
+	});
+});
+
 describe('Document: Send refuses bad input before any request', () => {
 	const bed = useTestBed();
 

@@ -111,21 +111,26 @@ describe('numbers from expressions', () => {
 });
 
 describe('checkFlag and checkCount', () => {
-	test('yes/no from booleans and the texts true and false; empty means the default', () => {
+	test('yes/no from booleans, 1 and 0, and the texts true/false, yes/no, 1/0; empty means the default', () => {
 		expect(checkFlag(true, 'Return All', false)).toBe(true);
 		expect(checkFlag('false', 'Return All', true)).toBe(false);
 		expect(checkFlag(' TRUE ', 'Return All', false)).toBe(true);
+		expect(checkFlag('Yes', 'Return All', false)).toBe(true);
+		expect(checkFlag('no', 'Return All', true)).toBe(false);
+		expect(checkFlag(1, 'Return All', false)).toBe(true);
+		expect(checkFlag('0', 'Return All', true)).toBe(false);
 		expect(checkFlag(undefined, 'Simplify', true)).toBe(true);
 		expect(checkFlag('', 'Simplify', true)).toBe(true);
 	});
 
 	test.each<[unknown, string]>([
-		['yes', '"yes"'],
-		[1, '1'],
+		['maybe', '"maybe"'],
+		['on', '"on"'],
+		[2, '2'],
 		[{}, '[object Object]'],
 	])('%p is not a yes/no', (value, shown) => {
 		expect(refusal(() => checkFlag(value, 'Return All', false))).toBe(
-			`Return All must be true or false, not ${shown}`,
+			`Return All must be true or false (yes or no, 1 or 0), not ${shown}`,
 		);
 	});
 

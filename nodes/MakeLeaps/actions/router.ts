@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { OperationContext, RunContext, type RunWrites } from '../helpers/context';
 import { WOULD_FAIL } from '../helpers/plans';
 import { SharedReadFailed } from '../helpers/sharedRead';
-import { InvalidInput } from '../helpers/validation';
+import { checkFlag, InvalidInput } from '../helpers/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../transport';
 import { propertiesOf, WithBinary } from './operation';
 import { resources } from './resources';
@@ -23,10 +23,13 @@ export async function router(
 		throw new NodeOperationError(this.getNode(), message);
 	}
 	const requestsPerMinute = this.getNodeParameter('options.requestsPerMinute', 0, 120);
-	const preview =
-		operation.previewable === true && this.getNodeParameter('options.previewOnly', 0, false);
-	const transport = await MakeLeapsTransport.create(this, { requestsPerMinute, limits });
-	const run = new RunContext(this, transport, preview === true);
+	const preview = operation.previewable === true && previewOfRun(this);
+	const transport = await MakeLeapsTransport.create(this, {
+		requestsPerMinute,
+		limits,
+		readOnly: preview,
+	});
+	const run = new RunContext(this, transport, preview);
 	// the operation's own properties first: every operation has an Options collection
 	const properties = [
 		...propertiesOf(resourceName, operationName, operation),
@@ -67,6 +70,39 @@ export async function router(
 		}
 	}
 	return [output];
+}
+
+/**
+ * Preview Only, for the whole run, read before any request: a run either previews every item or
+ * writes. The option may come from an expression (a sheet column): each item's value is read with
+ * the yes/no rule of every flag, and items that disagree refuse the run.
+ */
+function previewOfRun(context: IExecuteFunctions): boolean {
+	const label = 'Preview Only';
+	let first: { on: boolean; item: number } | undefined;
+	const count = context.getInputData().length;
+	for (let item = 0; item < count; item++) {
+		let on: boolean;
+		try {
+			on = checkFlag(context.getNodeParameter('options.previewOnly', item, false), label, false);
+		} catch (refused) {
+			throw asNodeError(context, refused, item);
+		}
+		if (first === undefined) first = { on, item };
+		else if (on !== first.on) {
+			const says = (value: boolean) => (value ? 'on' : 'off');
+			throw new NodeOperationError(
+				context.getNode(),
+				`${label} is ${says(first.on)} for item ${first.item} and ${says(on)} for item ${item}`,
+				{
+					itemIndex: item,
+					description:
+						'A run either previews every item or changes MakeLeaps for every item, so nothing was sent. Give Preview Only one value for the whole run.',
+				},
+			);
+		}
+	}
+	return first?.on ?? false;
 }
 
 /**

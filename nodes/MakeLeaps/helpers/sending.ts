@@ -7,11 +7,11 @@
  */
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { excerpt, isUncertainWrite, outcomeOf, redactValue } from '../transport';
+import { excerpt, isUncertainWrite, MAX_PAGE_SIZE, outcomeOf, redactValue } from '../transport';
 import type { OperationContext } from './context';
 import { sentDocuments } from './createdRecords';
 import { documentPath, getDocument } from './documents';
-import { recordMidOf } from './locators';
+import { midOfUrl, recordMidOf } from './locators';
 import { InvalidInput } from './validation';
 
 export interface SendRequest {
@@ -42,14 +42,25 @@ const LONGEST_WAIT_MS = 5000;
 const isRecord = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Sends one document; answers what happened (`sent`, or `skipped` with the reason). */
+/** The most sending orders of a client read to find one that already carried the document. */
+const MAX_ORDERS_READ = 300;
+/** Orders listed without their documents: the newest this many are opened one by one. */
+const MAX_ORDERS_OPENED = 3;
+
+/**
+ * Sends one document; answers what happened (`sent`, or `skipped` with the reason). Unless asked
+ * to send anyway, a document goes out only when nothing says it already went: not its `date_sent`,
+ * not a send of this n8n process, not a sending order of MakeLeaps that carried it (MakeLeaps'
+ * own record, which may show a send before the document's `date_sent` does).
+ */
 export async function sendDocument(
 	op: OperationContext,
 	partnerMid: string,
 	documentMid: string,
 	request: SendRequest,
 ): Promise<IDataObject> {
-	const key = `${op.run.transport.account}\n${partnerMid}\n${documentMid}`;
+	// one MakeLeaps account (partner), whichever of its API keys sends
+	const key = `${op.run.transport.baseUrl}\n${partnerMid}\n${documentMid}`;
 	return await sentDocuments.oneAtATime(key, async () => {
 		const document = await getDocument(op, partnerMid, documentMid);
 		const facts = {
@@ -57,11 +68,12 @@ export async function sendDocument(
 			document_number: document.document_number,
 			document_type: document.document_type,
 		};
-		const earlier = sentDocuments.since(key, 0);
+		const clientUrl = clientUrlOf(op, document);
 		if (!request.force) {
 			if (document.date_sent) {
 				return { ...facts, sent: false, skipped: 'already sent', date_sent: document.date_sent };
 			}
+			const earlier = sentDocuments.since(key, 0);
 			if (earlier?.uncertain) {
 				op.fail(
 					`An earlier send of this document may or may not have happened`,
@@ -72,27 +84,87 @@ export async function sendDocument(
 				// sent by this n8n a moment ago; MakeLeaps may not show it as sent yet
 				return { ...facts, sent: false, skipped: 'already sent', sending_order: earlier.record };
 			}
+			const order = await orderThatCarried(op, partnerMid, documentMid, clientUrl);
+			if (order) {
+				sentDocuments.record(key, { record: order, at: Date.now() });
+				return { ...facts, sent: false, skipped: 'already sent', sending_order: order };
+			}
 		}
-		const order = await sendOnce(op, partnerMid, document, request, key);
-		op.run.recordWrite('sent', documentMid);
-		return { ...facts, sent: true, sending_order: order };
+		return { ...facts, ...(await sendOnce(op, partnerMid, document, clientUrl, request, key)) };
 	});
 }
 
+/** The URL of the document's client: the recipient of its sending order. */
+function clientUrlOf(op: OperationContext, document: IDataObject): string {
+	const client = isRecord(document.client) ? document.client.url : document.client;
+	if (typeof client !== 'string' || client === '') {
+		op.fail('MakeLeaps gave the document without its client', 'Nothing was sent.');
+	}
+	return client;
+}
+
+/**
+ * A sending order of the client that went out carrying the document, if MakeLeaps shows one. The
+ * read only helps decide: when MakeLeaps refuses or fails it, the send goes on with what the
+ * document and this process know. The list's filter is re-checked on every order.
+ */
+async function orderThatCarried(
+	op: OperationContext,
+	partnerMid: string,
+	documentMid: string,
+	clientUrl: string,
+): Promise<IDataObject | undefined> {
+	const qs = { recipient_organization: clientUrl, per_page: MAX_PAGE_SIZE };
+	const path = sendingOrdersPath(partnerMid);
+	const listed = await outcomeOf(
+		op.run.transport.getAll<IDataObject>(path, qs, MAX_ORDERS_READ, op.itemIndex),
+	);
+	if (!listed.ok) return undefined;
+	const clientMid = midOfUrl(clientUrl);
+	const sent = listed.value.filter(
+		(order) => midOfLink(order.recipient_organization) === clientMid && wentOut(order),
+	);
+	const unknown: IDataObject[] = [];
+	for (const order of sent) {
+		const carried = documentsOf(order);
+		if (carried === undefined) unknown.push(order);
+		else if (carried.includes(documentMid)) return order;
+	}
+	unknown.sort((a, b) => String(sentAt(b)).localeCompare(String(sentAt(a))));
+	for (const order of unknown.slice(0, MAX_ORDERS_OPENED)) {
+		if (typeof order.url !== 'string') continue;
+		const opened = await outcomeOf(readOrder(op, order.url, `sending order ${String(order.mid)}`));
+		if (opened.ok && documentsOf(opened.value)?.includes(documentMid)) return opened.value;
+	}
+	return undefined;
+}
+
+const sentAt = (order: IDataObject) => order.date_sent ?? order.date_created ?? '';
+
+/** The MIDs of the documents an order carries, or undefined when the answer does not show them. */
+function documentsOf(order: IDataObject): string[] | undefined {
+	if (!Array.isArray(order.items)) return undefined;
+	return (order.items as unknown[]).map((item) => midOfLink(isRecord(item) ? item.document : ''));
+}
+
+/** The MID of a linked record, given as its URL or as the record itself. */
+const midOfLink = (link: unknown) =>
+	isRecord(link) ? String(link.mid ?? midOfUrl(link.url)) : midOfUrl(link);
+
+/**
+ * Creates the order, attaches the document, waits until MakeLeaps has validated it and executes
+ * it. The send is recorded as soon as MakeLeaps accepts the execute request, before the order is
+ * read back: a failed read then cannot make a later run send the document again.
+ */
 async function sendOnce(
 	op: OperationContext,
 	partnerMid: string,
 	document: IDataObject,
+	clientUrl: string,
 	request: SendRequest,
 	key: string,
 ): Promise<IDataObject> {
 	const documentUrl = op.run.transport.url(documentPath(partnerMid, String(document.mid)));
-	if (typeof document.client !== 'string' && !isRecord(document.client)) {
-		op.fail('MakeLeaps gave the document without its client', 'Nothing was sent.');
-	}
-	const clientUrl = isRecord(document.client)
-		? String(document.client.url)
-		: String(document.client);
 	const toEmails = request.securesend
 		? request.toEmails.length > 0
 			? request.toEmails
@@ -133,10 +205,25 @@ async function sendOnce(
 			action: 'send',
 		}),
 	);
-	if (!sent.ok) return await afterLostSend(op, sent.error, orderUrl, described, key);
-	const state = await readOrder(op, orderUrl, described);
-	sentDocuments.record(key, { record: state, at: Date.now() });
-	return state;
+	if (!sent.ok) {
+		const state = await afterLostSend(op, sent.error, orderUrl, described, key);
+		op.run.recordWrite('sent', document.mid);
+		return { sent: true, sending_order: state };
+	}
+	const known = { mid: order.mid, url: orderUrl };
+	sentDocuments.record(key, { record: known, at: Date.now() });
+	op.run.recordWrite('sent', document.mid);
+	const readBack = await outcomeOf(readOrder(op, orderUrl, described));
+	if (readBack.ok) {
+		sentDocuments.record(key, { record: readBack.value, at: Date.now() });
+		return { sent: true, sending_order: readBack.value };
+	}
+	const why = (readBack.error as Error).message ?? String(readBack.error);
+	return {
+		sent: true,
+		sending_order: known,
+		note: `Sent; the ${described} could not be read back (${why})`,
+	};
 }
 
 /** A request before anything was sent: whatever goes wrong, running the item again is safe. */

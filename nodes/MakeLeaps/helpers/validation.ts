@@ -63,14 +63,31 @@ function exactNumber(value: number, label: string): number {
 	return value;
 }
 
-/** A yes/no parameter: a boolean, or the text "true" or "false" from an expression. */
+const YES_NO: Record<string, boolean> = {
+	true: true,
+	false: false,
+	yes: true,
+	no: false,
+	'1': true,
+	'0': false,
+};
+
+/**
+ * A yes/no parameter: a boolean, 1 or 0, or the text "true"/"false", "yes"/"no" or "1"/"0" (any
+ * case) from an expression or a sheet; empty is the default, anything else is refused.
+ */
 export function checkFlag(value: unknown, label: string, fallback: boolean): boolean {
 	if (value === undefined || value === null || value === '') return fallback;
 	if (typeof value === 'boolean') return value;
-	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-	if (text === 'true' || text === 'false') return text === 'true';
+	const text =
+		typeof value === 'string'
+			? value.trim().toLowerCase()
+			: value === 1 || value === 0
+				? String(value)
+				: undefined;
+	if (text !== undefined && text in YES_NO) return YES_NO[text];
 	const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
-	throw new InvalidInput(`${label} must be true or false, not ${shown}`);
+	throw new InvalidInput(`${label} must be true or false (yes or no, 1 or 0), not ${shown}`);
 }
 
 /** A whole number of at least `min`: a number, or its digits as text from an expression. */

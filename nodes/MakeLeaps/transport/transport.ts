@@ -21,6 +21,8 @@ export interface TransportOptions {
 	unpaced?: boolean;
 	/** Bounds of waits, retries and the pace; the node uses the defaults, tests change them. */
 	limits?: Partial<TransportLimits>;
+	/** Preview Only: any request but a GET is refused before it is sent. */
+	readOnly?: boolean;
 }
 
 /**
@@ -42,6 +44,8 @@ export class MakeLeapsTransport {
 		private readonly limits: TransportLimits,
 		/** The run's credential, read once; n8n's helper writes a refreshed token into it. */
 		private readonly credential: ICredentialsDecrypted,
+		/** Preview Only: nothing but GETs leaves this transport. */
+		private readonly readOnly: boolean,
 	) {
 		this.errors = new TransportErrors(context.getNode(), limits);
 		this.tries = new Tries(
@@ -82,6 +86,7 @@ export class MakeLeapsTransport {
 			interval,
 			limits,
 			credential,
+			options.readOnly === true,
 		);
 		transport.secrets.addCredential(credentials);
 		return transport;
@@ -103,6 +108,16 @@ export class MakeLeapsTransport {
 		pathOrUrl: string,
 		options: RequestOptions = {},
 	): Promise<Envelope<T>> {
+		if (this.readOnly && method !== 'GET') {
+			throw new NodeOperationError(
+				this.context.getNode(),
+				`Preview Only: a ${method} request was about to be sent; it was not`,
+				{
+					itemIndex: options.itemIndex,
+					description: 'A preview only reads. Nothing was changed in MakeLeaps.',
+				},
+			);
+		}
 		const response = await this.guarded(pathOrUrl, options, async (url) => {
 			return await this.tries.answer(method, url, options);
 		});
