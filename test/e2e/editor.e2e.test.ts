@@ -300,19 +300,21 @@ describe('a started n8n with the package', () => {
 		expect(pdf.texts).toEqual(expect.arrayContaining(['Quote 0001', 'Total: 330000 JPY']));
 	});
 
-	test('6: a published MakeLeaps Trigger reports a payment made in MakeLeaps, once', async () => {
+	test('6: a published MakeLeaps Trigger reports each payment made in MakeLeaps once, a backdated one on an invoice made after the last poll included', async () => {
 		const { sandbox, n8n } = bed;
 		const client = sandbox.seedClient({
 			client_external_id: 'E2E-PAID',
 			contacts: [{ contact_type: 'organization', name: 'Paid Co', addresses: [], email: null }],
 		});
-		const invoice = sandbox.seedDocument({
-			document_type: 'invoice',
-			document_number: 'E2E-INV-1',
-			client: `${sandbox.baseUrl}/api/partner/${sandbox.credentials.partnerMid}/client/${client.mid}/`,
-			lineitems: [{ kind: 'simple', description: 'Work', price: '10000', tax_rate: '10' }],
-			autocalculate: true,
-		});
+		const invoice = (number: string) =>
+			sandbox.seedDocument({
+				document_type: 'invoice',
+				document_number: number,
+				client: `${sandbox.baseUrl}/api/partner/${sandbox.credentials.partnerMid}/client/${client.mid}/`,
+				lineitems: [{ kind: 'simple', description: 'Work', price: '10000', tax_rate: '10' }],
+				autocalculate: true,
+			});
+		const first = invoice('E2E-INV-1');
 		sandbox.resetRequests();
 		// the editor's Publish button
 		const workflow = await n8n.rest('GET', '/rest/workflows/mlExample6PaidInvoices');
@@ -326,13 +328,19 @@ describe('a started n8n with the package', () => {
 			sandbox.received('/api/').filter((r) => r.path.endsWith('/document/'));
 		await until(60_000, () => documentReads().length > 0 || undefined);
 
-		sandbox.markPaid(String(invoice.mid), '2026-11-23T10:00:00.000Z');
+		sandbox.markPaid(String(first.mid), '2026-11-23T10:00:00.000Z');
+		// made after that poll and paid with the day the money came in, before the trigger started
+		const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString();
+		sandbox.markPaid(String(invoice('E2E-INV-2').mid), yesterday);
 		const ledger = path.join(n8n.outputFolder, 'paid-invoices.csv');
+		const lines = () =>
+			existsSync(ledger) ? readFileSync(ledger, 'utf8').split('\n').filter(Boolean) : [];
 		// polls come every minute
-		const written = await until(130_000, () =>
-			existsSync(ledger) ? readFileSync(ledger, 'utf8') : undefined,
-		);
-		expect(written).toBe('E2E-INV-1,11000,JPY,2026-11-23T10:00:00.000Z\n');
+		await until(130_000, () => (lines().length >= 2 ? true : undefined));
+		expect(lines().sort()).toEqual([
+			'E2E-INV-1,11000,JPY,2026-11-23T10:00:00.000Z',
+			`E2E-INV-2,11000,JPY,${yesterday}`,
+		]);
 	});
 });
 

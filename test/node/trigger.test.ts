@@ -4,6 +4,7 @@
  * restart), polls cost few requests, and the editor's test shows the newest record.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { runPoll, type PollResult } from '../../dev/harness';
 import { useTestBed, type TestBed } from './bed';
@@ -368,7 +369,7 @@ describe('MakeLeaps Trigger: records that leave and come back', () => {
 		seedDocuments(bed, clientMid, ['X']);
 		const withoutDates = (body: Record<string, unknown>) => ({
 			...body,
-			response: (body.response as IDataObject[]).map(({ date: _date, ...rest }) => rest),
+			response: (body.response as IDataObject[]).map((record) => ({ ...record, date: undefined })),
 		});
 		bed.sandbox.injectFault(
 			{ kind: 'rewriteAfter', change: withoutDates },
@@ -393,7 +394,7 @@ describe('MakeLeaps Trigger: polls that overlap', () => {
 		bed.sandbox.injectFault({ kind: 'delay', ms: 1500 }, { method: 'GET', path: /\/document\/$/ });
 		bed.sandbox.resetRequests();
 		const slow = trigger.poll();
-		while (documentReads(bed).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+		while (documentReads(bed).length === 0) await sleep(20);
 		const overlapping = await trigger.poll();
 		expect(overlapping.items).toBeNull();
 		expect(overlapping.error).toBeUndefined();
