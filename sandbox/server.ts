@@ -50,6 +50,15 @@ export interface SandboxOptions {
 	sentLagMs?: number;
 	/** List filters the lists ignore (`date__gte`, `document_type`, `recipient_organization`…). */
 	ignoreFilters?: string[];
+	/**
+	 * The one form the document list's `client` filter accepts (both by default); the other is
+	 * answered `400 {"client": ["Select a valid choice. …"]}`, as a Django filter expecting it does.
+	 */
+	clientFilter?: 'mid' | 'url';
+	/** How the document list gives line items: in full (default), as an empty list, or as links. */
+	listLineItems?: 'full' | 'empty' | 'links';
+	/** Fields the client and document lists leave out of each record (the record itself has them). */
+	listOmits?: string[];
 }
 
 export interface RecordedRequest {
@@ -572,7 +581,7 @@ export class Sandbox {
 			const expand = this.expandOf(url);
 			return this.list(
 				url,
-				clients.map((c) => this.store.clientJson(partner, c, expand)),
+				clients.map((c) => this.listed(this.store.clientJson(partner, c, expand))),
 			);
 		}
 		const client = partner.clients.get(rest[0]);
@@ -614,10 +623,12 @@ export class Sandbox {
 				const document = this.documents.create(partner, this.json(headers, body));
 				return this.object(201, this.documents.json(partner, document, expand));
 			}
-			const found = this.documents.list(partner, this.filtersOf(url));
+			const filters = this.filtersOf(url);
+			this.checkClientFilter(filters.get('client'));
+			const found = this.documents.list(partner, filters);
 			return this.list(
 				url,
-				found.map((d) => this.documents.json(partner, d, expand)),
+				found.map((d) => this.listed(this.documents.json(partner, d, expand))),
 			);
 		}
 		const document = partner.documents.get(rest[0]);
@@ -841,6 +852,33 @@ export class Sandbox {
 
 	private object(status: number, response: unknown) {
 		return new HttpAnswer(status, { meta: { status }, response });
+	}
+
+	/** A record as a list gives it: the `listOmits` and `listLineItems` switches apply. */
+	private listed<T extends object>(record: T): T {
+		const copy = { ...record } as Record<string, unknown>;
+		for (const field of this.options.listOmits ?? []) delete copy[field];
+		const mode = this.options.listLineItems ?? 'full';
+		if (Array.isArray(copy.lineitems) && mode !== 'full') {
+			copy.lineitems =
+				mode === 'empty'
+					? []
+					: (copy.lineitems as unknown[]).map((_, i) => `${String(copy.url)}lineitem/${i + 1}/`);
+		}
+		return copy as T;
+	}
+
+	/** Refuses the form of the `client` filter the `clientFilter` switch does not accept. */
+	private checkClientFilter(value: string | null) {
+		const form = this.options.clientFilter;
+		if (!value || !form) return;
+		if ((form === 'mid') === /^\d+$/.test(value)) return;
+		throw new HttpAnswer(400, {
+			meta: { status: 400 },
+			response: {
+				client: ['Select a valid choice. That choice is not one of the available choices.'],
+			},
+		});
 	}
 
 	/** The filters of a list request the sandbox honours (all but the `ignoreFilters` switch's). */
