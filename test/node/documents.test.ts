@@ -547,7 +547,7 @@ describe('Document: faults go through the one transport', () => {
 					/^MakeLeaps may or may not have carried out this create: MakeLeaps answered HTTP 503 \[item 0\]$/,
 				);
 				expect(result.output[0].error?.description).toMatch(
-					/No invoice with External ID "ROW-1" was found right after\.$/,
+					/No invoice with External ID "ROW-1" and what this item sent was found right after\.$/,
 				);
 				expect(result.output[1].json.error).toBe(
 					'An earlier create of the invoice with External ID "ROW-1" may or may not have happened [item 1]',

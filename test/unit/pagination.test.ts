@@ -100,3 +100,21 @@ describe('readPages refuses a list without end', () => {
 		expect(items).toHaveLength(200_000);
 	});
 });
+
+describe('readPages reads at most so many records', () => {
+	test('a service announcing ever more records is stopped at the bound, with what to do instead', async () => {
+		const { read, reads } = list(100_000, 100);
+		const reading = readPages(read, '/list/', Infinity, undefined, 1_000);
+		await expect(reading).rejects.toThrow(
+			new BrokenList(
+				'it goes on past 1000 records, more than the node reads at once; use Limit or a filter',
+			),
+		);
+		expect(reads).toHaveLength(10);
+	});
+
+	test('a list of exactly the bound is read whole', async () => {
+		const { read } = list(1_000, 100);
+		expect(await readPages(read, '/list/', Infinity, undefined, 1_000)).toHaveLength(1_000);
+	});
+});

@@ -9,18 +9,14 @@ const client = (mid: string, externalId?: string): IDataObject => ({
 	contacts: [],
 });
 
-const byExternalId = (record: IDataObject) => String(record.client_external_id ?? '');
+const CLIENTS = { key: 'client_external_id', noun: 'client' };
 
 function indexOf(clients: IDataObject[]) {
 	const loads: number[] = [];
-	const index = new RecordIndex(
-		async (itemIndex) => {
-			loads.push(itemIndex);
-			return clients;
-		},
-		byExternalId,
-		'The client list',
-	);
+	const index = new RecordIndex(async (itemIndex) => {
+		loads.push(itemIndex);
+		return clients;
+	}, CLIENTS);
 	return { index, loads };
 }
 
@@ -55,15 +51,11 @@ describe('RecordIndex', () => {
 
 	test('a failed read is not repeated: later items get its reason; forget() reads again', async () => {
 		let calls = 0;
-		const index = new RecordIndex(
-			async () => {
-				calls++;
-				if (calls === 1) throw new Error('MakeLeaps is unavailable (HTTP 503) [item 0]');
-				return [client('1', 'A')];
-			},
-			byExternalId,
-			'The client list',
-		);
+		const index = new RecordIndex(async () => {
+			calls++;
+			if (calls === 1) throw new Error('MakeLeaps is unavailable (HTTP 503) [item 0]');
+			return [client('1', 'A')];
+		}, CLIENTS);
 		await expect(index.find('A', 0)).rejects.toThrow(
 			'MakeLeaps is unavailable (HTTP 503) [item 0]',
 		);
@@ -104,11 +96,55 @@ test('any key: documents by their external ID', async () => {
 		{ mid: '1', external_id: 'ROW-1' },
 		{ mid: '2', external_id: '' },
 	];
-	const index = new RecordIndex(
-		async () => documents,
-		(d) => String(d.external_id ?? ''),
-		'The invoice list',
-	);
+	const index = new RecordIndex(async () => documents, { key: 'external_id', noun: 'invoice' });
 	expect(await index.find('ROW-1', 0)).toEqual([documents[0]]);
 	expect(await index.find('', 0)).toEqual([]);
+});
+
+describe('what came back is checked, not believed', () => {
+	const invoices = (documents: IDataObject[]) =>
+		new RecordIndex(async () => documents, {
+			key: 'external_id',
+			noun: 'invoice',
+			check: (d) =>
+				typeof d.document_type !== 'string'
+					? 'without their document_type'
+					: d.document_type === 'invoice',
+		});
+
+	test('a record the list should not have given (a filter ignored) is never found', async () => {
+		const index = invoices([
+			{ mid: '1', external_id: 'ROW-1', document_type: 'quote' },
+			{ mid: '2', external_id: 'ROW-1', document_type: 'invoice' },
+		]);
+		expect((await index.find('ROW-1', 0)).map((d) => d.mid)).toEqual(['2']);
+	});
+
+	test.each([
+		['the key', [{ mid: '1', document_type: 'invoice' }], 'without their external_id'],
+		['what a filter needs', [{ mid: '1', external_id: 'X' }], 'without their document_type'],
+	])(
+		'a list that leaves out %s fails every lookup: "not there" and "not shown" look alike',
+		async (_, documents, problem) => {
+			const index = invoices(documents);
+			await expect(index.find('X', 0)).rejects.toThrow(
+				`MakeLeaps' invoice list gives invoices ${problem}, so the node cannot tell which invoice a row is about`,
+			);
+			await expect(index.find('X', 1)).rejects.toBeInstanceOf(SharedReadFailed);
+		},
+	);
+
+	test('an empty key is a key: the record has none', async () => {
+		expect(
+			await invoices([{ mid: '1', external_id: null, document_type: 'invoice' }]).find('', 0),
+		).toEqual([]);
+	});
+
+	test('knownMids: what the run read of a key, only once the list was read', async () => {
+		const index = invoices([{ mid: '1', external_id: 'A', document_type: 'invoice' }]);
+		expect(await index.knownMids('A')).toBeUndefined();
+		await index.find('A', 0);
+		expect(await index.knownMids('A')).toEqual(new Set(['1']));
+		expect(await index.knownMids('B')).toEqual(new Set());
+	});
 });

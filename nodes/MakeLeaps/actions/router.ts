@@ -157,8 +157,8 @@ function withWritesSoFar<T extends NodeApiError | NodeOperationError>(
 	error.message = `${error.message}. Before it, this run had already ${parts.join('; ')}`;
 	const advice =
 		writes.created.length > 0 && !safeToRepeat
-			? 'Do not run the same rows again with Create: they would be created a second time. Run only the items from the failed one on, or use Create or Update with a Client External ID, which finds the clients already created.'
-			: 'Running the workflow again is safe: Create or Update finds what this run created, Send skips documents already sent, and updates and deletes are not harmed by a second run.';
+			? `Do not run the same rows again with Create: they would be created a second time. Run only the items from the failed one on, or use Create or Update with ${noun === 'client' ? 'a Client External ID' : 'an External ID'}, which finds the ${noun}s already created.`
+			: 'Running the workflow again is safe: Create or Update finds what this run created, Send skips documents already sent, Mark as Sent and Mark as Paid keep a day already recorded, and deletes are not harmed by a second run.';
 	error.description = [advice, error.description].filter(Boolean).join(' ');
 	return error;
 }

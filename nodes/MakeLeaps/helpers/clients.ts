@@ -8,7 +8,7 @@ import { MAX_PAGE_SIZE } from '../transport';
 import { contactChanges, hasNamesOf } from './clientBody';
 import type { OperationContext } from './context';
 import { createRecord } from './creates';
-import { midOfUrl } from './locators';
+import { listDocuments } from './documents';
 import type { Changes } from './plans';
 import { checkMid } from './validation';
 
@@ -27,15 +27,16 @@ export async function createClient(
 		index: op.run.clientIndex(partnerMid),
 		scope: `${partnerMid} client`,
 		// the client with this ID is this create's only when it has the row's names
-		mine: async (found) => {
-			const mine: IDataObject[] = [];
+		holdsSent: async (found) => {
+			const holding: IDataObject[] = [];
 			for (const client of found.slice(0, 3)) {
 				const full = await withContacts(op, partnerMid, client).catch(() => client);
-				if (hasNamesOf(body, full)) mine.push(full);
+				if (hasNamesOf(body, full)) holding.push(full);
 			}
-			return mine;
+			return holding;
 		},
-		notFound: `No client with Client External ID "${externalId}" and these names was found right after.`,
+		noun: 'client',
+		keyName: 'Client External ID',
 	}));
 }
 
@@ -76,22 +77,19 @@ export async function withContacts(
 const DOCUMENTS_NAMED = 5;
 
 /**
- * Some documents that refer to the client (none when it has none). Only documents whose client
- * is this one count, in case the service ignores the filter.
+ * Some documents that refer to the client (none when it has none), or undefined when MakeLeaps
+ * cannot tell: it refuses the client filter in both forms, or lists documents without their
+ * client. Only documents whose client is this one count, in case the service ignores the filter.
  */
 export async function clientDocuments(
 	op: OperationContext,
 	partnerMid: string,
 	clientMid: string,
-): Promise<IDataObject[]> {
-	const path = `/api/partner/${partnerMid}/document/`;
-	const qs = { client: clientMid, per_page: DOCUMENTS_NAMED };
-	const page = await op.run.transport.getAll<IDataObject>(path, qs, DOCUMENTS_NAMED, op.itemIndex);
-	return page.filter((document) => {
-		const client = document.client;
-		const mid = isRecord(client) ? client.mid : midOfUrl(client);
-		return String(mid) === clientMid;
-	});
+): Promise<IDataObject[] | undefined> {
+	const filters = { client: clientMid };
+	const documents = await listDocuments(op, partnerMid, filters, {}, DOCUMENTS_NAMED, 'tell');
+	if (documents?.some((document) => document.client === undefined)) return undefined;
+	return documents;
 }
 
 /** A record MakeLeaps gave as its URL (such as a client's default contact), read when needed. */

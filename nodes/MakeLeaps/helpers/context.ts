@@ -17,7 +17,7 @@ import {
 	type MakeLeapsTransport,
 	type RequestOptions,
 } from '../transport';
-import { RecordIndex } from './recordIndex';
+import { RecordIndex, type IndexSpec } from './recordIndex';
 import { createdRecords, type CreatedEntry } from './createdRecords';
 import { readFieldValues, type FieldTable, type FieldValues } from './fields';
 import { clientMidOf, clientUrl } from './locators';
@@ -45,6 +45,8 @@ export class RunContext {
 	/** In a preview, the records earlier items would create, by scope and external ID. */
 	private readonly planned = new Map<string, IDataObject>();
 	readonly writes: RunWrites = { created: [], updated: [], deleted: [], sent: [] };
+	/** The form of the document list's client filter MakeLeaps accepted in this run. */
+	clientFilterForm?: 'mid' | 'url';
 
 	constructor(
 		readonly n8n: IExecuteFunctions,
@@ -124,24 +126,35 @@ export class RunContext {
 	/** The partner's clients by external ID, read once per run and shared by all items. */
 	clientIndex(partnerMid: string): RecordIndex {
 		const path = `/api/partner/${partnerMid}/client/`;
-		return this.index(path, { expand: 'contacts' }, 'client_external_id', 'The client list');
+		return this.index(path, { expand: 'contacts' }, { key: 'client_external_id', noun: 'client' });
 	}
 
-	/** The partner's documents of one type by external ID (see the README for the cost). */
+	/**
+	 * The partner's documents of one type by external ID (see the README for the cost). The type
+	 * and the first day asked for are checked again on every document that comes back.
+	 */
 	documentIndex(partnerMid: string, type: string, since = ''): RecordIndex {
 		const path = `/api/partner/${partnerMid}/document/`;
 		const qs = { document_type: type, ...(since ? { date__gte: since } : {}) };
-		return this.index(path, qs, 'external_id', `The ${type} list`);
+		const check = (document: IDataObject): boolean | string => {
+			if (typeof document.document_type !== 'string') return 'without their document_type';
+			if (document.document_type !== type) return false;
+			if (!since) return true;
+			const day = typeof document.date === 'string' ? document.date.slice(0, 10) : '';
+			if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return 'without their date';
+			return day >= since;
+		};
+		return this.index(path, qs, { key: 'external_id', noun: type, check });
 	}
 
-	private index(path: string, qs: IDataObject, key: string, what: string): RecordIndex {
+	private index(path: string, qs: IDataObject, spec: IndexSpec): RecordIndex {
 		const id = `${path}?${JSON.stringify(qs)}`;
 		let index = this.indexes.get(id);
 		if (!index) {
 			const query = { per_page: MAX_PAGE_SIZE, ...qs };
 			const load = async (itemIndex: number) =>
 				await this.transport.getAll<IDataObject>(path, query, Infinity, itemIndex);
-			index = new RecordIndex(load, (record) => String(record[key] ?? ''), what);
+			index = new RecordIndex(load, spec);
 			this.indexes.set(id, index);
 		}
 		return index;
@@ -230,20 +243,18 @@ export class OperationContext {
 		});
 	}
 
-	/** A list read as Return All / Limit ask, following `meta.next` across pages. */
-	async readList(path: string, qs: IDataObject = {}): Promise<IDataObject[]> {
-		const returnAll = this.flag('returnAll');
-		const limit = returnAll
+	/** How many records Return All / Limit ask for (Infinity: all). */
+	listLimit(): number {
+		return this.flag('returnAll')
 			? Infinity
 			: checkCount(this.parameter('limit', 50), this.label('limit'), 1);
-		const perPage = Math.min(limit, MAX_PAGE_SIZE);
-		const { transport } = this.run;
-		return await transport.getAll<IDataObject>(
-			path,
-			{ ...qs, per_page: perPage },
-			limit,
-			this.itemIndex,
-		);
+	}
+
+	/** A list read as Return All / Limit ask, following `meta.next` across pages. */
+	async readList(path: string, qs: IDataObject = {}): Promise<IDataObject[]> {
+		const limit = this.listLimit();
+		const query = { ...qs, per_page: Math.min(limit, MAX_PAGE_SIZE) };
+		return await this.run.transport.getAll<IDataObject>(path, query, limit, this.itemIndex);
 	}
 
 	/** The editor's name of a parameter (`filters.search` → Search). */

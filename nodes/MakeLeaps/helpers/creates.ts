@@ -1,8 +1,10 @@
 /**
- * A create that never makes a record twice. The transport never repeats a POST whose answer was
- * lost; here such a create is looked up by its external ID: found, it happened and the item
- * succeeds; otherwise the item fails as uncertain, and later Create or Update rows with the same
- * external ID are not created blindly either.
+ * A create that never makes a record twice, and never claims another record as its own. The
+ * transport never repeats a POST whose answer was lost; here such a create is looked up by its
+ * external ID. A record found counts as this create's only when the run knows it was not there
+ * before the POST (it had read the list) and it holds what was sent; otherwise the item fails as
+ * uncertain and says what it found, and later Create or Update rows with the same external ID
+ * are not created blindly either.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -17,10 +19,12 @@ export interface CreateLookup {
 	index: RecordIndex;
 	/** The Create or Update scope told about an uncertain create. */
 	scope: string;
-	/** Of the records found with the external ID, those this create made (all of them by default). */
-	mine?: (found: IDataObject[]) => Promise<IDataObject[]>;
-	/** The end of the error's description when it is not found. */
-	notFound: string;
+	/** Of the records found with the external ID, those holding what this create sent. */
+	holdsSent: (found: IDataObject[]) => Promise<IDataObject[]>;
+	/** The record in messages, such as `invoice` or `client`. */
+	noun: string;
+	/** The key in messages, such as `External ID` or `Client External ID`. */
+	keyName: string;
 }
 
 /** POSTs a new record of the partner to `path` and answers it as MakeLeaps returns it. */
@@ -31,6 +35,9 @@ export async function createRecord(
 	body: IDataObject,
 	lookup: () => CreateLookup,
 ): Promise<IDataObject> {
+	const { externalId, index } = lookup();
+	// what the run knew of this key before the POST: the list as read, if it was
+	const before = externalId ? await index.knownMids(externalId) : undefined;
 	let created: IDataObject;
 	try {
 		const answer = await op.request('POST', path, {
@@ -39,7 +46,7 @@ export async function createRecord(
 		});
 		created = answer.response ?? {};
 	} catch (error) {
-		created = await findAfterUncertainCreate(error, op, lookup);
+		created = await findAfterUncertainCreate(error, op, lookup(), before);
 	}
 	op.run.recordWrite('created', created.mid);
 	return created;
@@ -48,16 +55,36 @@ export async function createRecord(
 async function findAfterUncertainCreate(
 	error: unknown,
 	op: OperationContext,
-	lookup: () => CreateLookup,
+	lookup: CreateLookup,
+	before: Set<string> | undefined,
 ): Promise<IDataObject> {
 	if (!isUncertainWrite(error)) throw error;
-	const { externalId, index, scope, mine, notFound } = lookup();
+	const { externalId, index, scope, holdsSent, noun, keyName } = lookup;
 	if (!externalId) throw error;
 	index.forget();
 	const found = await index.find(externalId, op.itemIndex).catch(() => []);
-	const made = mine ? await mine(found) : found;
-	if (made.length === 1) return made[0];
+	// records this run made earlier are never this create's
+	const madeByRun = new Set(op.run.writes.created);
+	const candidates = await holdsSent(found.filter((record) => !madeByRun.has(String(record.mid))));
+	if (before !== undefined) {
+		const fresh = candidates.filter((record) => !before.has(String(record.mid)));
+		if (fresh.length === 1) return fresh[0];
+		op.run.imports(scope, index).recordUncertain(externalId);
+		error.description = `${error.description ?? ''} ${
+			fresh.length === 0
+				? `No ${noun} with ${keyName} "${externalId}" and what this item sent was found right after.`
+				: `MakeLeaps has ${fresh.length} new ${noun}s with ${keyName} "${externalId}" and what this item sent (${numbers(fresh)}); it cannot tell which this create made.`
+		}`.trim();
+		throw error;
+	}
 	op.run.imports(scope, index).recordUncertain(externalId);
-	error.description = `${error.description ?? ''} ${notFound}`.trim();
+	const said =
+		candidates.length === 0
+			? `No ${noun} with ${keyName} "${externalId}" and what this item sent was found right after.`
+			: `MakeLeaps has a ${noun} with ${keyName} "${externalId}" and what this item sent (${numbers(candidates)}), but the run had not read the ${noun} list before the create, so it cannot tell whether this create made it or it was there before. Create or Update reads the list first and can tell.`;
+	error.description = `${error.description ?? ''} ${said}`.trim();
 	throw error;
 }
+
+const numbers = (records: IDataObject[]) =>
+	records.map((record) => String(record.document_number ?? record.mid)).join(', ');

@@ -13,7 +13,13 @@ export type Plan =
 	| { action: 'create'; record: IDataObject; changes: Changes; apply: () => Promise<IDataObject> }
 	| { action: 'update'; record: IDataObject; changes: Changes; apply: () => Promise<IDataObject> }
 	| { action: 'unchanged'; record: IDataObject }
-	| { action: 'delete'; record: IDataObject; apply: () => Promise<IDataObject> };
+	| {
+			action: 'delete';
+			record: IDataObject;
+			apply: () => Promise<IDataObject>;
+			/** Why a preview cannot tell whether the delete would go through. */
+			doubt?: string;
+	  };
 
 const PREVIEW_WORDS: Record<Plan['action'], string> = {
 	create: 'would create',
@@ -24,6 +30,8 @@ const PREVIEW_WORDS: Record<Plan['action'], string> = {
 
 /** What Preview Only outputs for an item whose real run would fail. */
 export const WOULD_FAIL = 'would fail';
+/** What Preview Only outputs when the reads cannot tell what the run would do. */
+export const CANNOT_TELL = 'cannot tell';
 
 /**
  * What a preview outputs for the item, one row of a sheet: the words, the record's MID, and the
@@ -31,8 +39,12 @@ export const WOULD_FAIL = 'would fail';
  */
 export function previewOf(plan: Plan): IDataObject {
 	const { mid } = plan.record;
+	const doubt = plan.action === 'delete' ? plan.doubt : undefined;
 	return {
-		preview: PREVIEW_WORDS[plan.action],
+		preview: doubt === undefined ? PREVIEW_WORDS[plan.action] : CANNOT_TELL,
+		...(doubt === undefined
+			? {}
+			: { description: `${doubt}; the run would try, and MakeLeaps would decide` }),
 		...(mid === undefined ? {} : { mid }),
 		...(plan.action === 'delete'
 			? { record: plan.record }

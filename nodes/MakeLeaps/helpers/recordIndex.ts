@@ -1,17 +1,32 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { SharedRead } from './sharedRead';
+import { SharedRead, SharedReadFailed } from './sharedRead';
 
 type ByKey = Map<string, IDataObject[]>;
 
 /** Reads every record of the list (the item index names the item in errors). */
 export type RecordLoader = (itemIndex: number) => Promise<IDataObject[]>;
 
+/** What records are found by, and what every record of the list must match. */
+export interface IndexSpec {
+	/** The field records are found by, such as `client_external_id`. */
+	key: string;
+	/** The records in messages, such as "invoice". */
+	noun: string;
+	/**
+	 * The filters the list was asked for, checked again on each record that came back: false
+	 * leaves the record out (the service ignored a filter); a text says what the record lacks
+	 * for the check, and no row can be decided.
+	 */
+	check?: (record: IDataObject) => boolean | string;
+}
+
 /**
  * The records of a list keyed by an ID of the user's (a client's or a document's external ID).
  * MakeLeaps cannot filter by it, so the list is read once per run and kept current as the run's
  * items create and update records. When that read fails, every item that needs it fails with
- * its reason, and the list is not read again.
+ * its reason, and the list is not read again. A list whose records leave out the key cannot
+ * tell "not there" from "not shown": it fails every item instead of letting them create.
  */
 export class RecordIndex {
 	private readonly scan: SharedRead<ByKey>;
@@ -20,12 +35,9 @@ export class RecordIndex {
 
 	constructor(
 		private readonly load: RecordLoader,
-		/** The key of a record, such as its client_external_id; empty keys are not indexed. */
-		private readonly keyOf: (record: IDataObject) => string,
-		/** The list in messages, such as "The client list". */
-		what: string,
+		private readonly spec: IndexSpec,
 	) {
-		this.scan = new SharedRead<ByKey>(what);
+		this.scan = new SharedRead<ByKey>(`The ${spec.noun} list`);
 	}
 
 	/** Records holding this key (more than one only if the account already has duplicates). */
@@ -34,9 +46,19 @@ export class RecordIndex {
 		return byKey.get(key) ?? [];
 	}
 
+	/**
+	 * The MIDs of the records with this key as the run knows them, when the list has been read
+	 * (else undefined): what was there before a create that follows.
+	 */
+	async knownMids(key: string): Promise<Set<string> | undefined> {
+		const byKey = await this.scan.current()?.catch(() => undefined);
+		if (!byKey) return undefined;
+		return new Set((byKey.get(key) ?? []).map((record) => String(record.mid)));
+	}
+
 	/** Records a record this run created or changed (once the list has been read). */
 	async record(record: IDataObject): Promise<void> {
-		const key = this.keyOf(record);
+		const key = keyOf(record, this.spec.key);
 		if (!key) return;
 		const byKey = await this.scan.current()?.catch(() => undefined);
 		if (!byKey) return;
@@ -52,8 +74,12 @@ export class RecordIndex {
 	private async read(itemIndex: number): Promise<ByKey> {
 		this.firstReadAt ??= Date.now();
 		const byKey: ByKey = new Map();
+		const { key: field, check } = this.spec;
 		for (const record of await this.load(itemIndex)) {
-			const key = this.keyOf(record);
+			const problem = !(field in record) ? `without their ${field}` : check?.(record);
+			if (typeof problem === 'string') throw this.unusable(problem);
+			if (problem === false) continue;
+			const key = keyOf(record, field);
 			if (!key) continue;
 			const same = byKey.get(key);
 			if (same) same.push(record);
@@ -61,4 +87,15 @@ export class RecordIndex {
 		}
 		return byKey;
 	}
+
+	private unusable(problem: string): SharedReadFailed {
+		const { noun } = this.spec;
+		return new SharedReadFailed(
+			`MakeLeaps' ${noun} list gives ${noun}s ${problem}, so the node cannot tell which ${noun} a row is about`,
+			'Nothing was written. Run Account → Check and report what it says; Create or Update needs a list that carries this field.',
+		);
+	}
 }
+
+const keyOf = (record: IDataObject, field: string) =>
+	record[field] === null || record[field] === undefined ? '' : String(record[field]);

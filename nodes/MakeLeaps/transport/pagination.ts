@@ -6,6 +6,9 @@ export const MAX_PAGE_SIZE = 100;
 /** More pages than any account has (10 million records at 100 a page): a list without end. */
 export const MAX_PAGES = 100_000;
 
+/** The most records one read of a list takes in (Return All, the scans of Create or Update). */
+export const MAX_LIST_RECORDS = 100_000;
+
 /** A list whose pages cannot be followed to an end; the reason says why. */
 export class BrokenList extends Error {}
 
@@ -15,13 +18,15 @@ export type PageReader<T> = (pathOrUrl: string, first: boolean) => Promise<Envel
 /**
  * Follows `meta.next` from the first page until the last one, or until `limit` items were read.
  * A list that never ends is refused instead of read: a link back to a page already read, an
- * empty page that links on, more records than the first page announced, or more than MAX_PAGES.
+ * empty page that links on, more records than the first page announced, more than MAX_PAGES,
+ * or more than `maxRecords` records when no limit is asked.
  */
 export async function readPages<T>(
 	read: PageReader<T>,
 	firstPath: string,
 	limit = Infinity,
 	maxPages = MAX_PAGES,
+	maxRecords = MAX_LIST_RECORDS,
 ): Promise<T[]> {
 	const items: T[] = [];
 	const seen = new Set<string>();
@@ -41,6 +46,11 @@ export async function readPages<T>(
 			throw new BrokenList(`it goes on past the ${announced} records its first page announced`);
 		}
 		if (pages >= maxPages) throw new BrokenList(`it goes on past ${maxPages} pages`);
+		if (items.length >= maxRecords) {
+			throw new BrokenList(
+				`it goes on past ${maxRecords} records, more than the node reads at once; use Limit or a filter`,
+			);
+		}
 		seen.add(next);
 		page = await read(next, false);
 	}

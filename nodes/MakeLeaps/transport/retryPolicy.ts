@@ -1,5 +1,7 @@
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
+import { MAX_LIST_RECORDS } from './pagination';
+
 /** The bounds of every wait and retry; a transport takes them as options (tests shorten them). */
 export interface TransportLimits {
 	/** 429 answers waited out per request before giving up. */
@@ -16,6 +18,8 @@ export interface TransportLimits {
 	timeoutMs: number;
 	/** Highest Requests Per Minute a run may be set to; MakeLeaps itself allows about 120. */
 	maxRequestsPerMinute: number;
+	/** The most records one read of a list takes in. */
+	maxListRecords: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<TransportLimits> = {
@@ -26,6 +30,7 @@ export const DEFAULT_LIMITS: Readonly<TransportLimits> = {
 	backoffMs: 250,
 	timeoutMs: 60000,
 	maxRequestsPerMinute: 60000,
+	maxListRecords: MAX_LIST_RECORDS,
 };
 
 const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE']);

@@ -138,7 +138,8 @@ export class MakeLeapsTransport {
 			const options = { qs: first ? qs : undefined, itemIndex, expect: 'list' as const };
 			return await this.request<T[]>('GET', pathOrUrl, options);
 		};
-		const pages = await outcomeOf(readPages<T>(read, path, limit));
+		const { maxListRecords } = this.limits;
+		const pages = await outcomeOf(readPages<T>(read, path, limit, undefined, maxListRecords));
 		if (pages.ok) return pages.value;
 		const { error } = pages;
 		throw error instanceof BrokenList

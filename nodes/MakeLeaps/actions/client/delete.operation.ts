@@ -20,7 +20,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const clientMid = op.clientMid('client', partnerMid);
 	const client = await getClient(op, partnerMid, clientMid);
 	const documents = await clientDocuments(op, partnerMid, clientMid);
-	if (documents.length > 0) {
+	if (documents !== undefined && documents.length > 0) {
 		op.fail(
 			`Client ${clientMid} is not deleted: documents refer to it (${documents.map((d) => String(d.document_number)).join(', ')})`,
 			'MakeLeaps deletes a client only when no document refers to it. Delete its documents first, or archive the client in MakeLeaps.',
@@ -29,6 +29,10 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	return await op.settle({
 		action: 'delete',
 		record: client,
+		// the check only helps decide: MakeLeaps itself refuses to delete a client with documents
+		...(documents === undefined
+			? { doubt: 'MakeLeaps did not say which documents refer to the client' }
+			: {}),
 		apply: async () => {
 			await op.request('DELETE', `/api/partner/${partnerMid}/client/${clientMid}/`, {
 				subject: `client ${clientMid}`,

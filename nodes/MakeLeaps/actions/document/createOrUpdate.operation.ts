@@ -8,6 +8,7 @@ import {
 	documentFromInput,
 	documentPath,
 	documentTypeOf,
+	getDocument,
 } from '../../helpers/documents';
 import { withMainFields } from '../../helpers/fields';
 import { documentFields } from './document.fields';
@@ -37,7 +38,7 @@ export const options: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 2026-01-01',
 		description:
-			'Look for the external ID only among documents dated from this day (YYYY-MM-DD): fewer documents to read when the account has many',
+			'Look for the external ID only among documents dated from this day (YYYY-MM-DD): fewer documents to read when the account has many. Every row then needs a Date on or after this day.',
 	},
 ];
 
@@ -56,6 +57,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	if (!externalId)
 		op.fail('External ID is empty', 'Create or Update finds the document by this ID');
 	const since = checkDate(op.collection('options').scanFrom, op.label('options.scanFrom'));
+	if (since) checkInWindow(op, wanted.date, since);
 	const index = op.run.documentIndex(partnerMid, type, since);
 	const imports = op.run.imports(`${partnerMid} ${type}`, index);
 	return await imports.oneAtATime(externalId, async () => {
@@ -73,8 +75,8 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 				'It is not made again, to avoid a duplicate. Look for it in MakeLeaps, then run this item again.',
 			);
 		}
-		const existing = found[0] ?? earlier?.record;
-		if (!existing) {
+		const listed = found[0] ?? earlier?.record;
+		if (!listed) {
 			const body = await documentFromInput(op, fields, partnerMid, true);
 			imports.recordPlanned(externalId, body);
 			return await op.settle({
@@ -89,21 +91,22 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 				},
 			});
 		}
+		const existing =
+			listed.mid !== undefined && needsOwnRead(wanted, listed)
+				? await getDocument(op, partnerMid, String(listed.mid))
+				: listed;
 		const { patch, changes } = documentChanges(wanted, existing);
 		const changed = Object.keys(changes);
 		if (changed.length === 0) return await op.settle({ action: 'unchanged', record: existing });
-		if (existing.date_sent || existing.date_paid) {
-			op.fail(
-				`The ${type} "${String(existing.document_number)}" with External ID "${externalId}" was already ${existing.date_paid ? 'paid' : 'sent'}; it is not changed`,
-				`The row differs in: ${changed.join(', ')}. Change a sent document in MakeLeaps, or give the row another External ID for a new document.`,
-			);
-		}
+		refuseIfSentOrPaid(op, existing, type, externalId, changed);
 		return await op.settle({
 			action: 'update',
 			record: existing,
 			changes,
 			apply: async () => {
 				const mid = String(existing.mid);
+				// read again just before writing: one sent or paid since the scan is left alone
+				refuseIfSentOrPaid(op, await getDocument(op, partnerMid, mid), type, externalId, changed);
 				const answer = await op.request('PATCH', documentPath(partnerMid, mid), {
 					body: patch,
 					subject: `document ${mid}`,
@@ -115,4 +118,55 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			},
 		});
 	});
+}
+
+/**
+ * Rows are found only among documents dated from Only Documents Dated From: a row dated before
+ * it, or without a date (its document would be dated the day it is made), could not be found
+ * by a later run and would be made again.
+ */
+function checkInWindow(op: OperationContext, date: unknown, since: string) {
+	const option = op.label('options.scanFrom');
+	if (typeof date !== 'string' || date === '') {
+		op.fail(
+			`Date is empty, and ${option} is set: the document could not be found again by its date`,
+			`With ${option}, give every row its Date (on or after ${since}), or leave ${option} empty.`,
+		);
+	}
+	if (date < since) {
+		op.fail(
+			`Date ${date} is before ${option} (${since}): a document with this date is not looked for, so it is not made`,
+			`Choose a day of ${option} on or before the earliest Date of your rows.`,
+		);
+	}
+}
+
+/** A document already sent or paid is never changed. */
+function refuseIfSentOrPaid(
+	op: OperationContext,
+	document: IDataObject,
+	type: string,
+	externalId: string,
+	changed: string[],
+) {
+	if (!document.date_sent && !document.date_paid) return;
+	op.fail(
+		`The ${type} "${String(document.document_number)}" with External ID "${externalId}" was already ${document.date_paid ? 'paid' : 'sent'}; it is not changed`,
+		`The row differs in: ${changed.join(', ')}. Change a sent document in MakeLeaps, or give the row another External ID for a new document.`,
+	);
+}
+
+/**
+ * Whether a document as a list gave it lacks what the comparison with the row needs: its line
+ * items (missing, empty or given as links) or a field the row sets. Deciding from such a record
+ * would rewrite what is already there; the document read on its own is compared instead.
+ */
+function needsOwnRead(wanted: IDataObject, listed: IDataObject): boolean {
+	const lines = listed.lineitems;
+	if (!Array.isArray(lines) || lines.length === 0) return true;
+	if (!lines.every((line) => typeof line === 'object' && line !== null && !Array.isArray(line)))
+		return true;
+	return Object.keys(wanted).some(
+		(key) => key !== 'autocalculate' && key !== 'document_type' && !(key in listed),
+	);
 }

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
 import { checkDate } from '../../helpers/dates';
-import { documentsPath } from '../../helpers/documents';
+import { listDocuments, type DocumentFilters } from '../../helpers/documents';
 import { clientsUrl, midOfUrl, pickedMid, pickedValue } from '../../helpers/locators';
 import { checkText, InvalidInput } from '../../helpers/validation';
 import { clientLocator, pagingFields } from '../common.fields';
@@ -105,28 +105,32 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const partnerMid = await op.partnerMid();
 	const filters = op.collection('filters');
 	const label = (name: string) => op.label(`filters.${name}`);
-	const qs: IDataObject = {};
+	const wanted: DocumentFilters = {};
 	const type = checkText(filters.documentType, label('documentType'));
-	if (type) qs.document_type = type;
+	if (type) wanted.document_type = type;
 	if (pickedValue(filters.client) !== undefined) {
 		const clients = clientsUrl(op.run.transport.baseUrl, partnerMid);
-		qs.client = pickedMid(filters.client, label('client'), clients, 'client');
+		wanted.client = pickedMid(filters.client, label('client'), clients, 'client');
 	}
 	const from = checkDate(filters.dateFrom, label('dateFrom'));
 	const to = checkDate(filters.dateTo, label('dateTo'));
-	if (from) qs.date__gte = from;
-	if (to) qs.date__lte = to;
-	for (const state of ['sent', 'paid', 'cancelled']) {
+	if (from) wanted.date__gte = from;
+	if (to) wanted.date__lte = to;
+	for (const state of ['sent', 'paid', 'cancelled'] as const) {
 		const value = checkText(filters[state], label(state));
 		if (value && value !== 'true' && value !== 'false') {
 			throw new InvalidInput(`${label(state)} must be true or false, not "${value}"`);
 		}
-		if (value) qs[state] = value;
+		if (value) wanted[state] = value as 'true' | 'false';
 	}
+	const qs: IDataObject = {};
 	const search = checkText(filters.search, label('search'));
 	if (search) qs.search = search;
 	const simplify = op.flag('simplify', true);
 	if (simplify) qs.expand = 'client';
-	const documents = await op.readList(documentsPath(partnerMid), qs);
+	const limit = op.listLimit();
+	// what comes back is checked against the filters: a document the service should not have
+	// listed is left out (so a Limit may give fewer)
+	const documents = (await listDocuments(op, partnerMid, wanted, qs, limit, 'throw')) ?? [];
 	return simplify ? documents.map(simplified) : documents;
 }

@@ -63,6 +63,17 @@ export const description: INodeProperties[] = [
 	...lineItemFields(withLines),
 ];
 
+export const options: INodeProperties[] = [
+	{
+		displayName: 'Replace Recorded Days',
+		name: 'replaceRecordedDays',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether Mark as Sent and Mark as Paid replace the day MakeLeaps already records for a document sent or paid. Off, that day is kept and the output says so in "kept", so running the workflow again changes nothing.',
+	},
+];
+
 /** A day as a timestamp MakeLeaps takes: noon UTC, the same calendar day in every time zone. */
 const dayStamp = (day: string) => `${day}T12:00:00Z`;
 
@@ -85,17 +96,32 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			checkDate(op.parameter('paidOn', ''), op.label('paidOn')) || today(op.run.n8n.getTimezone());
 		body.date_paid = dayStamp(day);
 	}
-	if (op.flag('replaceLineItems')) {
-		const current = await getDocument(op, partnerMid, mid);
-		body.lineitems = lineItemsOf(op, String(current.currency ?? 'JPY'));
+	const replaceLines = op.flag('replaceLineItems');
+	if (Object.keys(body).length === 0 && !replaceLines)
+		op.fail('Nothing to update', 'Add an Update Field, or mark the document as sent or paid');
+	const marks = ['date_sent', 'date_paid'].filter((field) => field in body);
+	const current =
+		replaceLines || marks.length > 0 ? await getDocument(op, partnerMid, mid) : undefined;
+	// a day MakeLeaps already records stays, unless asked: running the workflow again changes nothing
+	const kept: IDataObject = {};
+	if (current && !op.flag('options.replaceRecordedDays')) {
+		for (const field of marks) {
+			if (!current[field]) continue;
+			kept[field] = current[field];
+			delete body[field];
+		}
+	}
+	if (replaceLines) {
+		body.lineitems = lineItemsOf(op, String(current?.currency ?? 'JPY'));
 		body.autocalculate = true;
 	}
-	if (Object.keys(body).length === 0)
-		op.fail('Nothing to update', 'Add an Update Field, or mark the document as sent or paid');
+	const withKept = (record: IDataObject) =>
+		Object.keys(kept).length > 0 ? { ...record, kept } : record;
+	if (Object.keys(body).length === 0) return withKept(current ?? {});
 	const answer = await op.request('PATCH', documentPath(partnerMid, mid), {
 		body,
 		subject: `document ${mid}`,
 	});
 	op.run.recordWrite('updated', mid);
-	return answer.response ?? {};
+	return withKept(answer.response ?? {});
 }
