@@ -56,6 +56,13 @@ export class MakeLeapsTrigger implements INodeType {
 		credentials: [{ name: 'makeLeapsApi', required: true }],
 		properties: [
 			{
+				displayName:
+					'Each poll costs one request per 100 records it reads (documents of the look-back window, or the first page of clients). MakeLeaps allows about 5,000 requests a day per account: polling every minute spends at least 1,440 of them, every 15 minutes 96. Choose the Poll Times above with that in mind.',
+				name: 'pollCost',
+				type: 'notice',
+				default: '',
+			},
+			{
 				displayName: 'Event',
 				name: 'event',
 				type: 'options',
@@ -133,20 +140,21 @@ async function pollOnce(
 ): Promise<INodeExecutionData[][] | null> {
 	const event = context.getNodeParameter('event', 'documentPaid') as WatchEvent;
 	const transport = await MakeLeapsTransport.create(context, { limits });
-	const partnerMid = await partnerOf(context, transport);
 	const staticData = context.getWorkflowStaticData('node');
+	const partnerMid = await partnerOf(context, transport, staticData);
 	const state = staticData.watch as WatchState | undefined;
 	const startedAt = Date.now();
 	const manual = context.getMode() === 'manual';
 
-	let read: { records: IDataObject[]; scope: string; filters: WatchFilters; signature?: string };
-	if (event === 'newClient') {
-		const clients = await readClients(transport, partnerMid, state, manual);
-		if (clients === 'unchanged') return null;
-		read = { ...clients, scope: watchScope(event, transport.account, partnerMid), filters: {} };
-	} else {
-		read = await readDocuments(context, transport, partnerMid, event);
+	const watched = await outcomeOf(readWatched(context, transport, partnerMid, event, state));
+	if (!watched.ok) {
+		// a remembered partner the key no longer reaches is looked up again at the next poll
+		const status = (watched.error as { httpCode?: string }).httpCode;
+		if (status === '403' || status === '404') delete staticData.partner;
+		throw watched.error;
 	}
+	const read = watched.value;
+	if (read === 'unchanged') return null;
 	const checked = checkRecords(read.records, read.filters);
 	if (checked.problem !== undefined) {
 		throw new NodeOperationError(
@@ -173,17 +181,46 @@ async function pollOnce(
 	return report.length > 0 ? [report.map((json) => ({ json }))] : null;
 }
 
-async function partnerOf(context: IPollFunctions, transport: MakeLeapsTransport) {
+/**
+ * The partner to watch: the one chosen, else the API key's only partner, looked up at the first
+ * poll and remembered with the trigger's state (a poll when nothing changed then costs 1 request).
+ */
+async function partnerOf(
+	context: IPollFunctions,
+	transport: MakeLeapsTransport,
+	staticData: IDataObject,
+) {
 	const locator = context.getNodeParameter('partner', { value: '' }) as
 		| INodeParameterResourceLocator
 		| undefined;
 	if (locator?.value) return checkMid(locator.value, 'Partner');
+	const known = staticData.partner as { account?: string; mid?: string } | undefined;
+	if (known?.account === transport.account && typeof known.mid === 'string') return known.mid;
 	const found = await onlyPartner(transport);
 	if (found.problem !== undefined) {
 		const description = 'Choose the partner in Partner';
 		throw new NodeOperationError(context.getNode(), found.problem, { description });
 	}
+	if (context.getMode() !== 'manual') {
+		staticData.partner = { account: transport.account, mid: found.mid };
+	}
 	return found.mid;
+}
+
+/** The records the event watches: the client list, or the documents of the window. */
+async function readWatched(
+	context: IPollFunctions,
+	transport: MakeLeapsTransport,
+	partnerMid: string,
+	event: WatchEvent,
+	state: WatchState | undefined,
+): Promise<
+	{ records: IDataObject[]; scope: string; filters: WatchFilters; signature?: string } | 'unchanged'
+> {
+	if (event !== 'newClient') return await readDocuments(context, transport, partnerMid, event);
+	const clients = await readClients(transport, partnerMid, state, context.getMode() === 'manual');
+	if (clients === 'unchanged') return clients;
+	return { ...clients, scope: watchScope(event, transport.account, partnerMid), filters: {} };
 }
 
 /**

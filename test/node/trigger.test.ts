@@ -405,3 +405,26 @@ describe('MakeLeaps Trigger: polls that overlap', () => {
 		expect(numbers(await trigger.poll())).toEqual(['NEW-2']);
 	});
 });
+
+describe('MakeLeaps Trigger: what a poll costs', () => {
+	const bed = useTestBed();
+
+	test('with Partner empty, the partner is looked up at the first poll only: a quiet poll then costs 1 request', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		seedDocuments(bed, clientMid, ['A']);
+		const trigger = new ActiveTrigger(bed, {
+			event: 'documentPaid',
+			partner: { __rl: true, mode: 'list', value: '' },
+		});
+		await trigger.poll();
+		const paths = () => bed.sandbox.received('/api/').map((r) => r.path);
+		expect(paths()).toEqual(['/api/partner/', expect.stringMatching(/\/document\/$/)]);
+		bed.sandbox.resetRequests();
+		expect((await trigger.poll()).items).toBeNull();
+		expect(paths()).toEqual([expect.stringMatching(/\/document\/$/)]);
+		trigger.restart();
+		bed.sandbox.resetRequests();
+		await trigger.poll();
+		expect(paths()).toHaveLength(1);
+	});
+});
