@@ -258,3 +258,33 @@ describe('List search for the Client and Partner pickers', () => {
 		);
 	});
 });
+
+describe('Errors that say what is wrong', () => {
+	const bed = useTestBed();
+
+	test("a Partner that is not the API key's says so and names the key's partner", async () => {
+		const other = bed.sandbox.addPartner('Another Co.');
+		const result = await bed.run({
+			operation: 'getAll',
+			returnAll: true,
+			partner: byId(other.partnerMid),
+		});
+		expect(result.error?.message).toBe(
+			`Partner ${other.partnerMid} is not a partner of this API key, which reaches Sandbox Trading Co., Ltd. (${bed.sandbox.credentials.partnerMid}) [item 0]`,
+		);
+		const unknown = await bed.run({ operation: 'get', client: byId('123'), partner: byId('999') });
+		expect(unknown.error?.message).toMatch(/^Partner 999 is not a partner of this API key/);
+	});
+
+	test('a list read names what it reads when MakeLeaps has no such thing', async () => {
+		const result = await bed.run({
+			resource: 'contact',
+			operation: 'getAll',
+			returnAll: true,
+			client: byId('1734479364211706503'),
+		});
+		expect(result.error?.message).toBe(
+			'MakeLeaps has no client 1734479364211706503 (its contact list) [item 0]',
+		);
+	});
+});

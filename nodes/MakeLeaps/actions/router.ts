@@ -51,7 +51,18 @@ export async function router(
 				output.push(item);
 			}
 		} catch (caught) {
-			const error = asNodeError(this, caught, i);
+			const partnerProblem = isRefusal(caught) ? await run.partnerProblem(i) : undefined;
+			const error =
+				partnerProblem === undefined
+					? asNodeError(this, caught, i)
+					: asNodeError(
+							this,
+							new InvalidInput(
+								partnerProblem,
+								'Pick the partner from the list in Partner, or leave it empty for the only partner of the API key.',
+							),
+							i,
+						);
 			if (run.preview && isItemOutcome(caught)) {
 				const json = { preview: WOULD_FAIL, error: error.message, description: error.description };
 				output.push({ json, pairedItem: { item: i } });
@@ -104,6 +115,10 @@ function previewOfRun(context: IExecuteFunctions): boolean {
 	}
 	return first?.on ?? false;
 }
+
+/** MakeLeaps refused the request as forbidden or not found. */
+const isRefusal = (caught: unknown) =>
+	caught instanceof NodeApiError && (caught.httpCode === '403' || caught.httpCode === '404');
 
 /**
  * Whether a failure belongs to the item (its input, the record it names), so a preview shows it

@@ -13,6 +13,7 @@ import type {
 
 import {
 	MAX_PAGE_SIZE,
+	outcomeOf,
 	type Envelope,
 	type MakeLeapsTransport,
 	type RequestOptions,
@@ -22,7 +23,7 @@ import { createdRecords, type CreatedEntry } from './createdRecords';
 import { readFieldValues, type FieldTable, type FieldValues } from './fields';
 import { clientMidOf, clientUrl } from './locators';
 import { mappedKey, mappedValue } from './mappedField';
-import { onlyPartner, sharedPartnerLookup, type PartnerLookup } from './partners';
+import { listPartners, onlyPartner, sharedPartnerLookup, type PartnerLookup } from './partners';
 import { carryOut, previewOf, type Plan } from './plans';
 import { SharedRead } from './sharedRead';
 import { checkCount, checkFlag, checkMid, checkText, InvalidInput } from './validation';
@@ -47,6 +48,9 @@ export class RunContext {
 	readonly writes: RunWrites = { created: [], updated: [], deleted: [], sent: [] };
 	/** The form of the document list's client filter MakeLeaps accepted in this run. */
 	clientFilterForm?: 'mid' | 'url';
+	/** The partner each item chose in Partner (not the key's only partner looked up). */
+	readonly chosenPartners = new Map<number, string>();
+	private readonly partners = new SharedRead<IDataObject>('The partners of the API key');
 
 	constructor(
 		readonly n8n: IExecuteFunctions,
@@ -80,6 +84,25 @@ export class RunContext {
 	/** The API key's only partner, looked up once per execution and credential. */
 	async onlyPartner(itemIndex: number): Promise<PartnerLookup> {
 		return await this.partner.get(async () => await onlyPartner(this.transport, itemIndex));
+	}
+
+	/**
+	 * Why an item's chosen Partner is wrong, when MakeLeaps refused a request of the item (403 or
+	 * 404) and the partner is not among the API key's partners: the message names those. A listing
+	 * that fails explains nothing and changes nothing.
+	 */
+	async partnerProblem(itemIndex: number): Promise<string | undefined> {
+		const chosen = this.chosenPartners.get(itemIndex);
+		if (chosen === undefined) return undefined;
+		const listed = await outcomeOf(
+			this.partners.get(async () => ({ list: await listPartners(this.transport, itemIndex) })),
+		);
+		if (!listed.ok) return undefined;
+		const partners = listed.value.list as Array<{ name: string; mid: string }>;
+		if (partners.length === 0 || partners.some((partner) => partner.mid === chosen))
+			return undefined;
+		const named = partners.map((partner) => `${partner.name} (${partner.mid})`).join(', ');
+		return `Partner ${chosen} is not a partner of this API key, which reaches ${named}`;
 	}
 
 	/** Records a record this run created, updated or deleted (by MID). */
@@ -214,8 +237,11 @@ export class OperationContext {
 	/** The partner of the item; the API key's only partner when none was chosen. */
 	async partnerMid(): Promise<string> {
 		const locator = this.parameter('partner') as INodeParameterResourceLocator | undefined;
-		if (locator?.value !== '' && locator?.value !== undefined)
-			return checkMid(locator.value, 'Partner');
+		if (locator?.value !== '' && locator?.value !== undefined) {
+			const mid = checkMid(locator.value, 'Partner');
+			this.run.chosenPartners.set(this.itemIndex, mid);
+			return mid;
+		}
 		const found = await this.run.onlyPartner(this.itemIndex);
 		if (found.problem !== undefined) this.fail(found.problem, 'Choose the partner in Partner');
 		return found.mid;

@@ -9,6 +9,7 @@ import { outcomeOf } from './outcome';
 import { BrokenList, readPages } from './pagination';
 import { redactText, SecretSet } from './redact';
 import { DEFAULT_LIMITS, type TransportLimits } from './retryPolicy';
+import { listSubject } from './wording';
 import { fetchStored } from './send';
 import { Tries } from './tries';
 import { CREDENTIAL_TYPE, headerOf } from './types';
@@ -135,7 +136,8 @@ export class MakeLeapsTransport {
 			if (!first && apiUrl(this.baseUrl, pathOrUrl) === undefined) {
 				throw new BrokenList(`its next-page link leaves the Base URL (${redactText(pathOrUrl)})`);
 			}
-			const options = { qs: first ? qs : undefined, itemIndex, expect: 'list' as const };
+			const subject = listSubject(path);
+			const options = { qs: first ? qs : undefined, itemIndex, expect: 'list' as const, subject };
 			return await this.request<T[]>('GET', pathOrUrl, options);
 		};
 		const { maxListRecords } = this.limits;

@@ -23,3 +23,18 @@ export function hostOf(location: string | undefined): string {
 		return 'an unreadable address';
 	}
 }
+
+/**
+ * What a list read is about, for "not found" messages: "partner 123 (its client list)",
+ * "client 456 (its contact list)", or the path itself.
+ */
+export function listSubject(pathOrUrl: string): string {
+	const path = pathOrUrl.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '');
+	if (path === '/api/partner/') return 'partner list of this API key';
+	const contacts = /\/client\/([^/]+)\/contact\/$/.exec(path);
+	if (contacts) return `client ${contacts[1]} (its contact list)`;
+	const scoped = /^\/api\/partner\/([^/]+)\/(.+?)\/?$/.exec(path);
+	if (!scoped) return `list ${path}`;
+	const what = scoped[2].replace(/\//g, ' ');
+	return `partner ${scoped[1]} (its ${what} list)`;
+}
