@@ -1,7 +1,7 @@
 import axios from 'axios';
 
 import { expectNoSecrets, useTestBed } from './bed';
-import { seedClient } from './fixtures';
+import { byId, seedClient } from './fixtures';
 
 const client = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 
@@ -332,5 +332,102 @@ describe('Client: Delete', () => {
 				pairedItem: { item: 0 },
 			}),
 		]);
+	});
+});
+
+describe('Client: Update of its contacts (names, e-mail, phone, address)', () => {
+	const bed = useTestBed();
+	const contacts = (mid: string) =>
+		bed.sandbox.clients().find((c) => c.mid === mid)!.contacts as Array<Record<string, unknown>>;
+
+	test('a client made without an External ID corrected from n8n: only what differs is PATCHed, on each contact; the preview says it first', async () => {
+		const mid = bed.sandbox.seedClient({
+			contacts: [
+				{
+					contact_type: 'organization',
+					name: 'Old Name K.K.',
+					addresses: [
+						{
+							format: 'jp_default',
+							country_name: 'JP',
+							postal_code: '100-0001',
+							region: 'Tokyo',
+							locality: 'Chiyoda',
+							street_address: '1-1',
+							extended_address: '',
+						},
+					],
+					email: null,
+				},
+				{
+					contact_type: 'person',
+					family_name: 'Sato',
+					addresses: [],
+					email: { address: 'old@example.com' },
+				},
+			],
+		}).mid;
+		const update = {
+			operation: 'update',
+			client: byId(mid),
+			updateFields: {
+				organizationName: 'New Name K.K.',
+				personEmail: 'new@example.com',
+				personFamilyName: 'Sato',
+				addressLocality: 'Minato',
+			},
+		};
+		const preview = await bed.run({ ...update, options: { previewOnly: true } });
+		expect(preview.output[0].json).toMatchObject({
+			preview: 'would update',
+			changes: {
+				'organization.name': { from: 'Old Name K.K.', to: 'New Name K.K.' },
+				'organization.address.locality': { from: 'Chiyoda', to: 'Minato' },
+				'person.email': { from: 'old@example.com', to: 'new@example.com' },
+			},
+		});
+		expect(Object.keys(preview.output[0].json.changes as object)).toHaveLength(3);
+		expect(bed.sandbox.received('/api/').every((r) => r.method === 'GET')).toBe(true);
+
+		bed.sandbox.resetRequests();
+		const result = await bed.run(update);
+		expect(result.output[0].json).toMatchObject({ operation: 'updated' });
+		const patches = bed.sandbox.received('/api/').filter((r) => r.method === 'PATCH');
+		expect(patches.map((r) => JSON.parse(r.body))).toEqual([
+			{
+				name: 'New Name K.K.',
+				addresses: [
+					{
+						format: 'jp_default',
+						country_name: 'JP',
+						postal_code: '100-0001',
+						region: 'Tokyo',
+						locality: 'Minato',
+						street_address: '1-1',
+						extended_address: '',
+					},
+				],
+			},
+			{ email: { address: 'new@example.com' } },
+		]);
+		expect(contacts(mid)[0]).toMatchObject({ name: 'New Name K.K.' });
+
+		bed.sandbox.resetRequests();
+		const again = await bed.run(update);
+		expect(again.output[0].json).toMatchObject({ operation: 'unchanged' });
+		expect(bed.sandbox.received('/api/').filter((r) => r.method !== 'GET')).toEqual([]);
+	});
+
+	test('a person field for a client without a person contact says so; nothing is sent', async () => {
+		const mid = bed.sandbox.seedClient({
+			contacts: [{ contact_type: 'organization', name: 'Co', addresses: [], email: null }],
+		}).mid;
+		const result = await bed.run({
+			operation: 'update',
+			client: byId(mid),
+			updateFields: { personEmail: 'a@example.com' },
+		});
+		expect(result.error?.message).toMatch(/has no person contact to update/);
+		expect(bed.sandbox.received('/api/').filter((r) => r.method !== 'GET')).toEqual([]);
 	});
 });

@@ -66,7 +66,7 @@ describe('The editor', () => {
 		expect(optionNames('client', 'create')).toEqual(['requestsPerMinute']);
 	});
 
-	test('Preview Only is offered where a write can be previewed: Create or Update and Delete', () => {
+	test('Preview Only is offered where a write can be previewed: Create or Update, Delete, Client Update', () => {
 		const previewable = operations
 			.filter(([r, o]) =>
 				((shown(r, o).find((p) => p.name === 'options')?.options ?? []) as INodeProperties[]).some(
@@ -77,6 +77,7 @@ describe('The editor', () => {
 		expect(previewable).toEqual([
 			'client createOrUpdate',
 			'client delete',
+			'client update',
 			'document createOrUpdate',
 			'document delete',
 		]);

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	clientBody,
 	contactChanges,
+	contactEdits,
 	createdFields,
 	hasNamesOf,
 } from '../../nodes/MakeLeaps/helpers/clientBody';
@@ -187,5 +188,46 @@ describe('hasNamesOf', () => {
 			hasNamesOf(body, { contacts: ['https://api/contact/1/', 'https://api/contact/2/'] }),
 		).toBe(false);
 		expect(hasNamesOf(body, {})).toBe(false);
+	});
+});
+
+describe('contactEdits: an update of some fields', () => {
+	const organization = {
+		contact_type: 'organization',
+		name: 'Co',
+		addresses: [
+			{ url: 'x', format: 'jp_default', country_name: 'JP', locality: 'Chiyoda', region: 'Tokyo' },
+		],
+	};
+	const person = { contact_type: 'person', family_name: 'Sato', addresses: [] };
+
+	test('only the types and fields set; the address merged into the one the organization has', () => {
+		expect(
+			contactEdits({ 'person.email': 'a@example.com', 'address.locality': 'Minato' }, [
+				organization,
+				person,
+			]),
+		).toEqual([
+			{
+				contact_type: 'organization',
+				addresses: [
+					{
+						postal_code: '',
+						region: 'Tokyo',
+						locality: 'Minato',
+						street_address: '',
+						extended_address: '',
+						format: 'jp_default',
+						country_name: 'JP',
+					},
+				],
+			},
+			{ contact_type: 'person', email: { address: 'a@example.com' }, addresses: [] },
+		]);
+	});
+
+	test('a client that is only a person keeps its address on the person', () => {
+		const [edit] = contactEdits({ 'address.region': 'Osaka' }, [person]);
+		expect(edit).toMatchObject({ contact_type: 'person', addresses: [{ region: 'Osaka' }] });
 	});
 });

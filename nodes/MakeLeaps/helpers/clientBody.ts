@@ -56,6 +56,42 @@ export function clientBody(values: FieldValues): IDataObject {
 	return body;
 }
 
+/** The parts of an address a change keeps from the current one. */
+const ADDRESS_PARTS = [...Object.keys(BLANK_ADDRESS), ...ADDRESS_SETTINGS];
+
+/**
+ * The contacts an update of some fields wants (only the types it changes, only the fields set):
+ * the address goes to the contact that holds it (the organization, else the person), merged
+ * into the address it has, so parts not given stay as they are.
+ */
+export function contactEdits(values: FieldValues, contacts: IDataObject[]): IDataObject[] {
+	const address = group(values, 'address');
+	const holder = contacts.some((c) => c.contact_type === 'organization')
+		? 'organization'
+		: 'person';
+	const wanted: IDataObject[] = [];
+	for (const type of ['organization', 'person']) {
+		const { email, ...texts } = group(values, type);
+		const moves = type === holder && Object.keys(address).length > 0;
+		if (Object.keys(texts).length === 0 && !email && !moves) continue;
+		const existing = contacts.find((c) => c.contact_type === type);
+		const current = ((existing?.addresses as IDataObject[] | undefined)?.[0] ?? {}) as IDataObject;
+		const kept = Object.fromEntries(
+			ADDRESS_PARTS.filter((part) => current[part] !== undefined).map((part) => [
+				part,
+				current[part],
+			]),
+		);
+		wanted.push({
+			contact_type: type,
+			...texts,
+			...(email ? { email: { address: email } } : {}),
+			addresses: moves ? [{ ...BLANK_ADDRESS, ...kept, ...address }] : [],
+		});
+	}
+	return wanted;
+}
+
 /**
  * How an existing contact differs from a wanted one: the PATCH body that brings it in line, and
  * each changed field with its value before and after (`person.email`, `organization.address.locality`).
