@@ -288,3 +288,52 @@ describe('Errors that say what is wrong', () => {
 		);
 	});
 });
+
+describe('A client picked by its External ID', () => {
+	const bed = useTestBed();
+	const byExternalId = (value: string) => ({ __rl: true, mode: 'externalId', value });
+
+	test('Get, Delete, a document for it and a Get Many filter find the client by the ID of the sheet; the client list is read once per run', async () => {
+		const [a, b] = seedMany(bed, 2);
+		const got = await bed.run({ operation: 'get', client: byExternalId('={{ $json.id }}') }, [
+			{ id: 'EXT-2' },
+			{ id: 'EXT-1' },
+		]);
+		expect(got.output.map((item) => item.json.mid)).toEqual([b, a]);
+		expect(listRequests(bed)).toHaveLength(1);
+
+		const made = await bed.run({
+			resource: 'document',
+			operation: 'create',
+			documentType: 'invoice',
+			client: byExternalId('EXT-1'),
+			lineItems: {
+				line: [{ description: 'Work', quantity: '1', unitPrice: '1000', taxRate: '10' }],
+			},
+		});
+		expect(String(made.output[0].json.client)).toMatch(new RegExp(`/client/${a}/$`));
+		const listed = await bed.run({
+			resource: 'document',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { client: byExternalId('EXT-1') },
+		});
+		expect(listed.output.map((item) => item.json.client_mid)).toEqual([a]);
+	});
+
+	test('an unknown External ID, or one two clients share, is a clear error and nothing else is sent', async () => {
+		seedMany(bed, 1);
+		seedClient(bed, 'TWIN');
+		seedClient(bed, 'TWIN');
+		const result = await bed.run(
+			{ operation: 'delete', client: byExternalId('={{ $json.id }}') },
+			[{ id: 'NOPE' }, { id: 'TWIN' }],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(result.output.map((item) => item.json.error)).toEqual([
+			'MakeLeaps has no client with Client External ID "NOPE" [item 0]',
+			'2 clients have Client External ID "TWIN" [item 1]',
+		]);
+		expect(bed.sandbox.received('/api/').filter((r) => r.method !== 'GET')).toEqual([]);
+	});
+});

@@ -89,6 +89,17 @@ export function recordLocator(
 					},
 				],
 			},
+			// a client by the user's own ID: the one key a sheet or a CRM already has
+			...(kind === 'client'
+				? [
+						{
+							displayName: 'By External ID',
+							name: 'externalId',
+							type: 'string' as const,
+							placeholder: 'e.g. CLIENT-12345',
+						},
+					]
+				: []),
 		],
 	};
 }

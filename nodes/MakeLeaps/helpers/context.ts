@@ -21,7 +21,7 @@ import {
 import { RecordIndex, type IndexSpec } from './recordIndex';
 import { createdRecords, type CreatedEntry } from './createdRecords';
 import { readFieldValues, type FieldTable, type FieldValues } from './fields';
-import { clientMidOf, clientUrl } from './locators';
+import { clientMidOf, clientsUrl, clientUrl, pickedMid } from './locators';
 import { mappedKey, mappedValue } from './mappedField';
 import { listPartners, onlyPartner, sharedPartnerLookup, type PartnerLookup } from './partners';
 import { carryOut, previewOf, type Plan } from './plans';
@@ -247,10 +247,36 @@ export class OperationContext {
 		return found.mid;
 	}
 
-	/** The client MID a client locator parameter names (from the list, by URL or by ID). */
-	clientMid(name: string, partnerMid: string): string {
+	/**
+	 * The client MID a client locator parameter names: from the list, by URL, by ID, or by
+	 * External ID (looked up in the client list, read once per run).
+	 */
+	async clientMid(name: string, partnerMid: string): Promise<string> {
 		const locator = this.parameter(name) as INodeParameterResourceLocator | undefined;
-		return clientMidOf(locator, this.label(name), this.run.transport.baseUrl, partnerMid);
+		return await this.clientMidOfPicked(locator, this.label(name), partnerMid);
+	}
+
+	/** The client MID of a picker's value (a locator, or a MID or URL from an expression). */
+	async clientMidOfPicked(picked: unknown, label: string, partnerMid: string): Promise<string> {
+		const locator = picked as INodeParameterResourceLocator | undefined;
+		if (locator?.mode !== 'externalId') {
+			const { baseUrl } = this.run.transport;
+			return typeof picked === 'object' && picked !== null && locator?.mode !== undefined
+				? clientMidOf(locator, label, baseUrl, partnerMid)
+				: pickedMid(picked, label, clientsUrl(baseUrl, partnerMid), 'client');
+		}
+		const externalId = checkText(locator.value, label);
+		if (!externalId) this.fail(`${label} is empty`);
+		const found = await this.run.clientIndex(partnerMid).find(externalId, this.itemIndex);
+		if (found.length === 0)
+			this.fail(`MakeLeaps has no client with Client External ID "${externalId}"`);
+		if (found.length > 1) {
+			this.fail(
+				`${found.length} clients have Client External ID "${externalId}"`,
+				`Pick the client by ID instead: ${found.map((client) => String(client.mid)).join(', ')}`,
+			);
+		}
+		return checkMid(found[0].mid, label);
 	}
 
 	clientUrl(partnerMid: string, clientMid: string): string {

@@ -63,7 +63,7 @@ export async function documentFromInput(
 	const values = op.fieldValues(table);
 	const type = documentTypeOf(op);
 	const lines = lineItemsOf(op, values.currency ?? 'JPY');
-	const clientMid = op.clientMid('client', partnerMid);
+	const clientMid = await op.clientMid('client', partnerMid);
 	const { baseUrl } = op.run.transport;
 	const contact = pickedValue(op.parameter('clientContact'));
 	const contactMid =

@@ -17,7 +17,7 @@ export const previewable = true;
 /** Reads the client first: a preview then says what would be deleted, or why it cannot be. */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
-	const clientMid = op.clientMid('client', partnerMid);
+	const clientMid = await op.clientMid('client', partnerMid);
 	const client = await getClient(op, partnerMid, clientMid);
 	const documents = await clientDocuments(op, partnerMid, clientMid);
 	if (documents !== undefined && documents.length > 0) {

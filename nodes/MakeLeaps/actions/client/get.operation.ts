@@ -27,7 +27,7 @@ export const options: INodeProperties[] = [
 
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
-	const clientMid = op.clientMid('client', partnerMid);
+	const clientMid = await op.clientMid('client', partnerMid);
 	const includeContacts = op.flag('options.includeContacts');
 	return await getClient(op, partnerMid, clientMid, includeContacts);
 }

@@ -69,7 +69,7 @@ export const previewable = true;
  */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
-	const clientMid = op.clientMid('client', partnerMid);
+	const clientMid = await op.clientMid('client', partnerMid);
 	const { baseUrl } = op.run.transport;
 	const body: IDataObject = {};
 
@@ -79,7 +79,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		defaultClient?.value !== undefined &&
 		defaultClient?.value !== null
 	) {
-		body.default_client = op.clientUrl(partnerMid, op.clientMid('defaultClient', partnerMid));
+		body.default_client = op.clientUrl(partnerMid, await op.clientMid('defaultClient', partnerMid));
 	}
 	const fields = op.collection('updateFields');
 	if (fields.clientExternalId !== undefined) {

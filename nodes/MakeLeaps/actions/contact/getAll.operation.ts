@@ -16,6 +16,6 @@ export const description: INodeProperties[] = [
 
 export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const partnerMid = await op.partnerMid();
-	const clientMid = op.clientMid('client', partnerMid);
+	const clientMid = await op.clientMid('client', partnerMid);
 	return await op.readList(`/api/partner/${partnerMid}/client/${clientMid}/contact/`);
 }

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { OperationContext } from '../../helpers/context';
 import { checkDate } from '../../helpers/dates';
 import { listDocuments, type DocumentFilters } from '../../helpers/documents';
-import { clientsUrl, midOfUrl, pickedMid, pickedValue } from '../../helpers/locators';
+import { midOfUrl, pickedValue } from '../../helpers/locators';
 import { checkText, InvalidInput } from '../../helpers/validation';
 import { clientLocator, pagingFields } from '../common.fields';
 import { DOCUMENT_TYPE_OPTIONS } from './document.fields';
@@ -109,8 +109,7 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const type = checkText(filters.documentType, label('documentType'));
 	if (type) wanted.document_type = type;
 	if (pickedValue(filters.client) !== undefined) {
-		const clients = clientsUrl(op.run.transport.baseUrl, partnerMid);
-		wanted.client = pickedMid(filters.client, label('client'), clients, 'client');
+		wanted.client = await op.clientMidOfPicked(filters.client, label('client'), partnerMid);
 	}
 	const from = checkDate(filters.dateFrom, label('dateFrom'));
 	const to = checkDate(filters.dateTo, label('dateTo'));
