@@ -161,7 +161,7 @@ describe('Document: Create', () => {
 				invoice(c, {
 					lineItems: { line: [{ description: 'x', unitPrice: '1,200', taxRate: '10' }] },
 				}),
-			/^Line Items 1: Unit Price "1,200" is not a number/,
+			/^Line Items 1: Rate \(Unit Price\) "1,200" is not a number/,
 		],
 		[
 			'a negative quantity',
@@ -181,7 +181,7 @@ describe('Document: Create', () => {
 						line: [{ description: 'x', quantity: '1', unitPrice: '99.5', taxRate: '10' }],
 					},
 				}),
-			/^Line Items 1: Unit Price 99\.5 has decimals, but JPY amounts have none/,
+			/^Line Items 1: Rate \(Unit Price\) 99\.5 has decimals, but JPY amounts have none/,
 		],
 		[
 			'three decimals in USD',
@@ -190,7 +190,7 @@ describe('Document: Create', () => {
 					currency: 'USD',
 					lineItems: { line: [{ description: 'x', unitPrice: '9.999', taxRate: '10' }] },
 				}),
-			/^Line Items 1: Unit Price 9\.999 has more than 2 decimals, the most USD allows/,
+			/^Line Items 1: Rate \(Unit Price\) 9\.999 has more than 2 decimals, the most USD allows/,
 		],
 		[
 			'a date that does not exist',

@@ -40,6 +40,43 @@ describe('line items', () => {
 		});
 	});
 
+	test('a sheet with Japanese headers (品名, 数量, 単位, 単価, 税率, 金額)', () => {
+		expect(
+			lineItem({ 品名: 'デザイン', 数量: '2', 単位: '時間', 単価: '8000', 税率: '10' }, 'L', 'JPY'),
+		).toEqual({
+			kind: 'normal',
+			description: 'デザイン',
+			quantity: '2',
+			quantity_unit: '時間',
+			unit_cost: '8000',
+			tax_rate: '10',
+		});
+		expect(
+			lineItem({ 種別: 'simple', 摘要: '送料', 金額: '1200', 税率: '10' }, 'L', 'JPY'),
+		).toMatchObject({ kind: 'simple', description: '送料', price: '1200' });
+	});
+
+	test('an amount in the wrong place gets a hint: price on a normal line, unit_price on a simple one', () => {
+		const refusal = (line: IDataObject) => {
+			try {
+				lineItem(line, 'Line Items 1', 'JPY');
+			} catch (error) {
+				return [(error as Error).message, (error as { description?: string }).description];
+			}
+			return [];
+		};
+		expect(refusal({ description: 'Fee', price: '5000', tax_rate: 10 })).toEqual([
+			'Line Items 1: Rate (Unit Price) is empty',
+			'The line has "price", the amount of a simple line: give its kind as simple, or give the price of one unit as unit_price',
+		]);
+		expect(
+			refusal({ kind: 'simple', description: 'Fee', unit_price: '5000', tax_rate: 10 }),
+		).toEqual([
+			'Line Items 1: Line Amount is empty',
+			'The line has "unit_price", the price of one unit of a normal line: give its kind as normal, or give the amount as price',
+		]);
+	});
+
 	test('simple, text and subtotal lines', () => {
 		expect(
 			lineItem({ kind: 'simple', description: 'Fee', amount: '5000', taxRate: '10' }, 'L', 'JPY'),
@@ -54,17 +91,17 @@ describe('line items', () => {
 	test.each<[IDataObject, string]>([
 		[
 			{ kind: 'bonus', description: 'x' },
-			'Line Items 2: Kind "bonus" is not one of normal, simple, text, subtotal',
+			'Line Items 2: Type of Line "bonus" is not one of normal, simple, text, subtotal',
 		],
 		[{ quantity: 1, unitPrice: 1, taxRate: 10 }, 'Line Items 2: Description is empty'],
-		[{ description: 'x', taxRate: 10 }, 'Line Items 2: Unit Price is empty'],
+		[{ description: 'x', taxRate: 10 }, 'Line Items 2: Rate (Unit Price) is empty'],
 		[
 			{ description: 'x', unitPrice: 'abc', taxRate: 10 },
-			'Line Items 2: Unit Price "abc" is not a number',
+			'Line Items 2: Rate (Unit Price) "abc" is not a number',
 		],
 		[
 			{ description: 'x', unitPrice: '100.5', taxRate: 10 },
-			'Line Items 2: Unit Price 100.5 has decimals, but JPY amounts have none',
+			'Line Items 2: Rate (Unit Price) 100.5 has decimals, but JPY amounts have none',
 		],
 		[
 			{ description: 'x', quantity: -2, unitPrice: '100', taxRate: 10 },

@@ -18,53 +18,81 @@ const TAX_TYPES = [
 	'legacy_no_tax',
 ];
 
-/** The names a line's values may go by in a list (a spreadsheet's headers), first match wins. */
+/**
+ * The names a line's values may go by in a list (a spreadsheet's headers, in English or in
+ * Japanese), first match wins.
+ */
 const ALIASES: Record<string, string[]> = {
-	kind: ['kind'],
-	description: ['description', 'item', 'name'],
-	quantity: ['quantity', 'qty'],
-	unitPrice: ['unitPrice', 'unit_price', 'unit_cost', 'unitCost'],
-	price: ['price', 'amount'],
-	taxRate: ['taxRate', 'tax_rate'],
-	taxType: ['taxType', 'tax_type'],
-	quantityUnit: ['quantityUnit', 'quantity_unit', 'unit'],
+	kind: ['kind', '種別'],
+	description: ['description', 'item', 'name', '品名', '摘要', '内容'],
+	quantity: ['quantity', 'qty', '数量'],
+	unitPrice: ['unitPrice', 'unit_price', 'unit_cost', 'unitCost', 'rate', '単価'],
+	price: ['price', 'amount', '金額'],
+	taxRate: ['taxRate', 'tax_rate', '税率'],
+	taxType: ['taxType', 'tax_type', '税区分'],
+	quantityUnit: ['quantityUnit', 'quantity_unit', 'unit', '単位'],
+};
+
+/** The names of a line's values in messages, as the editor shows them. */
+const LABELS: Record<string, string> = {
+	kind: 'Type of Line',
+	description: 'Description',
+	quantity: 'Quantity',
+	unitPrice: 'Rate (Unit Price)',
+	price: 'Line Amount',
+	taxRate: 'Tax Rate',
+	taxType: 'Tax Type',
+	quantityUnit: 'Quantity Unit',
 };
 
 const pick = (line: IDataObject, key: string): unknown =>
 	ALIASES[key].map((alias) => line[alias]).find((value) => value !== undefined && value !== '');
 
+/** The amount a line lacks, with a hint when it holds the other kind's amount instead. */
+function missing(line: IDataObject, where: string, wanted: 'unitPrice' | 'price'): InvalidInput {
+	const other = wanted === 'unitPrice' ? 'price' : 'unitPrice';
+	const found = ALIASES[other].find((alias) => line[alias] !== undefined && line[alias] !== '');
+	const hint =
+		found === undefined
+			? undefined
+			: wanted === 'unitPrice'
+				? `The line has "${found}", the amount of a simple line: give its kind as simple, or give the price of one unit as unit_price`
+				: `The line has "${found}", the price of one unit of a normal line: give its kind as normal, or give the amount as price`;
+	return new InvalidInput(`${where}: ${LABELS[wanted]} is empty`, hint);
+}
+
 /** One line in MakeLeaps' shape; `where` names it in errors ("Line Items 2"). */
 export function lineItem(line: IDataObject, where: string, currency: string): IDataObject {
-	const label = (name: string) => `${where}: ${name}`;
-	const kind = checkText(pick(line, 'kind'), label('Kind')) || 'normal';
+	const label = (key: string) => `${where}: ${LABELS[key]}`;
+	const kind = checkText(pick(line, 'kind'), label('kind')) || 'normal';
 	if (!KINDS.includes(kind))
-		throw new InvalidInput(`${label('Kind')} "${kind}" is not one of ${KINDS.join(', ')}`);
+		throw new InvalidInput(`${label('kind')} "${kind}" is not one of ${KINDS.join(', ')}`);
 	if (kind === 'subtotal') return { kind };
-	const description = checkText(pick(line, 'description'), label('Description'));
-	if (!description) throw new InvalidInput(`${label('Description')} is empty`);
+	const description = checkText(pick(line, 'description'), label('description'));
+	if (!description) throw new InvalidInput(`${label('description')} is empty`);
 	if (kind === 'text') return { kind, description };
 	const result: IDataObject = { kind, description };
 	if (kind === 'normal') {
-		result.quantity = checkQuantity(pick(line, 'quantity') ?? '1', label('Quantity'));
+		result.quantity = checkQuantity(pick(line, 'quantity') ?? '1', label('quantity'));
 		const unitPrice = pick(line, 'unitPrice');
-		if (unitPrice === undefined) throw new InvalidInput(`${label('Unit Price')} is empty`);
-		result.unit_cost = checkAmount(unitPrice, label('Unit Price'), currency);
+		if (unitPrice === undefined) throw missing(line, where, 'unitPrice');
+		result.unit_cost = checkAmount(unitPrice, label('unitPrice'), currency);
 	} else {
 		const price = pick(line, 'price');
-		if (price === undefined) throw new InvalidInput(`${label('Amount')} is empty`);
-		result.price = checkAmount(price, label('Amount'), currency);
+		if (price === undefined) throw missing(line, where, 'price');
+		result.price = checkAmount(price, label('price'), currency);
 	}
 	const taxRate = pick(line, 'taxRate');
-	if (taxRate === undefined) throw new InvalidInput(`${label('Tax Rate')} is empty`);
-	result.tax_rate = checkTaxRate(taxRate, label('Tax Rate'));
-	const taxType = checkText(pick(line, 'taxType'), label('Tax Type'));
+	if (taxRate === undefined) throw new InvalidInput(`${label('taxRate')} is empty`);
+	result.tax_rate = checkTaxRate(taxRate, label('taxRate'));
+	const taxType = checkText(pick(line, 'taxType'), label('taxType'));
 	if (taxType && !TAX_TYPES.includes(taxType)) {
 		throw new InvalidInput(
-			`${label('Tax Type')} "${taxType}" is not one of ${TAX_TYPES.join(', ')}`,
+			`${label('taxType')} "${taxType}" is not one of ${TAX_TYPES.join(', ')}`,
 		);
 	}
 	if (taxType) result.tax_type = taxType;
-	const unit = checkText(pick(line, 'quantityUnit'), label('Unit'));
+	const unit = checkText(pick(line, 'quantityUnit'), label('quantityUnit'));
 	if (unit) result.quantity_unit = unit;
 	return result;
 }

@@ -2,8 +2,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 const LINE_KINDS = [
-	{ name: 'Normal (Quantity × Unit Price)', value: 'normal' },
-	{ name: 'Simple (an Amount)', value: 'simple' },
+	{ name: 'Normal (Quantity × Rate)', value: 'normal' },
+	{ name: 'Simple (a Line Amount)', value: 'simple' },
 	{ name: 'Subtotal', value: 'subtotal' },
 	{ name: 'Text', value: 'text' },
 ];
@@ -50,22 +50,18 @@ export function lineItemFields(show: {
 				{
 					name: 'line',
 					displayName: 'Line',
+					// in the order of an invoice's columns (n8n lists these alphabetically, so the names
+					// are chosen to sort that way); each field only for the kinds of line that use it
 					values: [
+						{ displayName: 'Description', name: 'description', type: 'string', default: '' },
 						{
-							displayName: 'Amount',
+							displayName: 'Line Amount',
 							name: 'price',
 							type: 'string',
 							default: '',
 							placeholder: 'e.g. 5000',
-							description: 'The amount of a simple line',
-						},
-						{ displayName: 'Description', name: 'description', type: 'string', default: '' },
-						{
-							displayName: 'Kind',
-							name: 'kind',
-							type: 'options',
-							options: LINE_KINDS,
-							default: 'normal',
+							description: 'The amount of the line',
+							displayOptions: { show: { kind: ['simple'] } },
 						},
 						{
 							displayName: 'Quantity',
@@ -73,6 +69,24 @@ export function lineItemFields(show: {
 							type: 'string',
 							default: '1',
 							placeholder: 'e.g. 1.5',
+							displayOptions: { show: { kind: ['normal'] } },
+						},
+						{
+							displayName: 'Quantity Unit',
+							name: 'quantityUnit',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. hours',
+							displayOptions: { show: { kind: ['normal'] } },
+						},
+						{
+							displayName: 'Rate (Unit Price)',
+							name: 'unitPrice',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. 12000',
+							description: 'Price of one unit; the line comes to Quantity × Rate',
+							displayOptions: { show: { kind: ['normal'] } },
 						},
 						{
 							displayName: 'Tax Rate (%)',
@@ -80,6 +94,7 @@ export function lineItemFields(show: {
 							type: 'string',
 							default: '10',
 							placeholder: 'e.g. 8',
+							displayOptions: { show: { kind: ['normal', 'simple'] } },
 						},
 						{
 							displayName: 'Tax Type',
@@ -87,21 +102,16 @@ export function lineItemFields(show: {
 							type: 'options',
 							options: TAX_TYPES,
 							default: '',
+							displayOptions: { show: { kind: ['normal', 'simple'] } },
 						},
 						{
-							displayName: 'Unit',
-							name: 'quantityUnit',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. hours',
-						},
-						{
-							displayName: 'Unit Price',
-							name: 'unitPrice',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. 12000',
-							description: 'Price of one unit, for a normal line',
+							displayName: 'Type of Line',
+							name: 'kind',
+							type: 'options',
+							options: LINE_KINDS,
+							default: 'normal',
+							description:
+								'Normal: Quantity × Rate; Simple: a Line Amount; Subtotal and Text: a line without an amount',
 						},
 					],
 				},
@@ -113,7 +123,7 @@ export function lineItemFields(show: {
 			type: 'json',
 			default: '={{ $json.lines }}',
 			description:
-				'A list of lines, each with description, quantity, unit_price (or price for an amount), tax_rate, and optionally kind, tax_type and unit',
+				"A list of lines, each with description, quantity, unit_price (or price for a simple line), tax_rate, and optionally kind, tax_type and unit. A sheet's Japanese headers work too: 品名 or 摘要, 数量, 単位, 単価, 税率, 金額.",
 			displayOptions: { show: { ...show, lineItemsFrom: ['json'] } },
 		},
 	];
