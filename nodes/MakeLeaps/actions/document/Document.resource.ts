@@ -1,6 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceProperties, type Operation, type Resource } from '../operation';
+import * as cancel from './cancel.operation';
+import * as convert from './convert.operation';
 import * as create from './create.operation';
 import * as createOrUpdate from './createOrUpdate.operation';
 import * as del from './delete.operation';
@@ -11,6 +13,8 @@ import * as send from './send.operation';
 import * as update from './update.operation';
 
 const operations: Record<string, Operation> = {
+	cancel,
+	convert,
 	create,
 	createOrUpdate,
 	delete: del,
@@ -28,6 +32,19 @@ const operationPicker: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['document'] } },
 	options: [
+		{
+			name: 'Cancel',
+			value: 'cancel',
+			action: 'Cancel a document',
+			description: 'Cancel a document, or undo its cancellation',
+		},
+		{
+			name: 'Convert',
+			value: 'convert',
+			action: 'Convert a document',
+			description:
+				'Make an invoice (or another type) from a quote or an order, with its client and lines',
+		},
 		{
 			name: 'Create',
 			value: 'create',

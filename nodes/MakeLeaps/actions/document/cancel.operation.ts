@@ -1,0 +1,50 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { OperationContext } from '../../helpers/context';
+import { documentMidOf, documentPath, getDocument } from '../../helpers/documents';
+import { documentLocator } from './pickers.fields';
+
+const show = { resource: ['document'], operation: ['cancel'] };
+
+export const description: INodeProperties[] = [
+	documentLocator('The document to cancel, or to take out of cancellation', show),
+	{
+		displayName: 'Undo',
+		name: 'undo',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to take a cancelled document out of cancellation instead of cancelling it',
+		displayOptions: { show },
+	},
+];
+
+export const previewable = true;
+
+/**
+ * Cancels a document (MakeLeaps records the moment in `date_cancelled`), or undoes it. The
+ * document is read first: one already in the state asked for is left as it is, its cancelled
+ * day kept, so a second run changes nothing.
+ */
+export async function execute(op: OperationContext): Promise<IDataObject> {
+	const partnerMid = await op.partnerMid();
+	const mid = documentMidOf(op, partnerMid);
+	const undo = op.flag('undo');
+	const document = await getDocument(op, partnerMid, mid);
+	const cancelled = Boolean(document.date_cancelled);
+	if (cancelled !== undo) return await op.settle({ action: 'unchanged', record: document });
+	const to = undo ? null : new Date().toISOString();
+	return await op.settle({
+		action: 'update',
+		record: document,
+		changes: { date_cancelled: { from: document.date_cancelled ?? null, to } },
+		apply: async () => {
+			const answer = await op.request('PATCH', documentPath(partnerMid, mid), {
+				body: { date_cancelled: to },
+				subject: `document ${mid}`,
+			});
+			op.run.recordWrite('updated', mid);
+			return answer.response ?? {};
+		},
+	});
+}
