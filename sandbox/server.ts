@@ -541,7 +541,11 @@ export class Sandbox {
 		if (segments[3] === 'contact' && segments.length <= 5) {
 			const contacts = [...partner.contacts.values()];
 			if (segments.length === 4) {
-				this.allow(method, ['GET']);
+				this.allow(method, ['GET', 'POST']);
+				if (method === 'POST') {
+					const made = this.store.createContact(partner, this.json(headers, body));
+					return this.object(201, this.store.contactJson(partner, made));
+				}
 				return this.list(
 					url,
 					contacts.map((c) => this.store.contactJson(partner, c)),

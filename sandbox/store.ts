@@ -448,6 +448,27 @@ export class Store {
 		return client;
 	}
 
+	/** POST of a contact to the partner's contact list: `owner` names the client it belongs to. */
+	createContact(p: Partner, body: unknown): Contact {
+		if (!isObject(body)) {
+			throw new ValidationError({
+				non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName(body)}.`],
+			});
+		}
+		const { owner, ...fields } = body;
+		const ownerMid = this.urls.parse(owner, p.mid, 'client');
+		const client = ownerMid === undefined ? undefined : p.clients.get(ownerMid);
+		const { value, errors } = validateContact(fields);
+		const all: FieldErrors = { ...(errors ?? {}) };
+		if (owner === undefined) all.owner = ['This field is required.'];
+		else if (!client) all.owner = ['Invalid hyperlink - Object does not exist.'];
+		if (Object.keys(all).length) throw new ValidationError(all);
+		const contact = { ...value!, mid: newMid(), ownerMid: client!.mid };
+		p.contacts.set(contact.mid, contact);
+		client!.contactMids.push(contact.mid);
+		return contact;
+	}
+
 	/** PATCH of a contact: the sent fields over the stored ones, validated as a whole. */
 	updateContact(contact: Contact, body: unknown): Contact {
 		if (!isObject(body)) {

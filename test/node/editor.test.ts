@@ -66,7 +66,7 @@ describe('The editor', () => {
 		expect(optionNames('client', 'create')).toEqual(['requestsPerMinute']);
 	});
 
-	test('Preview Only is offered where a write can be previewed: Create or Update, Delete, Client Update, Cancel, Convert', () => {
+	test('Preview Only is offered where a write can be previewed: Create or Update, Delete, Client Update, Contact Create and Update, Cancel, Convert', () => {
 		const previewable = operations
 			.filter(([r, o]) =>
 				((shown(r, o).find((p) => p.name === 'options')?.options ?? []) as INodeProperties[]).some(
@@ -78,6 +78,8 @@ describe('The editor', () => {
 			'client createOrUpdate',
 			'client delete',
 			'client update',
+			'contact create',
+			'contact update',
 			'document cancel',
 			'document convert',
 			'document createOrUpdate',

@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceProperties, type Operation, type Resource } from '../operation';
+import * as create from './create.operation';
 import * as getAll from './getAll.operation';
+import * as update from './update.operation';
 
-const operations: Record<string, Operation> = { getAll };
+const operations: Record<string, Operation> = { create, getAll, update };
 
 const operationPicker: INodeProperties = {
 	displayName: 'Operation',
@@ -13,10 +15,22 @@ const operationPicker: INodeProperties = {
 	displayOptions: { show: { resource: ['contact'] } },
 	options: [
 		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a contact of a client',
+			description: 'Add a person or an organization to a client',
+		},
+		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many contacts of a client',
 			description: 'List the contacts of a client',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a contact of a client',
+			description: "Change a contact's names, e-mail, phone, title or department",
 		},
 	],
 	default: 'getAll',

@@ -1,0 +1,72 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { contactChanges } from '../../helpers/clientBody';
+import type { OperationContext } from '../../helpers/context';
+import { contactMidOf, pickedValue } from '../../helpers/locators';
+import { checkMid } from '../../helpers/validation';
+import { clientLocator, contactPicker } from '../common.fields';
+import { contactFieldOptions, contactValues } from './contact.fields';
+
+const show = { resource: ['contact'], operation: ['update'] };
+
+export const description: INodeProperties[] = [
+	{
+		...clientLocator(
+			'client',
+			'Client',
+			'The client whose contact to change (to pick the contact from its list)',
+		),
+		displayOptions: { show },
+	},
+	{
+		...contactPicker('contact', 'Contact', 'The contact to change'),
+		required: true,
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: contactFieldOptions,
+	},
+];
+
+export const previewable = true;
+
+/** Reads the contact and PATCHes only what differs; a contact that already says so is left alone. */
+export async function execute(op: OperationContext): Promise<IDataObject> {
+	const partnerMid = await op.partnerMid();
+	const picked = pickedValue(op.parameter('contact'));
+	const { baseUrl } = op.run.transport;
+	const mid = checkMid(
+		contactMidOf(picked, op.label('contact'), baseUrl, partnerMid),
+		op.label('contact'),
+	);
+	const values = contactValues(op, 'updateFields');
+	if (Object.keys(values).length === 0) op.fail('Nothing to update', 'Add an Update Field');
+	const path = `/api/partner/${partnerMid}/contact/${mid}/`;
+	const contact = (await op.request('GET', path, { subject: `contact ${mid}` })).response ?? {};
+	const { email, ...texts } = values;
+	const wanted = {
+		contact_type: contact.contact_type,
+		...texts,
+		...(email ? { email: { address: email } } : {}),
+		addresses: [],
+	};
+	const { patch, changes } = contactChanges(wanted, contact);
+	if (Object.keys(patch).length === 0)
+		return await op.settle({ action: 'unchanged', record: contact });
+	return await op.settle({
+		action: 'update',
+		record: contact,
+		changes,
+		apply: async () => {
+			const answer = await op.request('PATCH', path, { body: patch, subject: `contact ${mid}` });
+			op.run.recordWrite('updated', mid);
+			return answer.response ?? {};
+		},
+	});
+}
