@@ -305,6 +305,8 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		connections,
 		active: false,
 		nodeTypes,
+		// a fixed time zone: "today" must not depend on the machine or the hour the tests run at
+		settings: { timezone: RUN_TIMEZONE },
 	});
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'exec-1', {
@@ -354,6 +356,9 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	observed.push(result);
 	return result;
 }
+
+/** The workflow time zone of the node's runs in tests. */
+export const RUN_TIMEZONE = 'Asia/Tokyo';
 
 export interface PollOptions {
 	parameters: INodeParameters;

@@ -59,6 +59,14 @@ export interface SandboxOptions {
 	listLineItems?: 'full' | 'empty' | 'links';
 	/** Fields the client and document lists leave out of each record (the record itself has them). */
 	listOmits?: string[];
+	/** Contacts do not answer at their own URL (`/contact/<mid>/` answers 404), only in their client. */
+	noContactUrl?: boolean;
+	/** Lists answer without `meta.next`, as a service paging another way may. */
+	omitNext?: boolean;
+	/** The path segment templates are listed under instead of `template` (which then answers 404). */
+	templatePath?: string;
+	/** Line item fields a document gives under other names, such as `{ unit_cost: 'unit_price' }`. */
+	lineItemNames?: Record<string, string>;
 }
 
 export interface RecordedRequest {
@@ -532,7 +540,7 @@ export class Sandbox {
 			return this.documentRoutes(method, url, headers, body, partner, segments.slice(4));
 		if (segments[3] === 'sending' && segments[4] === 'order')
 			return this.sendingRoutes(method, url, headers, body, partner, segments.slice(5));
-		if (segments[3] === 'template' && segments.length === 5) {
+		if (segments[3] === (this.options.templatePath ?? 'template') && segments.length === 5) {
 			this.allow(method, ['GET']);
 			if (!(DOCUMENT_TYPES as readonly string[]).includes(segments[4]))
 				throw detail(404, 'Not found.');
@@ -553,7 +561,7 @@ export class Sandbox {
 			}
 			this.allow(method, ['GET', 'PATCH']);
 			const contact = partner.contacts.get(segments[4]);
-			if (!contact) throw detail(404, 'Not found.');
+			if (!contact || this.options.noContactUrl) throw detail(404, 'Not found.');
 			if (method === 'PATCH') this.store.updateContact(contact, this.json(headers, body));
 			return this.object(200, this.store.contactJson(partner, contact));
 		}
@@ -625,14 +633,14 @@ export class Sandbox {
 			this.allow(method, ['GET', 'POST']);
 			if (method === 'POST') {
 				const document = this.documents.create(partner, this.json(headers, body));
-				return this.object(201, this.documents.json(partner, document, expand));
+				return this.object(201, this.lineNames(this.documents.json(partner, document, expand)));
 			}
 			const filters = this.filtersOf(url);
 			this.checkClientFilter(filters.get('client'));
 			const found = this.documents.list(partner, filters);
 			return this.list(
 				url,
-				found.map((d) => this.listed(this.documents.json(partner, d, expand))),
+				found.map((d) => this.listed(this.lineNames(this.documents.json(partner, d, expand)))),
 			);
 		}
 		const document = partner.documents.get(rest[0]);
@@ -657,7 +665,7 @@ export class Sandbox {
 		}
 		if (method === 'PUT' || method === 'PATCH')
 			this.documents.update(partner, document, this.json(headers, body));
-		return this.object(200, this.documents.json(partner, document, expand));
+		return this.object(200, this.lineNames(this.documents.json(partner, document, expand)));
 	}
 
 	private sendingRoutes(
@@ -872,6 +880,16 @@ export class Sandbox {
 		return copy as T;
 	}
 
+	/** A document with its line items' fields under the names the `lineItemNames` switch gives. */
+	private lineNames<T extends { lineitems: object[] }>(document: T): T {
+		const names = this.options.lineItemNames;
+		if (!names) return document;
+		const lineitems = document.lineitems.map((line) =>
+			Object.fromEntries(Object.entries(line).map(([key, value]) => [names[key] ?? key, value])),
+		);
+		return { ...document, lineitems };
+	}
+
 	/** Refuses the form of the `client` filter the `clientFilter` switch does not accept. */
 	private checkClientFilter(value: string | null) {
 		const form = this.options.clientFilter;
@@ -909,7 +927,7 @@ export class Sandbox {
 		};
 		return new HttpAnswer(200, {
 			meta: {
-				next: page < pages ? link(page + 1) : null,
+				...(this.options.omitNext ? {} : { next: page < pages ? link(page + 1) : null }),
 				prev: page > 1 ? link(page - 1) : null,
 				page,
 				count: items.length,

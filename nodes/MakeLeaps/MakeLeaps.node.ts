@@ -40,6 +40,7 @@ export class MakeLeaps implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Account', value: 'account' },
 					{ name: 'Client', value: 'client' },
 					{ name: 'Contact', value: 'contact' },
 					{ name: 'Document', value: 'document' },

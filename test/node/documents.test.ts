@@ -4,6 +4,7 @@
  */
 import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { RUN_TIMEZONE } from '../../dev/harness';
 import { readPdf } from '../../dev/pdf';
 import { useTestBed, type TestBed } from './bed';
 import { byId, documentUpsertRows, seedClient } from './fixtures';
@@ -110,7 +111,8 @@ describe('Document: Create', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.output[0].json).toMatchObject({
 			total: '66000',
-			date: new Date().toISOString().slice(0, 10),
+			// today where the workflow is (its time zone), not where the machine is
+			date: new Intl.DateTimeFormat('en-CA', { timeZone: RUN_TIMEZONE }).format(new Date()),
 		});
 	});
 

@@ -86,6 +86,16 @@ describe('The editor', () => {
 			'document delete',
 		]);
 	});
+
+	test('Account → Check shows the Partner, a notice that it only reads, and Options', () => {
+		expect(shown('account', 'check').map((property) => property.name)).toEqual([
+			'resource',
+			'operation',
+			'partner',
+			'checkNotice',
+			'options',
+		]);
+	});
 });
 
 describe('The editor marks what the service needs', () => {

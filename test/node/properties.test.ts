@@ -180,6 +180,7 @@ describe('Properties over the node parameters', () => {
 				operation: fc.constantFrom('create', 'createOrUpdate', 'get', 'getAll', 'update', 'delete'),
 			}),
 			fc.record({ resource: fc.constant('contact'), operation: fc.constant('getAll') }),
+			fc.record({ resource: fc.constant('account'), operation: fc.constant('check') }),
 			fc.record({
 				resource: fc.constant('document'),
 				operation: fc.constantFrom(
@@ -334,7 +335,7 @@ describe('Properties over the node parameters', () => {
 					for (const request of bed.sandbox.requests) {
 						// only the API's own shapes, with plain MIDs: no dot segments, no encoded separators
 						expect(request.path).toMatch(
-							/^\/(api\/partner\/([\w-]+\/(client\/([\w-]+\/(contact\/)?)?|contact\/[\w-]+\/|document\/([\w-]+\/(pdf\/)?)?|sending\/order\/([\w-]+\/(item\/|send\/|status\/)?)?)?)?|user\/oauth2\/token\/)$/,
+							/^\/(api\/partner\/([\w-]+\/(client\/([\w-]+\/(contact\/)?)?|contact\/[\w-]+\/|document\/([\w-]+\/(pdf\/)?)?|sending\/order\/([\w-]+\/(item\/|send\/|status\/)?)?|template\/[\w-]+\/)?)?|user\/oauth2\/token\/)$/,
 						);
 						expect(request.path.split('/')).not.toContain('..');
 					}

@@ -18,6 +18,8 @@ export interface Operation {
 	options?: INodeProperties[];
 	/** Whether it offers Preview Only: it decides with reads alone and writes through `op.settle`. */
 	previewable?: boolean;
+	/** Whether it only ever reads: its run's transport refuses any method but GET before sending. */
+	readOnly?: boolean;
 	execute(op: OperationContext): Promise<IDataObject | IDataObject[] | WithBinary>;
 }
 

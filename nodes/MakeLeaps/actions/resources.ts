@@ -1,3 +1,4 @@
+import { account } from './account/Account.resource';
 import { client } from './client/Client.resource';
 import { contact } from './contact/Contact.resource';
 import { document } from './document/Document.resource';
@@ -5,4 +6,10 @@ import type { Resource } from './operation';
 import { sendingOrder } from './sendingOrder/SendingOrder.resource';
 
 /** Every resource of the node, by the value of its Resource option. */
-export const resources: Record<string, Resource> = { client, contact, document, sendingOrder };
+export const resources: Record<string, Resource> = {
+	account,
+	client,
+	contact,
+	document,
+	sendingOrder,
+};

@@ -27,7 +27,7 @@ export async function router(
 	const transport = await MakeLeapsTransport.create(this, {
 		requestsPerMinute,
 		limits,
-		readOnly: preview,
+		readOnly: preview || operation.readOnly === true,
 	});
 	const run = new RunContext(this, transport, preview);
 	// the operation's own properties first: every operation has an Options collection

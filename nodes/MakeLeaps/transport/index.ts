@@ -2,7 +2,7 @@
 export { excerpt } from './answers';
 export { apiUrl, checkBaseUrl, isPlainPath } from './baseUrl';
 export { apiErrorText, isUncertainWrite, UncertainWriteError } from './failures';
-export { outcomeOf } from './outcome';
+export { outcomeOf, type Outcome } from './outcome';
 export { MAX_PAGE_SIZE } from './pagination';
 export { redactText, redactValue } from './redact';
 export { DEFAULT_LIMITS, type TransportLimits } from './retryPolicy';

@@ -22,7 +22,7 @@ export interface TransportOptions {
 	unpaced?: boolean;
 	/** Bounds of waits, retries and the pace; the node uses the defaults, tests change them. */
 	limits?: Partial<TransportLimits>;
-	/** Preview Only: any request but a GET is refused before it is sent. */
+	/** Preview Only, Account → Check: any request but a GET is refused before it is sent. */
 	readOnly?: boolean;
 }
 
@@ -112,10 +112,11 @@ export class MakeLeapsTransport {
 		if (this.readOnly && method !== 'GET') {
 			throw new NodeOperationError(
 				this.context.getNode(),
-				`Preview Only: a ${method} request was about to be sent; it was not`,
+				`This run only reads: a ${method} request was about to be sent; it was not`,
 				{
 					itemIndex: options.itemIndex,
-					description: 'A preview only reads. Nothing was changed in MakeLeaps.',
+					description:
+						'A preview (Preview Only) and Account → Check only read. Nothing was changed in MakeLeaps.',
 				},
 			);
 		}
@@ -154,10 +155,18 @@ export class MakeLeapsTransport {
 	 * only over https (http on this machine, for the sandbox), and without the access token.
 	 */
 	async download(path: string, options: RequestOptions = {}): Promise<Buffer> {
+		return (await this.downloadTraced(path, options)).file;
+	}
+
+	/** A PDF file as `download` gets it, and the storage address when MakeLeaps redirected there. */
+	async downloadTraced(
+		path: string,
+		options: RequestOptions = {},
+	): Promise<{ file: Buffer; storedAt?: string }> {
 		const fileOptions = { ...options, expect: 'pdf' as const };
 		return await this.guarded(path, fileOptions, async (url) => {
 			const answer = await this.tries.answer('GET', url, fileOptions);
-			if (answer.status < 300) return answer.body as Buffer;
+			if (answer.status < 300) return { file: answer.body as Buffer };
 			const location = headerOf(answer, 'Location') ?? '';
 			const target = URL.canParse(location, url) ? new URL(location, url) : undefined;
 			if (
@@ -177,7 +186,7 @@ export class MakeLeapsTransport {
 			const problem =
 				stored.status === 200 ? answerProblem(stored.body, 'pdf') : `HTTP ${stored.status}`;
 			if (problem) throw this.errors.unreadable(stored, problem, fileOptions, 'GET');
-			return stored.body as Buffer;
+			return { file: stored.body as Buffer, storedAt: target.href };
 		});
 	}
 

@@ -1,0 +1,267 @@
+/**
+ * Account → Check against the sandbox playing the service both ways: as the node guesses it
+ * (every check held) and, switch by switch, as it may differ (exactly the matching check differs).
+ * A check whose read fails cannot tell, and the others still run. Only GETs are ever sent.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { SandboxOptions } from '../../sandbox/server';
+import { useTestBed, type TestBed } from './bed';
+import { seedClient } from './fixtures';
+
+const check = { resource: 'account', operation: 'check' };
+const IDS = [
+	'token_and_partner',
+	'page_size',
+	'next_page_link',
+	'expand_contacts',
+	'contact_own_url',
+	'client_filter_form',
+	'document_type_filter',
+	'date_filter',
+	'templates',
+	'line_item_shape',
+	'list_line_items',
+	'client_list_keys',
+	'document_list_keys',
+	'pdf_form',
+];
+const DOCUMENT_CHECKS = [
+	'client_filter_form',
+	'document_type_filter',
+	'date_filter',
+	'line_item_shape',
+	'list_line_items',
+	'document_list_keys',
+	'pdf_form',
+];
+
+/** Three clients; invoices of two of them and a quote, on three days, with normal lines. */
+function seedAccount(bed: TestBed, clients = 3) {
+	const mids = Array.from({ length: clients }, (_, k) => seedClient(bed, `CL-${k + 1}`));
+	const url = (mid: string) =>
+		`${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/`;
+	const document = (type: string, client: string, date: string, externalId = '') =>
+		bed.sandbox.seedDocument({
+			document_type: type,
+			client: url(client),
+			date,
+			external_id: externalId,
+			lineitems: [
+				{
+					kind: 'normal',
+					description: 'Consulting',
+					quantity: '2',
+					unit_cost: '1500',
+					tax_rate: '10',
+				},
+				{ kind: 'simple', description: 'Travel', price: '3000', tax_rate: '10' },
+			],
+			autocalculate: true,
+		});
+	document('invoice', mids[0], '2026-10-01', 'INV-1');
+	document('quote', mids[1], '2026-10-15');
+	document('invoice', mids[1], '2026-11-01', 'INV-2');
+}
+
+/** The results by check id, in the order of the output. */
+const resultsOf = (items: Array<{ json: IDataObject }>) =>
+	Object.fromEntries(items.map(({ json }) => [json.check, json.result]));
+
+const allHeld = Object.fromEntries(IDS.map((id) => [id, 'held']));
+
+/** Every request to the sandbox but the credential's token exchange was a GET. */
+function expectOnlyGets(bed: TestBed) {
+	const sent = bed.sandbox.requests.filter((r) => r.path !== '/user/oauth2/token/');
+	expect(sent.length).toBeGreaterThan(0);
+	expect(sent.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([]);
+}
+
+describe('Account → Check against a service that is as the node guesses', () => {
+	const bed = useTestBed();
+
+	test('every check holds, each item flat with its evidence; only GETs, about 16 of them', async () => {
+		seedAccount(bed);
+		const result = await bed.run({ ...check, partner: { __rl: true, mode: 'list', value: '' } });
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((item) => item.json.check)).toEqual(IDS);
+		expect(resultsOf(result.output)).toEqual(allHeld);
+		for (const { json, pairedItem } of result.output) {
+			expect(Object.keys(json)).toEqual(['check', 'guess', 'result', 'evidence', 'affects']);
+			for (const value of Object.values(json)) expect(typeof value).toBe('string');
+			expect((json.evidence as string).length).toBeGreaterThan(10);
+			expect(pairedItem).toEqual({ item: 0 });
+		}
+		const evidence = Object.fromEntries(
+			result.output.map(({ json }) => [json.check, json.evidence]),
+		);
+		expect(evidence.pdf_form).toMatch(/came as the file itself \(a PDF of/);
+		expect(evidence.client_filter_form).toMatch(/by MID applied .*by address applied/);
+		expect(evidence.line_item_shape).toMatch(/unit_cost/);
+		expectOnlyGets(bed);
+		expect(bed.sandbox.received('/api/').length).toBeLessThanOrEqual(18);
+	});
+
+	test('an account with no documents: the document checks cannot tell, and say why', async () => {
+		seedClient(bed, 'CL-1');
+		seedClient(bed, 'CL-2');
+		const result = await bed.run(check);
+		const results = resultsOf(result.output);
+		for (const id of IDS)
+			expect([id, results[id]]).toEqual([
+				id,
+				DOCUMENT_CHECKS.includes(id) ? 'could not tell' : 'held',
+			]);
+		const pdf = result.output.find(({ json }) => json.check === 'pdf_form')!.json;
+		expect(pdf.evidence).toBe('The account has no documents to look at');
+		expectOnlyGets(bed);
+	});
+
+	test('a read that fails (503, 400) cannot tell; every other check still runs and holds', async () => {
+		seedAccount(bed);
+		bed.sandbox.injectFault({ kind: 'status', status: 503 }, { path: /\/template\/invoice\/$/ });
+		bed.sandbox.injectFault(
+			{ kind: 'status', status: 400, contentType: 'application/json', body: '{"detail": "Bad"}' },
+			{ path: /\/contact\/\d+\/$/ },
+		);
+		const result = await bed.run(check, [{}], { limits: { serverRetries: 0 } });
+		expect(result.error).toBeUndefined();
+		expect(resultsOf(result.output)).toEqual({
+			...allHeld,
+			templates: 'could not tell',
+			contact_own_url: 'could not tell',
+		});
+		const evidence = Object.fromEntries(
+			result.output.map(({ json }) => [json.check, json.evidence]),
+		);
+		expect(evidence.templates).toMatch(/503/);
+		expect(evidence.contact_own_url).toMatch(/400|refused/);
+		expectOnlyGets(bed);
+	});
+
+	test('the first page of documents fails: every check that needs a document cannot tell, the rest hold', async () => {
+		seedAccount(bed);
+		bed.sandbox.injectFault({ kind: 'status', status: 503 }, { path: /\/document\/$/ });
+		const result = await bed.run(check, [{}], { limits: { serverRetries: 0 } });
+		const expected = Object.fromEntries(
+			IDS.map((id) => [id, DOCUMENT_CHECKS.includes(id) ? 'could not tell' : 'held']),
+		);
+		expect(resultsOf(result.output)).toEqual(expected);
+	});
+
+	test('a partner list without the partner addresses differs', async () => {
+		seedAccount(bed);
+		bed.sandbox.injectFault(
+			{
+				kind: 'rewriteAfter',
+				change: (body) => ({ ...body, response: [{ name: 'Sandbox Trading Co., Ltd.' }] }),
+			},
+			{ path: /^\/api\/partner\/$/ },
+		);
+		const result = await bed.run(check);
+		expect(resultsOf(result.output)).toEqual({ ...allHeld, token_and_partner: 'differs' });
+	});
+
+	test('a PDF redirected to plain http elsewhere differs: the node would refuse it', async () => {
+		seedAccount(bed);
+		bed.sandbox.injectFault(
+			{ kind: 'redirect', location: 'http://storage.example.com/files/1.pdf?signature=abc' },
+			{ path: /\/pdf\/$/ },
+		);
+		const result = await bed.run(check);
+		expect(resultsOf(result.output)).toEqual({ ...allHeld, pdf_form: 'differs' });
+		const pdf = result.output.find(({ json }) => json.check === 'pdf_form')!.json;
+		expect(pdf.evidence).toMatch(/redirect .*storage\.example\.com/);
+		expect(pdf.evidence).not.toMatch(/signature/);
+	});
+
+	test('a wrong client secret: every check cannot tell, and the run still ends with one item per check', async () => {
+		seedAccount(bed);
+		const stored = bed.credentials.get('cred-1');
+		bed.credentials.set('cred-1', { ...stored, clientSecret: 'not-the-secret' });
+		const result = await bed.run(check);
+		expect(result.error).toBeUndefined();
+		expect(resultsOf(result.output)).toEqual(
+			Object.fromEntries(IDS.map((id) => [id, 'could not tell'])),
+		);
+		expect(bed.sandbox.received('/api/')).toEqual([]);
+	});
+});
+
+/** Each way the service may differ: the sandbox switch, the check that reports it, extra clients. */
+const DIFFERING: Array<[string, SandboxOptions, string, number?]> = [
+	['lists give at most 50 a page', { maxPageSize: 50 }, 'page_size', 60],
+	['lists answer without meta.next', { omitNext: true }, 'next_page_link'],
+	['expand is ignored', { ignoreExpand: true }, 'expand_contacts'],
+	['contacts do not answer at their own URL', { noContactUrl: true }, 'contact_own_url'],
+	['the client filter takes only the URL', { clientFilter: 'url' }, 'client_filter_form'],
+	['the client filter is ignored', { ignoreFilters: ['client'] }, 'client_filter_form'],
+	['document_type is ignored', { ignoreFilters: ['document_type'] }, 'document_type_filter'],
+	['date__gte is ignored', { ignoreFilters: ['date__gte'] }, 'date_filter'],
+	['templates live elsewhere', { templatePath: 'document_template' }, 'templates'],
+	[
+		'line items name unit_cost otherwise',
+		{ lineItemNames: { unit_cost: 'unit_price' } },
+		'line_item_shape',
+	],
+	[
+		'the computed price is named otherwise',
+		{ lineItemNames: { price: 'amount' } },
+		'line_item_shape',
+	],
+	['the list gives no line items', { listLineItems: 'empty' }, 'list_line_items'],
+	['the list gives line items as links', { listLineItems: 'links' }, 'list_line_items'],
+	[
+		'the client list leaves out client_external_id',
+		{ listOmits: ['client_external_id'] },
+		'client_list_keys',
+	],
+	[
+		'the document list leaves out external_id',
+		{ listOmits: ['external_id'] },
+		'document_list_keys',
+	],
+];
+
+describe.each(DIFFERING)('Account → Check when %s', (_name, options, differing, clients) => {
+	const bed = useTestBed(options);
+
+	test(`${differing} differs, with its evidence; every other check holds; only GETs`, async () => {
+		seedAccount(bed, clients);
+		const result = await bed.run(check);
+		expect(result.error).toBeUndefined();
+		expect(resultsOf(result.output)).toEqual({ ...allHeld, [differing]: 'differs' });
+		const report = result.output.find(({ json }) => json.check === differing)!.json;
+		expect(report.evidence).not.toBe('');
+		expectOnlyGets(bed);
+	});
+});
+
+/** Services that differ from the sandbox's defaults in ways the node's guess allows. */
+const HOLDING: Array<[string, SandboxOptions, string, RegExp]> = [
+	[
+		'the client filter takes only the MID',
+		{ clientFilter: 'mid' },
+		'client_filter_form',
+		/by MID applied \(2 documents, all the client.s\); by address refused \(HTTP 400/,
+	],
+	[
+		'PDFs come through a redirect to storage',
+		{ pdfRedirect: true },
+		'pdf_form',
+		/came as a redirect to http:\/\/127\.0\.0\.1:\d+\/…, fetched without the token/,
+	],
+];
+
+describe.each(HOLDING)('Account → Check when %s', (_name, options, id, evidence) => {
+	const bed = useTestBed(options);
+
+	test(`every check holds; ${id} says how`, async () => {
+		seedAccount(bed);
+		const result = await bed.run(check);
+		expect(resultsOf(result.output)).toEqual(allHeld);
+		const report = result.output.find(({ json }) => json.check === id)!.json;
+		expect(report.evidence).toMatch(evidence);
+		expectOnlyGets(bed);
+	});
+});
