@@ -250,6 +250,8 @@ export interface RunOptions {
 	followedBy?: INodeParameters[];
 	/** Shorter waits and timeouts for the node's transport (n8n itself always uses the defaults). */
 	limits?: Partial<TransportLimits>;
+	/** The node's version (1 by default; the editor adds new nodes at the latest). */
+	typeVersion?: number;
 }
 
 export interface RunResult {
@@ -279,7 +281,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			id: 'makeleaps',
 			name: 'MakeLeaps',
 			type: NODE_TYPE,
-			typeVersion: 1,
+			typeVersion: options.typeVersion ?? 1,
 			position: [200, 0],
 			parameters: options.parameters,
 			credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'MakeLeaps account' } },
@@ -369,6 +371,8 @@ export interface PollOptions {
 	mode?: 'trigger' | 'manual';
 	timezone?: string;
 	limits?: Partial<TransportLimits>;
+	/** The trigger's version (1 by default). */
+	typeVersion?: number;
 }
 
 /** What one poll of the MakeLeaps Trigger gave: the items it emits (none: null), or its error. */
@@ -383,7 +387,7 @@ export async function runPoll(options: PollOptions): Promise<PollResult> {
 		id: 'trigger',
 		name: 'MakeLeaps Trigger',
 		type: TRIGGER_TYPE,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: options.parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'MakeLeaps account' } },

@@ -24,7 +24,9 @@ export class MakeLeaps implements INodeType {
 		name: 'makeLeaps',
 		icon: { light: 'file:../../icons/makeleaps.svg', dark: 'file:../../icons/makeleaps.dark.svg' },
 		group: ['output'],
-		version: 1,
+		// 2: Simplify on the operations that return one record, on by default
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Make, look up and send clients and documents (invoices, quotes…) in MakeLeaps, and get their PDFs',

@@ -12,7 +12,8 @@ import { partnerLocator } from './actions/common.fields';
 import { DOCUMENT_TYPE_OPTIONS } from './actions/document/document.fields';
 import { daysBefore, today } from './helpers/dates';
 import { onlyPartner } from './helpers/partners';
-import { checkCount, checkMid, InvalidInput } from './helpers/validation';
+import { checkCount, checkFlag, checkMid, InvalidInput } from './helpers/validation';
+import { SIMPLE } from './helpers/simplify';
 import {
 	checkRecords,
 	compare,
@@ -45,7 +46,9 @@ export class MakeLeapsTrigger implements INodeType {
 		name: 'makeLeapsTrigger',
 		icon: { light: 'file:../../icons/makeleaps.svg', dark: 'file:../../icons/makeleaps.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 2: Simplify, on by default
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["event"]}}',
 		description:
 			'Starts the workflow when a client or a document is added, sent or paid in MakeLeaps',
@@ -101,6 +104,15 @@ export class MakeLeapsTrigger implements INodeType {
 				description:
 					'Watch documents dated this many days back at most. Fewer days read fewer pages at every poll; a document dated earlier is not reported.',
 				displayOptions: { show: { event: DOCUMENT_EVENTS } },
+			},
+			{
+				displayName: 'Simplify',
+				name: 'simplify',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to return a simplified version of the response instead of the raw data',
+				displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 			},
 		],
 	};
@@ -164,9 +176,11 @@ async function pollOnce(
 		);
 	}
 	read.records = checked.records;
+	const shown = (record: IDataObject) =>
+		simplifies(context) ? SIMPLE[event === 'newClient' ? 'client' : 'document'](record) : record;
 	if (manual) {
 		const newest = latest(event, read.records);
-		return newest ? [[{ json: newest }]] : null;
+		return newest ? [[{ json: shown(newest) }]] : null;
 	}
 	if (read.records.length > MAX_WATCHED) {
 		throw new NodeOperationError(
@@ -178,7 +192,14 @@ async function pollOnce(
 	const { report, state: next } = compare(event, state, read.records, read.scope, startedAt);
 	if (read.signature !== undefined) next.signature = read.signature;
 	staticData.watch = next as unknown as IDataObject;
-	return report.length > 0 ? [report.map((json) => ({ json }))] : null;
+	return report.length > 0 ? [report.map((record) => ({ json: shown(record) }))] : null;
+}
+
+/** Whether the records go out as flat rows: Simplify, from the trigger's version 2 on. */
+function simplifies(context: IPollFunctions): boolean {
+	if (context.getNode().typeVersion < 2) return false;
+	// a refused value is an InvalidInput, which the poll turns into the node's error
+	return checkFlag(context.getNodeParameter('simplify', true), 'Simplify', true);
 }
 
 /**

@@ -31,6 +31,7 @@ class ActiveTrigger {
 		private readonly bed: TestBed,
 		private parameters: INodeParameters,
 		private readonly saving: Saving = 'when emitting',
+		private readonly typeVersion = 1,
 	) {}
 
 	/** The user changes the trigger's settings and saves the workflow. */
@@ -44,6 +45,7 @@ class ActiveTrigger {
 			credentials: this.bed.credentials,
 			staticData: this.memory,
 			mode,
+			typeVersion: this.typeVersion,
 		});
 		const saves = !this.activated || result.items !== null || this.saving === 'every poll';
 		if (mode === 'trigger' && saves) this.save();
@@ -426,5 +428,26 @@ describe('MakeLeaps Trigger: what a poll costs', () => {
 		bed.sandbox.resetRequests();
 		await trigger.poll();
 		expect(paths()).toHaveLength(1);
+	});
+});
+
+describe('MakeLeaps Trigger: Simplify (version 2)', () => {
+	const bed = useTestBed();
+
+	test('a paid invoice is reported as a flat row', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const [a] = seedDocuments(bed, clientMid, ['A']);
+		const trigger = new ActiveTrigger(bed, { event: 'documentPaid' }, 'when emitting', 2);
+		await trigger.poll();
+		bed.sandbox.markPaid(String(a.mid), '2026-11-20T12:00:00.000Z');
+		const [item] = (await trigger.poll()).items!;
+		expect(item.json).toMatchObject({
+			document_number: 'A',
+			status: 'paid',
+			date_paid: '2026-11-20T12:00:00.000Z',
+			total: '1100',
+			client_mid: clientMid,
+		});
+		expect(item.json.lineitems).toBeUndefined();
 	});
 });

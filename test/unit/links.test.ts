@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: reads the Markdown files of this repository */
 /**
  * Every link a user follows from the package resolves: the nodes' documentation links (codex),
  * the credential's, and the links between the README and the pages in docs/, anchors included,

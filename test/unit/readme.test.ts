@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: reads the Markdown files of this repository */
 /**
  * The README is a user's guide: at most 2,500 words, in the order a user needs it, with the two
  * commands that show the package working and prove it (the ones CI runs).

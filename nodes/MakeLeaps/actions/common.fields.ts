@@ -155,6 +155,21 @@ const requestsPerMinute: INodeProperties = {
 		'Upper bound on the pace of requests for the whole run, shared with the other runs on this MakeLeaps account. MakeLeaps allows about 120 per minute.',
 };
 
+/**
+ * Simplify on an operation that returns one record: on by default for nodes added from version 2
+ * on; a node of version 1 keeps returning the record as MakeLeaps gives it.
+ */
+export const simplifyField = (resource: string, operation: string): INodeProperties => ({
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+	displayOptions: {
+		show: { resource: [resource], operation: [operation], '@version': [{ _cnd: { gte: 2 } }] },
+	},
+});
+
 /** Preview Only: an option of the operations that write and can show what they would do. */
 export const previewOnly: INodeProperties = {
 	displayName: 'Preview Only',

@@ -1,7 +1,7 @@
 import type { IBinaryKeyData, IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../helpers/context';
-import { optionsCollection, partnerLocator, previewOnly } from './common.fields';
+import { optionsCollection, partnerLocator, previewOnly, simplifyField } from './common.fields';
 
 /** An output item that carries a file (a document's PDF) beside its JSON. */
 export class WithBinary {
@@ -20,6 +20,8 @@ export interface Operation {
 	previewable?: boolean;
 	/** Whether it only ever reads: its run's transport refuses any method but GET before sending. */
 	readOnly?: boolean;
+	/** Whether it returns one record its resource can give as a flat row (Simplify, version 2). */
+	simplifies?: boolean;
 	execute(op: OperationContext): Promise<IDataObject | IDataObject[] | WithBinary>;
 }
 
@@ -30,7 +32,11 @@ export function propertiesOf(
 	operation: Operation,
 ): INodeProperties[] {
 	const options = [...(operation.options ?? []), ...(operation.previewable ? [previewOnly] : [])];
-	return [...operation.description, optionsCollection(resource, name, options)];
+	return [
+		...operation.description,
+		...(operation.simplifies ? [simplifyField(resource, name)] : []),
+		optionsCollection(resource, name, options),
+	];
 }
 
 /** A resource: its editor fields (operation picker, partner, every operation's fields) and operations. */

@@ -1,12 +1,13 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { OperationContext, RunContext, type RunWrites } from '../helpers/context';
 import { WOULD_FAIL } from '../helpers/plans';
+import { SIMPLE } from '../helpers/simplify';
 import { SharedReadFailed } from '../helpers/sharedRead';
 import { checkFlag, InvalidInput } from '../helpers/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../transport';
-import { propertiesOf, WithBinary } from './operation';
+import { propertiesOf, WithBinary, type Operation } from './operation';
 import { resources } from './resources';
 
 /** Runs the chosen operation for every item, with one transport (and so one pace) for the run. */
@@ -45,7 +46,9 @@ export async function router(
 				output.push({ json: result.json, binary: result.binary, pairedItem: { item: i } });
 				continue;
 			}
-			const json = this.helpers.returnJsonArray(result);
+			const json = this.helpers.returnJsonArray(
+				simplified(this, operation, resourceName, run, i, result),
+			);
 			// one push per item: a list of any length, without spreading it into arguments
 			for (const item of this.helpers.constructExecutionMetaData(json, { itemData: { item: i } })) {
 				output.push(item);
@@ -81,6 +84,23 @@ export async function router(
 		}
 	}
 	return [output];
+}
+
+/** The record as a flat row when the node (version 2 on) asks for Simplify; a preview is left as it is. */
+function simplified(
+	context: IExecuteFunctions,
+	operation: Operation,
+	resourceName: string,
+	run: RunContext,
+	itemIndex: number,
+	result: IDataObject | IDataObject[],
+): IDataObject | IDataObject[] {
+	const simple = SIMPLE[resourceName];
+	if (!operation.simplifies || !simple || run.preview || Array.isArray(result)) return result;
+	if (context.getNode().typeVersion < 2) return result;
+	// a refused value is the item's error, like any other input
+	const wanted = context.getNodeParameter('simplify', itemIndex, true);
+	return checkFlag(wanted, 'Simplify', true) ? simple(result) : result;
 }
 
 /**

@@ -11,6 +11,8 @@ export const description = fieldProperties(clientFields, {
 	operation: ['create'],
 });
 
+export const simplifies = true;
+
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const body = clientBody(op.fieldValues(clientFields));
 	return await createClient(op, await op.partnerMid(), body);

@@ -27,6 +27,8 @@ export const description = fieldProperties(
 
 export const previewable = true;
 
+export const simplifies = true;
+
 /**
  * Finds the client by its external ID and decides: create it, update its contacts in place, or
  * leave it. Rows with the same external ID in other executions of this n8n process wait for

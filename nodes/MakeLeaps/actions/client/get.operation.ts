@@ -25,6 +25,8 @@ export const options: INodeProperties[] = [
 	},
 ];
 
+export const simplifies = true;
+
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const clientMid = await op.clientMid('client', partnerMid);

@@ -60,6 +60,8 @@ export const description: INodeProperties[] = [
 
 export const previewable = true;
 
+export const simplifies = true;
+
 /**
  * Changes only the fields set: the client's own (External ID, Default Client, Default Contact)
  * with one PATCH, and its contacts' (names, e-mail, phone, address) with a PATCH of each contact

@@ -21,6 +21,8 @@ export const description: INodeProperties[] = [
 
 export const previewable = true;
 
+export const simplifies = true;
+
 /**
  * Cancels a document (MakeLeaps records the moment in `date_cancelled`), or undoes it. The
  * document is read first: one already in the state asked for is left as it is, its cancelled

@@ -46,6 +46,8 @@ export const description: INodeProperties[] = [
 
 export const previewable = true;
 
+export const simplifies = true;
+
 /** What a new document keeps of the one it comes from: its client, contact, currency, title, lines. */
 const KEPT = ['client_contact', 'currency', 'title', 'note', 'message', 'project_name'];
 /** The fields of a line that a new document is sent, by kind of line (MakeLeaps computes the rest). */

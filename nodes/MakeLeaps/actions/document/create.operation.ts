@@ -10,6 +10,8 @@ export const description = documentInputs(documentFields, {
 	operation: ['create'],
 });
 
+export const simplifies = true;
+
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const body = await documentFromInput(op, documentFields, partnerMid, true);

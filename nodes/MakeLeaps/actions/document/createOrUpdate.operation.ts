@@ -44,6 +44,8 @@ export const options: INodeProperties[] = [
 
 export const previewable = true;
 
+export const simplifies = true;
+
 /**
  * Finds the document of this type by its external ID and decides: make it, change what differs,
  * or leave it. A document already sent or paid is not changed. Rows with the same ID in other

@@ -8,6 +8,8 @@ export const description = [
 	documentLocator('The document to get', { resource: ['document'], operation: ['get'] }),
 ];
 
+export const simplifies = true;
+
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	return await getDocument(op, partnerMid, documentMidOf(op, partnerMid));

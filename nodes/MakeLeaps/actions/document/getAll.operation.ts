@@ -3,7 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { OperationContext } from '../../helpers/context';
 import { checkDate } from '../../helpers/dates';
 import { listDocuments, type DocumentFilters } from '../../helpers/documents';
-import { midOfUrl, pickedValue } from '../../helpers/locators';
+import { pickedValue } from '../../helpers/locators';
+import { simpleDocument } from '../../helpers/simplify';
 import { checkText, InvalidInput } from '../../helpers/validation';
 import { clientLocator, pagingFields } from '../common.fields';
 import { DOCUMENT_TYPE_OPTIONS } from './document.fields';
@@ -76,31 +77,6 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** What a user reads of a document: number, type, client, amounts, dates, whether sent or paid. */
-function simplified(document: IDataObject): IDataObject {
-	const client = document.client;
-	const clientRecord =
-		typeof client === 'object' && client !== null ? (client as IDataObject) : undefined;
-	return {
-		mid: document.mid,
-		document_number: document.document_number,
-		document_type: document.document_type,
-		title: document.title,
-		client_mid: clientRecord ? clientRecord.mid : midOfUrl(client),
-		client_name: clientRecord?.display_name ?? null,
-		currency: document.currency,
-		subtotal: document.subtotal,
-		tax: document.tax,
-		total: document.total,
-		date: document.date,
-		date_due: document.date_due,
-		sent: Boolean(document.date_sent),
-		paid: Boolean(document.date_paid),
-		cancelled: Boolean(document.date_cancelled),
-		external_id: document.external_id,
-	};
-}
-
 export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const partnerMid = await op.partnerMid();
 	const filters = op.collection('filters');
@@ -131,5 +107,5 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	// what comes back is checked against the filters: a document the service should not have
 	// listed is left out (so a Limit may give fewer)
 	const documents = (await listDocuments(op, partnerMid, wanted, qs, limit, 'throw')) ?? [];
-	return simplify ? documents.map(simplified) : documents;
+	return simplify ? documents.map(simpleDocument) : documents;
 }

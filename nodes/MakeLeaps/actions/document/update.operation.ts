@@ -77,6 +77,8 @@ export const options: INodeProperties[] = [
 /** A day as a timestamp MakeLeaps takes: noon UTC, the same calendar day in every time zone. */
 const dayStamp = (day: string) => `${day}T12:00:00Z`;
 
+export const simplifies = true;
+
 /** PATCHes only what is set: fields, sent and paid marks, and the lines as a whole. */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
