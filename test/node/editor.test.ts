@@ -53,6 +53,7 @@ describe('The editor', () => {
 			);
 		expect(optionNames('client', 'get')).toEqual(['includeContacts', 'requestsPerMinute']);
 		expect(optionNames('document', 'createOrUpdate')).toEqual([
+			'groupBy',
 			'scanFrom',
 			'previewOnly',
 			'requestsPerMinute',

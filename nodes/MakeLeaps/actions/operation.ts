@@ -11,6 +11,11 @@ export class WithBinary {
 	) {}
 }
 
+/** An item whose input went into the result of an earlier item of its group: it outputs nothing. */
+export class InGroup {
+	constructor(readonly first: number) {}
+}
+
 /** One operation of a resource: its editor fields, and what it does for one item. */
 export interface Operation {
 	description: INodeProperties[];
@@ -22,7 +27,7 @@ export interface Operation {
 	readOnly?: boolean;
 	/** Whether it returns one record its resource can give as a flat row (Simplify, version 2). */
 	simplifies?: boolean;
-	execute(op: OperationContext): Promise<IDataObject | IDataObject[] | WithBinary>;
+	execute(op: OperationContext): Promise<IDataObject | IDataObject[] | WithBinary | InGroup>;
 }
 
 /** The editor fields of an operation: its own, then its Options collection. */

@@ -7,7 +7,7 @@ import { SIMPLE } from '../helpers/simplify';
 import { SharedReadFailed } from '../helpers/sharedRead';
 import { checkFlag, InvalidInput } from '../helpers/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../transport';
-import { propertiesOf, WithBinary, type Operation } from './operation';
+import { InGroup, propertiesOf, WithBinary, type Operation } from './operation';
 import { resources } from './resources';
 
 /** Runs the chosen operation for every item, with one transport (and so one pace) for the run. */
@@ -40,19 +40,22 @@ export async function router(
 	const output: INodeExecutionData[] = [];
 	const items = this.getInputData();
 	for (let i = 0; i < items.length; i++) {
+		const op = new OperationContext(run, i, properties);
+		// the input items a result or an error stands for: this one, or its whole group
+		const paired = () =>
+			op.pairedItems.length === 1 ? { item: i } : op.pairedItems.map((item) => ({ item }));
 		try {
-			const result = await operation.execute(new OperationContext(run, i, properties));
+			const result = await operation.execute(op);
+			if (result instanceof InGroup) continue;
 			if (result instanceof WithBinary) {
-				output.push({ json: result.json, binary: result.binary, pairedItem: { item: i } });
+				output.push({ json: result.json, binary: result.binary, pairedItem: paired() });
 				continue;
 			}
 			const json = this.helpers.returnJsonArray(
 				simplified(this, operation, resourceName, run, i, result),
 			);
 			// one push per item: a list of any length, without spreading it into arguments
-			for (const item of this.helpers.constructExecutionMetaData(json, { itemData: { item: i } })) {
-				output.push(item);
-			}
+			for (const item of json) output.push({ ...item, pairedItem: paired() });
 		} catch (caught) {
 			const partnerProblem = isRefusal(caught) ? await run.partnerProblem(i) : undefined;
 			const error =
@@ -68,11 +71,11 @@ export async function router(
 						);
 			if (run.preview && isItemOutcome(caught)) {
 				const json = { preview: WOULD_FAIL, error: error.message, description: error.description };
-				output.push({ json, pairedItem: { item: i } });
+				output.push({ json, pairedItem: paired() });
 				continue;
 			}
 			if (this.continueOnFail()) {
-				output.push({ json: { error: error.message }, error, pairedItem: { item: i } });
+				output.push({ json: { error: error.message }, error, pairedItem: paired() });
 				continue;
 			}
 			throw withWritesSoFar(

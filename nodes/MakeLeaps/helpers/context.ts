@@ -48,6 +48,8 @@ export class RunContext {
 	readonly writes: RunWrites = { created: [], updated: [], deleted: [], sent: [] };
 	/** The form of the document list's client filter MakeLeaps accepted in this run. */
 	clientFilterForm?: 'mid' | 'url';
+	/** Items grouped by an option's value (Group Rows By), worked out once per run. */
+	readonly groups = new Map<string, Map<string, number[]>>();
 	/** The partner each item chose in Partner (not the key's only partner looked up). */
 	readonly chosenPartners = new Map<number, string>();
 	private readonly partners = new SharedRead<IDataObject>('The partners of the API key');
@@ -185,12 +187,45 @@ export class RunContext {
 }
 
 export class OperationContext {
+	/** The input items this item's result stands for: itself, or every item of its group. */
+	pairedItems: number[];
+
 	constructor(
 		readonly run: RunContext,
 		readonly itemIndex: number,
 		/** The properties of the operation, to name a parameter the way the editor shows it. */
 		private readonly properties: INodeProperties[],
-	) {}
+	) {
+		this.pairedItems = [itemIndex];
+	}
+
+	/** The handle of another item of the run, to read its parameters. */
+	forItem(itemIndex: number): OperationContext {
+		return new OperationContext(this.run, itemIndex, this.properties);
+	}
+
+	/**
+	 * The items whose option `path` (such as `options.groupBy`) gives the same value as this
+	 * item's, in input order; undefined when this item gives none. Worked out once per run.
+	 */
+	groupOf(path: string): number[] | undefined {
+		const [name, option] = path.split('.');
+		let groups = this.run.groups.get(path);
+		if (!groups) {
+			groups = new Map();
+			const count = this.run.n8n.getInputData().length;
+			for (let item = 0; item < count; item++) {
+				const key = checkText(this.forItem(item).collection(name)[option], this.label(path));
+				if (!key) continue;
+				const members = groups.get(key);
+				if (members) members.push(item);
+				else groups.set(key, [item]);
+			}
+			this.run.groups.set(path, groups);
+		}
+		const key = checkText(this.collection(name)[option], this.label(path));
+		return key ? groups.get(key) : undefined;
+	}
 
 	/** Refuses the item's input: the router adds the item and turns it into an n8n error. */
 	fail(message: string, description?: string): never {

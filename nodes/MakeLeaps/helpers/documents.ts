@@ -50,6 +50,25 @@ export function lineItemsOf(op: OperationContext, currency: string): IDataObject
 }
 
 /**
+ * The lines of a document made of a group of items (Options > Group Rows By): each item's lines,
+ * in input order, each named by its item in errors.
+ */
+export function groupLineItems(op: OperationContext, group: number[], currency: string) {
+	return group.flatMap((item) => {
+		const member = op.forItem(item);
+		const from = member.parameter('lineItemsFrom', 'fields');
+		const lines =
+			from === 'json'
+				? linesFromList(
+						member.parameter('lineItemsJson'),
+						`${op.label('lineItemsJson')} of item ${item}`,
+					)
+				: ((member.collection('lineItems').line as IDataObject[] | undefined) ?? []);
+		return lineItems(lines, `${op.label('lineItems')} of item ${item}`, currency);
+	});
+}
+
+/**
  * The document an item asks for, as a create body. A new document gets today's date and the
  * client's default contact when none is given; for a comparison with an existing one, only what
  * the item sets is in the body.
@@ -62,7 +81,9 @@ export async function documentFromInput(
 ): Promise<IDataObject> {
 	const values = op.fieldValues(table);
 	const type = documentTypeOf(op);
-	const lines = lineItemsOf(op, values.currency ?? 'JPY');
+	const currency = values.currency ?? 'JPY';
+	const group = op.pairedItems.length > 1 ? op.pairedItems : undefined;
+	const lines = group ? groupLineItems(op, group, currency) : lineItemsOf(op, currency);
 	const clientMid = await op.clientMid('client', partnerMid);
 	const { baseUrl } = op.run.transport;
 	const contact = pickedValue(op.parameter('clientContact'));

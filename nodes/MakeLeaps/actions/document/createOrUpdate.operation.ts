@@ -12,7 +12,8 @@ import {
 } from '../../helpers/documents';
 import { withMainFields } from '../../helpers/fields';
 import { documentFields } from './document.fields';
-import { documentInputs } from './inputs';
+import type { InGroup } from '../operation';
+import { documentInputs, groupByOption, joinGroup } from './inputs';
 
 const show = { resource: ['document'], operation: ['createOrUpdate'] };
 const fields = withMainFields(documentFields, ['externalId']);
@@ -31,6 +32,7 @@ export const description = [
 ];
 
 export const options: INodeProperties[] = [
+	groupByOption,
 	{
 		displayName: 'Only Documents Dated From',
 		name: 'scanFrom',
@@ -51,7 +53,9 @@ export const simplifies = true;
  * or leave it. A document already sent or paid is not changed. Rows with the same ID in other
  * executions of this n8n process wait for each other.
  */
-export async function execute(op: OperationContext): Promise<IDataObject> {
+export async function execute(op: OperationContext): Promise<IDataObject | InGroup> {
+	const joined = joinGroup(op);
+	if (joined) return joined;
 	const partnerMid = await op.partnerMid();
 	const type = documentTypeOf(op);
 	const wanted = await documentFromInput(op, fields, partnerMid, false);
