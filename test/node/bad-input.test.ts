@@ -22,6 +22,17 @@ afterAll(async () => {
 	await trap.close();
 });
 
+/** An invoice of one line for a client given by ID; `line` replaces parts of the line. */
+const invoiceOf = (line: Record<string, string>): INodeParameters => ({
+	resource: 'document',
+	operation: 'create',
+	documentType: 'invoice',
+	client: { __rl: true, mode: 'id', value: '1734479364211706503' },
+	lineItems: {
+		line: [{ description: 'Work', quantity: '1', unitPrice: '1000', taxRate: '10', ...line }],
+	},
+});
+
 describe('Bad input: refused with a message naming the field and the item, zero requests', () => {
 	const bed = useTestBed();
 	const partnerMid = (b: TestBed) => b.sandbox.credentials.partnerMid;
@@ -359,6 +370,21 @@ describe('Bad input: refused with a message naming the field and the item, zero 
 				additionalFields: { organizationPhoneNumber: '03-1234-5678' },
 			}),
 			/^Organization Phone Number is set but Organization Name is empty/,
+		],
+		[
+			'a tax rate written as a fraction (0.1 for 10 %)',
+			() => invoiceOf({ taxRate: '0.1' }),
+			/^Line Items 1: Tax Rate 0\.1 is below 1 %: did you mean 10\?/,
+		],
+		[
+			'a currency that is no ISO 4217 code',
+			() => ({ ...invoiceOf({}), currency: 'XYZ' }),
+			/^Currency "XYZ" is not an ISO 4217 currency code/,
+		],
+		[
+			'a unit price past 2^53 given as a number',
+			() => invoiceOf({ unitPrice: '={{ 9007199254740993 }}' }),
+			/^Line Items 1: Rate \(Unit Price\) 9007199254740992 came as a number too large to be exact/,
 		],
 		[
 			'a person title without a family name',

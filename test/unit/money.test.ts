@@ -64,6 +64,36 @@ describe('amounts are exact decimal texts', () => {
 			expect(() => checkTaxRate(rate, 'Tax Rate')).toThrow(/Tax Rate/);
 	});
 
+	test('a rate below 1 % is a fraction written for a percentage: refused with the percentage it likely means', () => {
+		expect(refusal(() => checkTaxRate('0.1', 'Tax Rate'))).toBe(
+			'Tax Rate 0.1 is below 1 %: did you mean 10?',
+		);
+		expect(refusal(() => checkTaxRate(0.08, 'Tax Rate'))).toBe(
+			'Tax Rate 0.08 is below 1 %: did you mean 8?',
+		);
+		expect(refusal(() => checkTaxRate('0.5', 'Tax Rate'))).toBe(
+			'Tax Rate 0.5 is below 1 %: did you mean 50?',
+		);
+		expect(checkTaxRate('0', 'Tax Rate')).toBe('0');
+		expect(checkTaxRate('0.00', 'Tax Rate')).toBe('0.00');
+		expect(checkTaxRate('1.5', 'Tax Rate')).toBe('1.5');
+	});
+
+	test('a number past 2^53 has lost digits before the node sees it: refused, asking for text', () => {
+		expect(refusal(() => checkAmount(9007199254740993, 'Rate (Unit Price)', 'JPY'))).toBe(
+			'Rate (Unit Price) 9007199254740992 came as a number too large to be exact',
+		);
+		expect(checkAmount('9007199254740993', 'Rate (Unit Price)', 'JPY')).toBe('9007199254740993');
+	});
+
+	test('currency codes: ISO 4217 only', () => {
+		expect(checkCurrency('usd', 'Currency')).toBe('USD');
+		for (const code of ['XYZ', 'ABC', 'JPN'])
+			expect(refusal(() => checkCurrency(code, 'Currency'))).toBe(
+				`Currency "${code}" is not an ISO 4217 currency code`,
+			);
+	});
+
 	test('currency codes', () => {
 		expect(checkCurrency('jpy', 'Currency')).toBe('JPY');
 		for (const code of ['Yens', '円', 'JP¥']) {

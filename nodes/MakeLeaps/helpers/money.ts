@@ -26,11 +26,30 @@ export function currencyDecimals(currency: string): number {
 	return CURRENCY_DECIMALS[currency] ?? 2;
 }
 
-/** A three-letter ISO 4217 code, upper-cased. */
+/** The active ISO 4217 currency codes (2026). */
+const ISO_4217 = new Set(
+	(
+		'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP ' +
+		'BYN BZD CAD CDF CHF CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP ' +
+		'GEL GHS GIP GMD GNF GTQ GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR ' +
+		'KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK ' +
+		'MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR ' +
+		'SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS ' +
+		'UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XCG XOF XPF YER ZAR ZMW ZWG'
+	).split(' '),
+);
+
+/** An ISO 4217 currency code, upper-cased: a code MakeLeaps could not mean is refused. */
 export function checkCurrency(value: string, label: string): string {
 	const code = value.toUpperCase();
 	if (!/^[A-Z]{3}$/.test(code))
 		throw new InvalidInput(`${label} "${value}" is not a three-letter currency code`);
+	if (!ISO_4217.has(code)) {
+		throw new InvalidInput(
+			`${label} "${value}" is not an ISO 4217 currency code`,
+			'Use the code of a currency, such as JPY, USD or EUR',
+		);
+	}
 	return code;
 }
 
@@ -43,6 +62,13 @@ function decimalText(value: unknown, label: string): string {
 		const text = String(value);
 		if (/e/i.test(text))
 			throw new InvalidInput(`${label} ${text} is too large or too small to be exact`);
+		// past 2^53 a number has already lost its last digits before the node sees it
+		if (Math.abs(value) > Number.MAX_SAFE_INTEGER) {
+			throw new InvalidInput(
+				`${label} ${text} came as a number too large to be exact`,
+				'Give it as text: in the expression, read the value as a string (for example from a column formatted as text)',
+			);
+		}
 		return text;
 	}
 	const text = typeof value === 'string' ? value.trim() : '';
@@ -97,5 +123,20 @@ export function checkTaxRate(value: unknown, label: string): string {
 		throw new InvalidInput(`${label} ${text} is not a percentage between 0 and 100`);
 	}
 	if (decimalsOf(text) > 2) throw new InvalidInput(`${label} ${text} has more than 2 decimals`);
+	// a rate below 1 % is almost always a fraction written for a percentage (0.1 for 10 %)
+	if (/^0(\.\d+)?$/.test(text) && /[1-9]/.test(text)) {
+		throw new InvalidInput(
+			`${label} ${text} is below 1 %: did you mean ${percentOf(text)}?`,
+			'Tax Rate is a percentage: 10 for 10 %, 8 for 8 %',
+		);
+	}
 	return text;
+}
+
+/** A fraction as a percentage, exactly: "0.1" → "10", "0.08" → "8", "0.125" → "12.5". */
+function percentOf(fraction: string): string {
+	const decimals = (fraction.split('.')[1] ?? '').padEnd(2, '0');
+	const whole = decimals.slice(0, 2).replace(/^0(?=\d)/, '');
+	const rest = decimals.slice(2);
+	return rest ? `${whole}.${rest}` : whole;
 }
