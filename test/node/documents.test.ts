@@ -588,3 +588,84 @@ describe('Document: faults go through the one transport', () => {
 		);
 	});
 });
+
+describe('Document: Download PDF within bounds', () => {
+	const bed = useTestBed({ pdfRedirect: true });
+
+	async function invoiceMid(number = 'INV-001') {
+		const clientMid = seedClient(bed, 'C-1');
+		const [created] = (await bed.run(invoice(clientMid, { documentNumber: number }))).output;
+		return String(created.json.mid);
+	}
+	const download = (mid: string, options: INodeParameters = {}) =>
+		bed.run({ resource: 'document', operation: 'downloadPdf', document: byId(mid), options });
+
+	test('a PDF larger than Max PDF Size stops with what to do; the storage answer is not read to its end', async () => {
+		const mid = await invoiceMid();
+		const large = `%PDF-1.4\n${'x'.repeat(3 * 1024 * 1024)}`;
+		bed.sandbox.injectFault(
+			{ kind: 'replaceAfter', status: 200, body: large, contentType: 'application/pdf' },
+			{ path: /^\/_storage\// },
+		);
+		const result = await download(mid, { maxMegabytes: 1 });
+		expect(result.error?.message).toBe(
+			`The PDF of document ${mid} is larger than 1 MB, the most the node reads [item 0]`,
+		);
+		expect(result.error?.description).toMatch(/Raise Options > Max PDF Size \(MB\)/);
+	});
+
+	test('a storage 503 is tried again like a read; nothing the storage said is quoted', async () => {
+		const mid = await invoiceMid();
+		bed.sandbox.injectFault(
+			{ kind: 'status', status: 503, body: 'SECRET-STORAGE-DIAGNOSTIC' },
+			{ path: /^\/_storage\// },
+		);
+		const fetched = await download(mid);
+		expect(fetched.error).toBeUndefined();
+		expect(bed.sandbox.received('/_storage/')).toHaveLength(2);
+		for (let i = 0; i < 4; i++)
+			bed.sandbox.injectFault(
+				{ kind: 'status', status: 503, body: 'SECRET-STORAGE-DIAGNOSTIC' },
+				{ path: /^\/_storage\// },
+			);
+		const failed = await download(mid, {});
+		expect(failed.error?.message).toBe(
+			`MakeLeaps' file storage answered HTTP 503 for the PDF of document ${mid}, also after 3 retries [item 0]`,
+		);
+		expect(JSON.stringify(failed.error)).not.toContain('SECRET-STORAGE-DIAGNOSTIC');
+	});
+
+	test.each([
+		['a private address', 'https://10.0.0.8/file.pdf', '10.0.0.8'],
+		['a link-local address', 'https://169.254.169.254/latest/meta-data', '169.254.169.254'],
+		['plain http elsewhere', 'http://storage.example.com/x.pdf', 'storage.example.com'],
+	])('a redirect to %s is refused without a request there', async (_, location, host) => {
+		const mid = await invoiceMid();
+		bed.sandbox.injectFault({ kind: 'redirect', status: 302, location }, { path: /\/pdf\/$/ });
+		const result = await download(mid);
+		expect(result.error?.message).toBe(
+			`MakeLeaps answered with a redirect (HTTP 302) to ${host}; the node does not follow redirects [item 0]`,
+		);
+	});
+
+	test.each([
+		['empty', '', /^invoice-\d+\.pdf$/],
+		['of 300 characters', 'Ω'.repeat(300), new RegExp(`^${'Ω'.repeat(96)}\\.pdf$`)],
+		['with a path in it', '../../etc/passwd', /^etc_passwd\.pdf$/],
+	])(
+		'a document number %s gives a file name never empty and at most 100 characters',
+		async (_, number, name) => {
+			const clientMid = seedClient(bed, 'C-1');
+			const doc = bed.sandbox.seedDocument({
+				document_type: 'invoice',
+				client: `${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${clientMid}/`,
+				lineitems: [{ kind: 'simple', description: 'Item', price: '1000', tax_rate: '10' }],
+				autocalculate: true,
+			});
+			bed.sandbox.partner().documents.get(String(doc.mid))!.document_number = number;
+			const result = await download(String(doc.mid));
+			expect(result.output[0].json.file_name).toMatch(name);
+			expect([...String(result.output[0].json.file_name)].length).toBeLessThanOrEqual(100);
+		},
+	);
+});

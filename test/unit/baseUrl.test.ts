@@ -1,4 +1,10 @@
-import { apiUrl, checkBaseUrl, isPlainPath } from '../../nodes/MakeLeaps/transport/baseUrl';
+import {
+	apiUrl,
+	checkBaseUrl,
+	isInternalHost,
+	isPlainPath,
+	storageAllowed,
+} from '../../nodes/MakeLeaps/transport/baseUrl';
 
 describe('checkBaseUrl', () => {
 	test.each([
@@ -74,5 +80,62 @@ describe('the URL guard on every request', () => {
 		expect(isPlainPath('/api/partner/v1.2/')).toBe(true);
 		expect(isPlainPath('/api/..hidden/')).toBe(true);
 		expect(isPlainPath('/api/../')).toBe(false);
+	});
+});
+
+describe('where a download may follow MakeLeaps to its storage', () => {
+	const at = (href: string) => new URL(href);
+
+	test.each([
+		'localhost',
+		'a.localhost',
+		'127.0.0.1',
+		'0.0.0.0',
+		'10.1.2.3',
+		'172.16.0.1',
+		'172.31.255.255',
+		'192.168.1.1',
+		'169.254.169.254',
+		'100.64.0.1',
+		'[::1]',
+		'[::]',
+		'[fd00::1]',
+		'[fe80::1]',
+	])('%s is internal', (host) => {
+		expect(isInternalHost(host)).toBe(true);
+	});
+
+	test('odd spellings of internal addresses are caught once parsed as a URL', () => {
+		for (const href of [
+			'https://127.1/x',
+			'https://0x7f.0.0.1/x',
+			'https://2130706433/x',
+			'https://[::ffff:127.0.0.1]/x',
+			'https://[::ffff:10.0.0.1]/x',
+		])
+			expect(isInternalHost(at(href).hostname)).toBe(true);
+	});
+
+	test.each(['storage.example.com', '8.8.8.8', '172.32.0.1', '[2001:db8::1]'])(
+		'%s is not internal',
+		(host) => {
+			expect(isInternalHost(host)).toBe(false);
+		},
+	);
+
+	test('from an https Base URL: https on a public host only', () => {
+		const base = 'https://api.makeleaps.com';
+		expect(storageAllowed(at('https://files.example.com/a.pdf'), base)).toBe(true);
+		expect(storageAllowed(at('http://files.example.com/a.pdf'), base)).toBe(false);
+		expect(storageAllowed(at('http://127.0.0.1/a.pdf'), base)).toBe(false);
+		expect(storageAllowed(at('https://10.0.0.8/a.pdf'), base)).toBe(false);
+		expect(storageAllowed(at('https://[::1]/a.pdf'), base)).toBe(false);
+	});
+
+	test('from the sandbox (http on this machine): this machine too', () => {
+		const base = 'http://127.0.0.1:3000';
+		expect(storageAllowed(at('http://127.0.0.1:3000/_storage/a.pdf'), base)).toBe(true);
+		expect(storageAllowed(at('http://storage.example.com/a.pdf'), base)).toBe(false);
+		expect(storageAllowed(at('https://10.0.0.8/a.pdf'), base)).toBe(false);
 	});
 });

@@ -80,8 +80,8 @@ describe('amounts are exact decimal texts', () => {
 	});
 
 	test('a number past 2^53 has lost digits before the node sees it: refused, asking for text', () => {
-		expect(refusal(() => checkAmount(9007199254740993, 'Rate (Unit Price)', 'JPY'))).toBe(
-			'Rate (Unit Price) 9007199254740992 came as a number too large to be exact',
+		expect(refusal(() => checkAmount(2 ** 53 + 2, 'Rate (Unit Price)', 'JPY'))).toBe(
+			'Rate (Unit Price) 9007199254740994 came as a number too large to be exact',
 		);
 		expect(checkAmount('9007199254740993', 'Rate (Unit Price)', 'JPY')).toBe('9007199254740993');
 	});

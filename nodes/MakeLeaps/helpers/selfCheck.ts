@@ -646,7 +646,8 @@ const pdfForm: Check = {
 		const read = await outcomeOf(
 			transport.downloadTraced(path, {
 				itemIndex: probe.op.itemIndex,
-				subject: `the PDF of document ${mid}`,
+				subject: `PDF of document ${mid}`,
+				maxBytes: 50 * 1024 * 1024,
 			}),
 		);
 		const which = `The PDF of ${named(document)}`;

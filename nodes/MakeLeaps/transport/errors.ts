@@ -188,6 +188,40 @@ export class TransportErrors {
 		);
 	}
 
+	/** A file larger than the most the node reads (reading stopped there). */
+	tooLarge(error: { maxBytes: number }, options: RequestOptions): NodeApiError {
+		const megabytes = Math.round((error.maxBytes / (1024 * 1024)) * 10) / 10;
+		return this.build(
+			`The ${options.subject ?? 'file'} is larger than ${megabytes} MB, the most the node reads`,
+			'Reading stopped there, so the file does not fill the memory of n8n. Raise Options > Max PDF Size (MB) if the file is expected to be this large.',
+			options,
+			{},
+		);
+	}
+
+	/** A file MakeLeaps' storage did not give: its status only, never what it answered. */
+	storageFailed(status: number, retries: number, options: RequestOptions): NodeApiError {
+		const answered = status === 0 ? 'did not answer' : `answered HTTP ${status}`;
+		return this.build(
+			`MakeLeaps' file storage ${answered} for the ${options.subject ?? 'file'}${retries > 0 ? `, also after ${retries} retries` : ''}`,
+			status >= 500
+				? 'This is usually temporary; run again in a few minutes'
+				: 'The link MakeLeaps gave to the file did not work; run again to get a new one',
+			options,
+			{ httpCode: String(status) },
+		);
+	}
+
+	/** What the file storage gave is not a PDF; it is not quoted. */
+	storageNotPdf(options: RequestOptions): NodeApiError {
+		return this.build(
+			`MakeLeaps' file storage did not answer with a PDF for the ${options.subject ?? 'file'}`,
+			'Nothing was saved. Run again; if it keeps happening, download the PDF in MakeLeaps',
+			options,
+			{},
+		);
+	}
+
 	/** A 2xx whose body is not what the request needs: never believed. */
 	unreadable(
 		response: ApiResponse,

@@ -14,8 +14,62 @@ export interface OneRequest {
 	url: string;
 	qs?: IDataObject;
 	body?: IDataObject;
-	/** The answer is a file (a PDF), kept as bytes. */
+	/** The answer is a file (a PDF), kept as bytes: at most `maxBytes` of them. */
 	binary?: boolean;
+	maxBytes?: number;
+}
+
+/** The most bytes any file is read to, whatever a caller asks. */
+const LARGEST_FILE = 1024 * 1024 * 1024;
+
+/** A file longer than the most a download reads: reading stopped there. */
+export class FileTooLarge extends Error {
+	readonly code = 'FILE_TOO_LARGE';
+	constructor(readonly maxBytes: number) {
+		super(`the file is larger than ${maxBytes} bytes`);
+	}
+}
+
+/**
+ * A streamed answer's bytes, read until the end or until `maxBytes` (then it stops reading and
+ * closes the stream: a file too large never fills the memory). A Content-Length above the limit
+ * stops it before the first byte.
+ */
+export async function readAtMost(
+	body: unknown,
+	headers: ApiResponse['headers'],
+	maxBytes: number,
+): Promise<Buffer> {
+	if (Buffer.isBuffer(body)) {
+		if (body.length > maxBytes) throw new FileTooLarge(maxBytes);
+		return body;
+	}
+	const stream = body as (AsyncIterable<Buffer | string> & { destroy?: () => void }) | undefined;
+	if (!stream || typeof (stream as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function')
+		return Buffer.alloc(0);
+	const declared = Number(headerValue(headers, 'content-length'));
+	if (Number.isFinite(declared) && declared > maxBytes) {
+		stream.destroy?.();
+		throw new FileTooLarge(maxBytes);
+	}
+	const chunks: Buffer[] = [];
+	let length = 0;
+	for await (const chunk of stream) {
+		const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+		length += bytes.length;
+		if (length > maxBytes) {
+			stream.destroy?.();
+			throw new FileTooLarge(maxBytes);
+		}
+		chunks.push(bytes);
+	}
+	return Buffer.concat(chunks, length);
+}
+
+function headerValue(headers: ApiResponse['headers'], name: string): unknown {
+	const found = Object.keys(headers ?? {}).find((key) => key.toLowerCase() === name);
+	const value = found === undefined ? undefined : (headers as Record<string, unknown>)[found];
+	return Array.isArray(value) ? value[0] : value;
 }
 
 /** The error of a request that had no complete answer by its deadline. */
@@ -55,7 +109,7 @@ export async function withinDeadline<T>(
  */
 export async function sendOnce(
 	context: N8nContext,
-	{ method, url, qs, body, binary }: OneRequest,
+	{ method, url, qs, body, binary, maxBytes }: OneRequest,
 	deadlineMs: number,
 	stopped: AbortSignal | undefined,
 	credential?: ICredentialsDecrypted,
@@ -79,25 +133,30 @@ export async function sendOnce(
 		request.headers = { ...request.headers, 'Content-Type': 'application/json' };
 	}
 	if (binary) {
+		// streamed, so that a file too large is stopped while it is read
 		Object.assign(request, {
 			json: false,
-			encoding: 'arraybuffer',
+			encoding: 'stream',
 			headers: { Accept: 'application/pdf' },
 		});
 	}
-	const response = await withinDeadline(deadlineMs, stopped, async (signal) => {
+	return await withinDeadline(deadlineMs, stopped, async (signal) => {
 		// n8n's helper aborts its request with the execution's cancel signal: this one also fires at the deadline
 		const withDeadline = Object.create(context, {
 			getExecutionCancelSignal: { value: () => signal },
 		});
-		return await context.helpers.httpRequestWithAuthentication.call(
-			withDeadline,
-			CREDENTIAL_TYPE,
-			request,
-			credential && { credentialsDecrypted: credential },
+		const answer = asAnswer(
+			await context.helpers.httpRequestWithAuthentication.call(
+				withDeadline,
+				CREDENTIAL_TYPE,
+				request,
+				credential && { credentialsDecrypted: credential },
+			),
 		);
+		if (!binary) return answer;
+		const bytes = await readAtMost(answer.body, answer.headers, maxBytes ?? LARGEST_FILE);
+		return { ...answer, body: bytes };
 	});
-	return asAnswer(response);
 }
 
 /**
@@ -109,20 +168,23 @@ export async function fetchStored(
 	url: string,
 	deadlineMs: number,
 	stopped: AbortSignal | undefined,
+	maxBytes = LARGEST_FILE,
 ): Promise<ApiResponse> {
-	const response = await withinDeadline(deadlineMs, stopped, async (signal) =>
-		context.helpers.httpRequest({
-			method: 'GET',
-			url,
-			encoding: 'arraybuffer',
-			returnFullResponse: true,
-			disableFollowRedirect: true,
-			ignoreHttpStatusErrors: true,
-			timeout: deadlineMs + 1000,
-			abortSignal: signal,
-		}),
-	);
-	return asAnswer(response);
+	return await withinDeadline(deadlineMs, stopped, async (signal) => {
+		const answer = asAnswer(
+			await context.helpers.httpRequest({
+				method: 'GET',
+				url,
+				encoding: 'stream',
+				returnFullResponse: true,
+				disableFollowRedirect: true,
+				ignoreHttpStatusErrors: true,
+				timeout: deadlineMs + 1000,
+				abortSignal: signal,
+			}),
+		);
+		return { ...answer, body: await readAtMost(answer.body, answer.headers, maxBytes) };
+	});
 }
 
 function asAnswer(response: unknown): ApiResponse {

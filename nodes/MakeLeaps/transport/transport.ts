@@ -2,7 +2,7 @@ import type { ICredentialsDecrypted, IDataObject, IHttpRequestMethods } from 'n8
 import { NodeOperationError } from 'n8n-workflow';
 
 import { answerProblem } from './answers';
-import { apiUrl, checkBaseUrl, isLoopback } from './baseUrl';
+import { apiUrl, checkBaseUrl, storageAllowed } from './baseUrl';
 import { TransportErrors } from './errors';
 import { checkRequestsPerMinute, paceInterval } from './pacer';
 import { outcomeOf } from './outcome';
@@ -10,7 +10,7 @@ import { BrokenList, readPages } from './pagination';
 import { redactText, SecretSet } from './redact';
 import { DEFAULT_LIMITS, type TransportLimits } from './retryPolicy';
 import { listSubject } from './wording';
-import { fetchStored } from './send';
+import { fetchStored, FileTooLarge } from './send';
 import { Tries } from './tries';
 import { CREDENTIAL_TYPE, headerOf } from './types';
 import type { Envelope, N8nContext, RequestOptions } from './types';
@@ -169,25 +169,40 @@ export class MakeLeapsTransport {
 			if (answer.status < 300) return { file: answer.body as Buffer };
 			const location = headerOf(answer, 'Location') ?? '';
 			const target = URL.canParse(location, url) ? new URL(location, url) : undefined;
-			if (
-				!target ||
-				(target.protocol !== 'https:' &&
-					!(target.protocol === 'http:' && isLoopback(target.hostname)))
-			) {
+			if (!target || !storageAllowed(target, this.baseUrl)) {
 				throw this.errors.redirect(answer, fileOptions, false);
 			}
-			const { timeoutMs } = this.limits;
-			const stored = await fetchStored(
-				this.context,
-				target.href,
-				timeoutMs,
-				this.tries.cancelSignal(),
-			);
-			const problem =
-				stored.status === 200 ? answerProblem(stored.body, 'pdf') : `HTTP ${stored.status}`;
-			if (problem) throw this.errors.unreadable(stored, problem, fileOptions, 'GET');
-			return { file: stored.body as Buffer, storedAt: target.href };
+			return { file: await this.fetchFromStorage(target.href, fileOptions), storedAt: target.href };
 		});
+	}
+
+	/**
+	 * The file at the storage address MakeLeaps redirected to: without the access token, no further
+	 * redirect, within the size limit; a 5xx or a lost connection tried again like a read. What
+	 * the storage answers is never quoted: it may be anything.
+	 */
+	private async fetchFromStorage(href: string, options: RequestOptions): Promise<Buffer> {
+		const { timeoutMs, serverRetries, backoffMs } = this.limits;
+		for (let retry = 0; ; retry++) {
+			const stored = await outcomeOf(
+				fetchStored(this.context, href, timeoutMs, this.tries.cancelSignal(), options.maxBytes),
+			);
+			if (!stored.ok && stored.error instanceof FileTooLarge) {
+				throw this.errors.tooLarge(stored.error, options);
+			}
+			const status = stored.ok ? stored.value.status : undefined;
+			const again = (!stored.ok || (status ?? 0) >= 500) && retry < serverRetries;
+			if (again) {
+				await this.tries.sleep(backoffMs * 2 ** retry);
+				continue;
+			}
+			if (!stored.ok) throw this.errors.storageFailed(0, retry, options);
+			if (status !== 200) throw this.errors.storageFailed(status ?? 0, retry, options);
+			if (answerProblem(stored.value.body, 'pdf')) {
+				throw this.errors.storageNotPdf(options);
+			}
+			return stored.value.body as Buffer;
+		}
 	}
 
 	/** Runs a request to a URL under the Base URL; every error leaves with its secrets stripped. */

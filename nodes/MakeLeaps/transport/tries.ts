@@ -13,7 +13,7 @@ import {
 import { outcomeOf } from './outcome';
 import { Pacer, scheduleOf } from './pacer';
 import { RetryPolicy, type Attempts, type TransportLimits } from './retryPolicy';
-import { sendOnce } from './send';
+import { FileTooLarge, sendOnce } from './send';
 import { headerOf, type ApiResponse, type N8nContext, type RequestOptions } from './types';
 
 /**
@@ -107,6 +107,8 @@ export class Tries {
 		attempts: Attempts,
 		options: RequestOptions,
 	) {
+		// a file too large is not tried again: it would be as large
+		if (error instanceof FileTooLarge) throw this.errors.tooLarge(error, options);
 		const refusal = credentialRefusal(error);
 		if (refusal) throw this.errors.credential(refusal, options);
 		if (isTokenRefusal(error)) throw this.refuseToken(options);
@@ -123,7 +125,8 @@ export class Tries {
 	private async send(method: IHttpRequestMethods, url: string, options: RequestOptions) {
 		const stopped = this.cancelSignal();
 		const binary = options.expect === 'pdf';
-		const request = { method, url, qs: options.qs, body: options.body, binary };
+		const { maxBytes } = options;
+		const request = { method, url, qs: options.qs, body: options.body, binary, maxBytes };
 		const sent = await outcomeOf(
 			sendOnce(this.context, request, this.policy.limits.timeoutMs, stopped, this.credential),
 		);

@@ -49,6 +49,8 @@ export interface RequestOptions {
 	itemIndex?: number;
 	/** What is being fetched, for "not found" messages (e.g. "client 123"). */
 	subject?: string;
+	/** For a file: the most bytes it may have (reading stops past it). */
+	maxBytes?: number;
 	/** What a POST does, for the message when its answer is lost (default: a create). */
 	action?: 'create' | 'send';
 }

@@ -1,8 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
 import { documentMidOf, documentPath, getDocument } from '../../helpers/documents';
-import { checkText, InvalidInput } from '../../helpers/validation';
+import { checkCount, checkText, InvalidInput } from '../../helpers/validation';
 import { WithBinary } from '../operation';
 import { documentLocator } from './pickers.fields';
 
@@ -21,6 +21,33 @@ export const description: INodeProperties[] = [
 	},
 ];
 
+/** The largest PDF the option allows, in MB: n8n holds the file in memory while it runs. */
+const LARGEST_MB = 500;
+
+export const options: INodeProperties[] = [
+	{
+		displayName: 'Max PDF Size (MB)',
+		name: 'maxMegabytes',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: LARGEST_MB },
+		default: 50,
+		description:
+			'The largest PDF to accept; reading stops past it, so a file far too large never fills the memory of n8n',
+	},
+];
+
+/** The longest file name given to a PDF, ".pdf" included. */
+const LONGEST_NAME = 100;
+
+/** A file name from the document number: never empty, at most 100 characters, safe on any disk. */
+export function pdfFileName(document: IDataObject, mid: string): string {
+	const number = String(document.document_number ?? '')
+		.replace(/[^\p{L}\p{N}._-]+/gu, '_')
+		.replace(/^[._]+/, '');
+	const base = number || `${String(document.document_type ?? 'document')}-${mid}`;
+	return `${[...base].slice(0, LONGEST_NAME - 4).join('')}.pdf`;
+}
+
 /** The PDF as n8n binary data named after the document number, ready to mail, upload or save. */
 export async function execute(op: OperationContext): Promise<WithBinary> {
 	const partnerMid = await op.partnerMid();
@@ -32,13 +59,16 @@ export async function execute(op: OperationContext): Promise<WithBinary> {
 	if (!/^[A-Za-z0-9_-]{1,64}$/.test(property)) {
 		throw new InvalidInput(`${op.label('binaryPropertyName')} "${property}" is not a field name`);
 	}
+	const label = op.label('options.maxMegabytes');
+	const megabytes = checkCount(op.collection('options').maxMegabytes ?? 50, label, 1);
+	if (megabytes > LARGEST_MB) throw new InvalidInput(`${label} must be at most ${LARGEST_MB}`);
 	const document = await getDocument(op, partnerMid, mid);
 	const pdf = await op.run.transport.download(`${documentPath(partnerMid, mid)}pdf/`, {
 		itemIndex: op.itemIndex,
-		subject: `the PDF of document ${mid}`,
+		subject: `PDF of document ${mid}`,
+		maxBytes: megabytes * 1024 * 1024,
 	});
-	const number = String(document.document_number ?? mid).replace(/[^\p{L}\p{N}._-]+/gu, '_');
-	const fileName = `${number}.pdf`;
+	const fileName = pdfFileName(document, mid);
 	const binary = await op.run.n8n.helpers.prepareBinaryData(pdf, fileName, 'application/pdf');
 	const json = {
 		mid,
