@@ -9,6 +9,7 @@ import {
 	templatesOf,
 	totalsOf,
 	validateLines,
+	type LineRules,
 	type FieldErrors,
 	type SandboxDocument,
 } from './documents';
@@ -29,7 +30,11 @@ const TEXTS = {
 } as const;
 
 export class DocumentStore {
-	constructor(private readonly store: Store) {}
+	constructor(
+		private readonly store: Store,
+		/** How lines are read and taxed (sandbox switches). */
+		private readonly rules: LineRules = {},
+	) {}
 
 	private urls() {
 		return this.store.urls;
@@ -169,13 +174,13 @@ export class DocumentStore {
 			else document.clientContactMid = contactMid!;
 		}
 		if (body.lineitems !== undefined) {
-			const lines = validateLines(body.lineitems, document.currency);
+			const lines = validateLines(body.lineitems, document.currency, this.rules);
 			if (lines.error) errors.lineitems = lines.error;
 			else document.lineitems = lines.value!;
 		}
 		if (body.autocalculate === true || body.lineitems !== undefined) {
 			if (!errors.lineitems && !errors.currency)
-				Object.assign(document, totalsOf(document.lineitems, document.currency));
+				Object.assign(document, totalsOf(document.lineitems, document.currency, this.rules));
 		}
 	}
 

@@ -182,7 +182,19 @@ function timestampField(value: unknown): { value?: string | null; error?: string
 	return { value: new Date(value).toISOString() };
 }
 
-function validateLine(raw: unknown, places: number): { value?: LineItem; errors?: FieldErrors } {
+/** How a service may read lines differently from what the node guesses (sandbox switches). */
+export interface LineRules {
+	/** The field a normal line's unit price is read from; a service that lacks it takes 0. */
+	unitCostField?: string;
+	/** Tax rounded down on each line rather than once per rate. */
+	taxPerLine?: boolean;
+}
+
+function validateLine(
+	raw: unknown,
+	places: number,
+	rules: LineRules = {},
+): { value?: LineItem; errors?: FieldErrors } {
 	if (!isObject(raw))
 		return { errors: { non_field_errors: ['Invalid data. Expected a dictionary.'] } };
 	const errors: FieldErrors = {};
@@ -205,7 +217,10 @@ function validateLine(raw: unknown, places: number): { value?: LineItem; errors?
 		const quantity = decimalField(raw.quantity, 4, '0');
 		if (quantity.error) errors.quantity = quantity.error;
 		else line.quantity = quantity.value!;
-		const unit = decimalField(raw.unit_cost, places);
+		const field = rules.unitCostField ?? 'unit_cost';
+		// a service reading another field than the node sends takes the line as free of charge
+		const given = field === 'unit_cost' ? raw.unit_cost : (raw[field] ?? '0');
+		const unit = decimalField(given, places);
 		if (unit.error) errors.unit_cost = unit.error;
 		else line.unit_cost = unit.value!;
 	}
@@ -235,18 +250,19 @@ function validateLine(raw: unknown, places: number): { value?: LineItem; errors?
 export function validateLines(
 	raw: unknown,
 	currency: string,
+	rules: LineRules = {},
 ): { value?: LineItem[]; error?: unknown } {
 	if (!Array.isArray(raw))
 		return { error: [`Expected a list of items but got type "${typeof raw}".`] };
 	if (raw.length === 0) return { error: ['This list may not be empty.'] };
 	const places = CURRENCY_PLACES[currency] ?? 2;
-	const perLine = raw.map((line) => validateLine(line, places));
+	const perLine = raw.map((line) => validateLine(line, places, rules));
 	if (perLine.some((l) => l.errors)) return { error: perLine.map((l) => l.errors ?? {}) };
 	return { value: perLine.map((l) => l.value!) };
 }
 
 /** The totals `autocalculate` computes (see the top of this file). */
-export function totalsOf(lines: LineItem[], currency: string) {
+export function totalsOf(lines: LineItem[], currency: string, rules: LineRules = {}) {
 	const places = CURRENCY_PLACES[currency] ?? 2;
 	const groups = new Map<string, { rate: string; free: boolean; subtotal: Decimal }>();
 	let subtotal = ZERO;
@@ -263,7 +279,8 @@ export function totalsOf(lines: LineItem[], currency: string) {
 		if (line.kind !== 'normal' && line.kind !== 'simple') continue;
 		const price = parseDecimal(line.price);
 		subtotal = add(subtotal, price);
-		const key = `${line.tax_rate}|${line.tax_type}`;
+		// per line: each line's own group, so its tax is rounded on its own
+		const key = `${line.tax_rate}|${line.tax_type}${rules.taxPerLine ? `|${groups.size}` : ''}`;
 		const group = groups.get(key) ?? {
 			rate: line.tax_rate,
 			free: TAX_FREE.includes(line.tax_type),

@@ -48,6 +48,13 @@ export interface SandboxOptions {
 	 * a service that marks documents sent in the background may.
 	 */
 	sentLagMs?: number;
+	/**
+	 * The field a normal line's unit price is read from (`unit_cost` by default): another name
+	 * plays a service whose field the node guessed wrong; it takes such lines as free of charge.
+	 */
+	unitCostField?: string;
+	/** Tax rounded down on each line instead of once per tax rate (another rounding, same lines). */
+	taxPerLine?: boolean;
 	/** List filters the lists ignore (`date__gte`, `document_type`, `recipient_organization`…). */
 	ignoreFilters?: string[];
 	/**
@@ -187,7 +194,10 @@ export class Sandbox {
 		const { port } = this.server.address() as AddressInfo;
 		this.baseUrl = `http://127.0.0.1:${port}`;
 		this.store = new Store(new Urls(this.baseUrl));
-		this.documents = new DocumentStore(this.store);
+		this.documents = new DocumentStore(this.store, {
+			unitCostField: this.options.unitCostField,
+			taxPerLine: this.options.taxPerLine,
+		});
 		this.sending = new SendingStore(this.store, {
 			validationMs: this.options.sendingValidationMs,
 			sentLagMs: this.options.sentLagMs,

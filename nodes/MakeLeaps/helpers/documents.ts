@@ -10,6 +10,7 @@ import { documentBody } from './documentBody';
 import type { FieldTable } from './fields';
 import { lineItems, linesFromList } from './lineItems';
 import { contactMidOf, contactUrl, midOfUrl, pickedValue, recordMidOf } from './locators';
+import { totalsProblem } from './totals';
 import { checkText, InvalidInput } from './validation';
 import { MAX_PAGE_SIZE, outcomeOf } from '../transport';
 
@@ -143,7 +144,7 @@ export async function createDocument(
 ): Promise<IDataObject> {
 	const externalId = body.external_id as string | undefined;
 	const type = String(body.document_type);
-	return await createRecord(op, partnerMid, documentsPath(partnerMid), body, () => ({
+	const created = await createRecord(op, partnerMid, documentsPath(partnerMid), body, () => ({
 		externalId,
 		index: op.run.documentIndex(partnerMid, type),
 		scope: `${partnerMid} ${type}`,
@@ -156,6 +157,29 @@ export async function createDocument(
 		noun: type,
 		keyName: 'External ID',
 	}));
+	checkTotals(op, created, body, 'created');
+	return created;
+}
+
+/**
+ * Fails the item when the totals MakeLeaps answers for a document just written are not what the
+ * lines sent come to (beyond rounding): the lines were read otherwise than sent. The document
+ * exists, and the message says so.
+ */
+export function checkTotals(
+	op: OperationContext,
+	document: IDataObject,
+	sent: IDataObject,
+	done: 'created' | 'changed',
+): void {
+	if (!Array.isArray(sent.lineitems)) return;
+	const currency = String(sent.currency ?? document.currency ?? 'JPY');
+	const problem = totalsProblem(document, sent.lineitems as IDataObject[], currency);
+	if (problem === undefined) return;
+	op.fail(
+		problem,
+		`The document was ${done} in MakeLeaps (MID ${String(document.mid)}): check its lines there. A difference this large is not rounding: MakeLeaps read the lines otherwise than they were sent. Run Account → Check and report what its line_item_shape row says.`,
+	);
 }
 
 /** What the document list is asked to filter by, checked again on each document it gives. */

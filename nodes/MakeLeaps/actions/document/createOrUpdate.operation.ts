@@ -7,6 +7,7 @@ import {
 	createDocument,
 	documentFromInput,
 	documentPath,
+	checkTotals,
 	documentTypeOf,
 	getDocument,
 } from '../../helpers/documents';
@@ -120,6 +121,7 @@ export async function execute(op: OperationContext): Promise<IDataObject | InGro
 				op.run.recordWrite('updated', mid);
 				const result = answer.response ?? {};
 				await index.record(result);
+				checkTotals(op, result, { ...patch, currency: existing.currency }, 'changed');
 				return result;
 			},
 		});

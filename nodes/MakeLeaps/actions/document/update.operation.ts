@@ -2,7 +2,13 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
 import { checkDate, today } from '../../helpers/dates';
-import { documentMidOf, documentPath, getDocument, lineItemsOf } from '../../helpers/documents';
+import {
+	checkTotals,
+	documentMidOf,
+	documentPath,
+	getDocument,
+	lineItemsOf,
+} from '../../helpers/documents';
 import { fieldOption } from '../../helpers/fields';
 import { checkText, LONG_TEXT, MAX_TEXT } from '../../helpers/validation';
 import { documentFields } from './document.fields';
@@ -125,5 +131,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		subject: `document ${mid}`,
 	});
 	op.run.recordWrite('updated', mid);
-	return withKept(answer.response ?? {});
+	const result = answer.response ?? {};
+	checkTotals(op, result, { ...body, currency: current?.currency }, 'changed');
+	return withKept(result);
 }
