@@ -371,3 +371,37 @@ describe('A client list without client_external_id', () => {
 		expect(bed.sandbox.clients()).toHaveLength(1);
 	});
 });
+
+describe("A client's contact list that MakeLeaps refuses", () => {
+	const bed = useTestBed({ ignoreExpand: true });
+
+	test('Create or Update reads each contact on its own instead, and changes only what differs', async () => {
+		seedClient(bed, 'ROW-1');
+		for (let i = 0; i < 2; i++)
+			bed.sandbox.injectFault(
+				{
+					kind: 'status',
+					status: 404,
+					contentType: 'application/json',
+					body: '{"detail": "Not found."}',
+				},
+				{ method: 'GET', path: /\/client\/\d+\/contact\/$/ },
+			);
+		const upsert = {
+			operation: 'createOrUpdate',
+			clientExternalId: 'ROW-1',
+			organizationName: 'ROW-1 Co',
+			personFamilyName: 'Sato',
+			personEmail: 'new@example.com',
+		};
+		const result = await bed.run(upsert);
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].json).toMatchObject({
+			operation: 'updated',
+			changes: { 'person.email': { from: 'sato@example.com', to: 'new@example.com' } },
+		});
+		expect(writes(bed).map((r) => JSON.parse(r.body))).toEqual([
+			{ email: { address: 'new@example.com' } },
+		]);
+	});
+});
