@@ -11,7 +11,12 @@ import { currencyDecimals } from './money';
 
 /** Decimal places every amount is computed with: enough for quantity × price × rate, exactly. */
 const SCALE = 12;
-const ONE = 10n ** BigInt(SCALE);
+// BigInt() rather than literals: the package is built for ES2019
+const ZERO = BigInt(0);
+const TWO = BigInt(2);
+const TEN = BigInt(10);
+const HUNDRED = BigInt(100);
+const ONE = TEN ** BigInt(SCALE);
 
 /** A decimal text as an integer of 10^-SCALE units; undefined when it is not a decimal. */
 function units(value: unknown): bigint | undefined {
@@ -25,16 +30,16 @@ function units(value: unknown): bigint | undefined {
 
 /** Rounded half away from zero to `decimals` places. */
 function rounded(value: bigint, decimals: number): bigint {
-	const step = 10n ** BigInt(SCALE - decimals);
-	const half = step / 2n;
-	const magnitude = value < 0n ? -value : value;
+	const step = TEN ** BigInt(SCALE - decimals);
+	const half = step / TWO;
+	const magnitude = value < ZERO ? -value : value;
 	const result = ((magnitude + half) / step) * step;
-	return value < 0n ? -result : result;
+	return value < ZERO ? -result : result;
 }
 
 /** An amount for a message: "1100", "19.99". */
 function shown(value: bigint, decimals: number): string {
-	const negative = value < 0n;
+	const negative = value < ZERO;
 	const digits = (negative ? -value : value).toString().padStart(SCALE + 1, '0');
 	const whole = digits.slice(0, digits.length - SCALE);
 	const fraction = digits.slice(digits.length - SCALE).slice(0, decimals);
@@ -55,7 +60,7 @@ export interface Expected {
 /** What lines in MakeLeaps' shape (as the node sends them) come to; undefined if it cannot tell. */
 export function expectedTotals(lines: IDataObject[], currency: string): Expected | undefined {
 	const decimals = currencyDecimals(currency);
-	let subtotal = 0n;
+	let subtotal = ZERO;
 	let priced = 0;
 	const byRate = new Map<string, bigint>();
 	for (const line of lines) {
@@ -73,15 +78,15 @@ export function expectedTotals(lines: IDataObject[], currency: string): Expected
 		priced++;
 		if (TAX_FREE.includes(String(line.tax_type ?? ''))) continue;
 		const rate = String(line.tax_rate ?? '0');
-		byRate.set(rate, (byRate.get(rate) ?? 0n) + price);
+		byRate.set(rate, (byRate.get(rate) ?? ZERO) + price);
 	}
-	let tax = 0n;
+	let tax = ZERO;
 	for (const [rate, base] of byRate) {
 		const percent = units(rate);
 		if (percent === undefined) return undefined;
-		tax += rounded((base * percent) / ONE / 100n, decimals);
+		tax += rounded((base * percent) / ONE / HUNDRED, decimals);
 	}
-	const minor = 10n ** BigInt(SCALE - decimals);
+	const minor = TEN ** BigInt(SCALE - decimals);
 	return {
 		subtotal: shown(subtotal, decimals),
 		tax: shown(tax, decimals),
@@ -104,7 +109,7 @@ export function totalsProblem(
 	if (expected === undefined || total === undefined) return undefined;
 	const difference = total - (units(expected.total) as bigint);
 	const allowed = units(expected.tolerance) as bigint;
-	if ((difference < 0n ? -difference : difference) <= allowed) return undefined;
+	if ((difference < ZERO ? -difference : difference) <= allowed) return undefined;
 	const what = `${String(document.document_type ?? 'document')} ${String(document.document_number ?? document.mid)}`;
 	return `MakeLeaps computed a total of ${String(document.total)} ${currency} for ${what}, but its lines come to ${expected.total} ${currency} (subtotal ${expected.subtotal}, tax ${expected.tax})`;
 }
