@@ -389,7 +389,7 @@ async function stopProcess(child: ChildProcess | undefined): Promise<void> {
 }
 
 /** The credential the examples use, pointing at a sandbox. */
-export const CREDENTIAL = { id: 'makeLeapsSandbox1', name: 'MakeLeaps sandbox' };
+export const CREDENTIAL = { id: 'makeLeapsAccount1', name: 'MakeLeaps account' };
 
 export function sandboxCredential(baseUrl: string, clientId: string, clientSecret: string) {
 	return { ...CREDENTIAL, type: 'makeLeapsApi', data: { baseUrl, clientId, clientSecret } };

@@ -33,7 +33,7 @@ export async function startInstance(outputFolder: string): Promise<Instance> {
 	await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, clientId, clientSecret)]);
 	const workflows = EXAMPLE_FILES.map((file) => example(file, outputFolder));
 	for (const workflow of workflows) await n8n.importWorkflow(workflow);
-	say('Imported the credential "MakeLeaps sandbox" and the example workflows.');
+	say('Imported the credential "MakeLeaps account" and the example workflows.');
 	return { sandbox, n8n, workflows, dispose };
 }
 
@@ -49,7 +49,7 @@ export async function openEditor({ sandbox, n8n, workflows }: Instance): Promise
 	say(`n8n is running: ${n8n.url}/`);
 	say(`  Sign in as   ${n8n.owner.email}  /  ${n8n.owner.password}`);
 	for (const workflow of workflows) say(`  ${workflow.name}: ${n8n.url}/workflow/${workflow.id}`);
-	say('The credential "MakeLeaps sandbox" is already set up; to make your own, use:');
+	say('The credential "MakeLeaps account" is already set up; to make your own, use:');
 	say(`  Base URL       ${sandbox.baseUrl}`);
 	say(`  Client ID      ${clientId}`);
 	say(`  Client Secret  ${clientSecret}`);

@@ -142,7 +142,7 @@ describe('a started n8n with the package', () => {
 				),
 			);
 		expect(values).toEqual(
-			expect.arrayContaining(['MakeLeaps sandbox', 'EX1-HQ', 'Sakura Holdings K.K.']),
+			expect.arrayContaining(['MakeLeaps account', 'EX1-HQ', 'Sakura Holdings K.K.']),
 		);
 	});
 

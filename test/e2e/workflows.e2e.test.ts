@@ -300,7 +300,7 @@ describe('example workflows in a real n8n', () => {
 			['ito@hinoki-foods.example.jp'],
 		]);
 		expect(sandbox.sendingOrdersOf()[0]).toMatchObject({
-			subject: 'Invoice INV-2026-001 from Sandbox Trading',
+			subject: 'Your invoice INV-2026-001',
 			status: 'sent',
 		});
 

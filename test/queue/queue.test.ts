@@ -67,7 +67,7 @@ function importWorkflow() {
 					additionalFields: {},
 					options: { requestsPerMinute: REQUESTS_PER_MINUTE },
 				},
-				credentials: { makeLeapsApi: { id: 'makeLeapsSandbox1', name: 'MakeLeaps sandbox' } },
+				credentials: { makeLeapsApi: { id: 'makeLeapsAccount1', name: 'MakeLeaps account' } },
 			},
 		],
 		connections: { Webhook: link('Rows'), Rows: link('Import clients') },
