@@ -4,7 +4,8 @@ import type { OperationContext } from '../../helpers/context';
 import { checkDate } from '../../helpers/dates';
 import { documentChanges } from '../../helpers/documentBody';
 import {
-	createDocument,
+	documentWithExternalId,
+	settleCreate,
 	documentFromInput,
 	documentPath,
 	checkTotals,
@@ -68,35 +69,10 @@ export async function execute(op: OperationContext): Promise<IDataObject | InGro
 	const index = op.run.documentIndex(partnerMid, type, since);
 	const imports = op.run.imports(`${partnerMid} ${type}`, index);
 	return await imports.oneAtATime(externalId, async () => {
-		const found = await index.find(externalId, op.itemIndex);
-		if (found.length > 1) {
-			op.fail(
-				`${found.length} documents of type ${type} have External ID "${externalId}"`,
-				`Remove or renumber the duplicates in MakeLeaps first: ${found.map((d) => String(d.document_number)).join(', ')}`,
-			);
-		}
-		const earlier = found.length === 0 ? imports.earlierCreate(externalId) : undefined;
-		if (earlier?.uncertain) {
-			op.fail(
-				`An earlier create of the ${type} with External ID "${externalId}" may or may not have happened`,
-				'It is not made again, to avoid a duplicate. Look for it in MakeLeaps, then run this item again.',
-			);
-		}
-		const listed = found[0] ?? earlier?.record;
+		const listed = await documentWithExternalId(op, index, imports, type, externalId);
 		if (!listed) {
 			const body = await documentFromInput(op, fields, partnerMid, true);
-			imports.recordPlanned(externalId, body);
-			return await op.settle({
-				action: 'create',
-				record: body,
-				changes: documentChanges(body, {}).changes,
-				apply: async () => {
-					const created = await createDocument(op, partnerMid, body);
-					imports.recordCreated(externalId, created);
-					await index.record(created);
-					return created;
-				},
-			});
+			return await settleCreate(op, partnerMid, body, index, imports, externalId);
 		}
 		const existing =
 			listed.mid !== undefined && needsOwnRead(wanted, listed)
