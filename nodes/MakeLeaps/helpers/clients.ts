@@ -9,11 +9,9 @@ import { contactChanges, hasNamesOf } from './clientBody';
 import type { OperationContext } from './context';
 import { createRecord } from './creates';
 import { listDocuments } from './documents';
+import { isRecord } from './locators';
 import type { Changes } from './plans';
 import { checkMid } from './validation';
-
-const isRecord = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** POSTs a new client of the partner, never twice (see creates.ts). */
 export async function createClient(

@@ -10,7 +10,14 @@ import { documentBody, documentChanges } from './documentBody';
 import type { RecordIndex } from './recordIndex';
 import type { FieldTable } from './fields';
 import { lineItems, linesFromList } from './lineItems';
-import { contactMidOf, contactUrl, midOfUrl, pickedValue, recordMidOf } from './locators';
+import {
+	contactMidOf,
+	contactUrl,
+	linkedMid,
+	midOfUrl,
+	pickedValue,
+	recordMidOf,
+} from './locators';
 import { totalsProblem } from './totals';
 import { checkText, InvalidInput } from './validation';
 import { MAX_PAGE_SIZE, outcomeOf } from '../transport';
@@ -269,12 +276,6 @@ export async function listDocuments(
 	}
 	return documents.filter((document) => !contradicts(document, filters));
 }
-
-/** The MID of a linked record, given as its URL or as the record itself. */
-export const linkedMid = (link: unknown): string =>
-	typeof link === 'object' && link !== null
-		? String((link as IDataObject).mid ?? midOfUrl((link as IDataObject).url))
-		: midOfUrl(link);
 
 /** A run's share of Create or Update for one kind of document (see RunContext.imports). */
 type Imports = ReturnType<OperationContext['run']['imports']>;

@@ -2,7 +2,7 @@
  * Records as the user names them (picked from a list, pasted as a URL, typed as an ID) turned
  * into MIDs and back into URLs. Pure: URLs are checked against the Base URL and the partner.
  */
-import type { INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { checkMid, checkText, InvalidInput, MID } from './validation';
 
@@ -20,6 +20,14 @@ export const contactUrl = (baseUrl: string, partnerMid: string, contactMid: stri
 
 /** The last path segment of a MakeLeaps URL (a partner's MID is only given in its URL). */
 export const midOfUrl = (url: unknown) => /\/([^/]+)\/?$/.exec(String(url))?.[1] ?? '';
+
+/** A JSON object (not a list, not null): a record MakeLeaps gave in full. */
+export const isRecord = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The MID of a linked record, given as its URL or as the record itself. */
+export const linkedMid = (link: unknown): string =>
+	isRecord(link) ? String(link.mid ?? midOfUrl(link.url)) : midOfUrl(link);
 
 /**
  * The MID of a record URL under `prefix` (the list URL of its kind, such as the partner's

@@ -15,8 +15,8 @@ import {
 	type Outcome,
 } from '../transport';
 import type { OperationContext } from './context';
-import { DOCUMENT_TYPES, documentPath, documentsPath, linkedMid } from './documents';
-import { contactUrl } from './locators';
+import { DOCUMENT_TYPES, documentPath, documentsPath } from './documents';
+import { contactUrl, isRecord, linkedMid } from './locators';
 
 export type CheckResult = 'held' | 'differs' | 'could not tell';
 
@@ -51,8 +51,6 @@ function undecided(why: string): never {
 }
 
 const MAX_EVIDENCE = 400;
-const isRecord = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const KINDS = ['normal', 'simple', 'text', 'subtotal'];
 /** The fields the node reads and writes on a line of each kind. */

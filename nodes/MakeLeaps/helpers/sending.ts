@@ -11,7 +11,7 @@ import { excerpt, isUncertainWrite, MAX_PAGE_SIZE, outcomeOf, redactValue } from
 import type { OperationContext } from './context';
 import { sentDocuments } from './createdRecords';
 import { documentPath, getDocument } from './documents';
-import { midOfUrl, recordMidOf } from './locators';
+import { isRecord, linkedMid, midOfUrl, recordMidOf } from './locators';
 import { InvalidInput } from './validation';
 
 export interface SendRequest {
@@ -38,9 +38,6 @@ const SENT_STATUSES = /^(sent|ordered|sending|processing|processed|completed|del
 /** The first poll comes after this long; each wait doubles, up to the last. */
 const FIRST_WAIT_MS = 1000;
 const LONGEST_WAIT_MS = 5000;
-
-const isRecord = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The most sending orders of a client read to find one that already carried the document. */
 const MAX_ORDERS_READ = 300;
@@ -122,7 +119,7 @@ async function orderThatCarried(
 	if (!listed.ok) return undefined;
 	const clientMid = midOfUrl(clientUrl);
 	const sent = listed.value.filter(
-		(order) => midOfLink(order.recipient_organization) === clientMid && wentOut(order),
+		(order) => linkedMid(order.recipient_organization) === clientMid && wentOut(order),
 	);
 	const unknown: IDataObject[] = [];
 	for (const order of sent) {
@@ -144,12 +141,8 @@ const sentAt = (order: IDataObject) => order.date_sent ?? order.date_created ?? 
 /** The MIDs of the documents an order carries, or undefined when the answer does not show them. */
 function documentsOf(order: IDataObject): string[] | undefined {
 	if (!Array.isArray(order.items)) return undefined;
-	return (order.items as unknown[]).map((item) => midOfLink(isRecord(item) ? item.document : ''));
+	return (order.items as unknown[]).map((item) => linkedMid(isRecord(item) ? item.document : ''));
 }
-
-/** The MID of a linked record, given as its URL or as the record itself. */
-const midOfLink = (link: unknown) =>
-	isRecord(link) ? String(link.mid ?? midOfUrl(link.url)) : midOfUrl(link);
 
 /**
  * Creates the order, attaches the document, waits until MakeLeaps has validated it and executes

@@ -5,10 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { midOfUrl } from './locators';
-
-const isRecord = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord, linkedMid } from './locators';
 
 /** What an operation says beside the record: kept as it is by Simplify. */
 const ADDED = ['operation', 'changes', 'kept'];
@@ -26,16 +23,15 @@ function statusOf(document: IDataObject): string {
 
 /** A document: number, type, client, amounts, dates, status. */
 export function simpleDocument(document: IDataObject): IDataObject {
-	const client = document.client;
-	const clientRecord = isRecord(client) ? client : undefined;
+	const client = isRecord(document.client) ? document.client : undefined;
 	return {
 		mid: document.mid,
 		external_id: document.external_id,
 		document_number: document.document_number,
 		document_type: document.document_type,
 		title: document.title,
-		client_mid: clientRecord ? clientRecord.mid : midOfUrl(client),
-		client_name: clientRecord?.display_name ?? null,
+		client_mid: linkedMid(document.client),
+		client_name: client?.display_name ?? null,
 		currency: document.currency,
 		subtotal: document.subtotal,
 		tax: document.tax,

@@ -3,13 +3,13 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { OperationContext } from '../../helpers/context';
 import { checkDate, today } from '../../helpers/dates';
 import {
-	documentWithExternalId,
-	settleCreate,
 	documentMidOf,
 	documentTypeOf,
+	documentWithExternalId,
 	getDocument,
-	linkedMid,
+	settleCreate,
 } from '../../helpers/documents';
+import { isRecord, linkedMid } from '../../helpers/locators';
 import { checkText } from '../../helpers/validation';
 import { documentTypeField } from './document.fields';
 import { documentLocator } from './pickers.fields';
@@ -121,6 +121,3 @@ function convertedBody(
 	}
 	return body;
 }
-
-const isRecord = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);

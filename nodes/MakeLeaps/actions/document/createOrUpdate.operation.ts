@@ -4,17 +4,17 @@ import type { OperationContext } from '../../helpers/context';
 import { checkDate } from '../../helpers/dates';
 import { documentChanges } from '../../helpers/documentBody';
 import {
-	documentWithExternalId,
-	settleCreate,
+	checkTotals,
 	documentFromInput,
 	documentPath,
-	checkTotals,
 	documentTypeOf,
+	documentWithExternalId,
 	getDocument,
+	settleCreate,
 } from '../../helpers/documents';
 import { withMainFields } from '../../helpers/fields';
-import { documentFields } from './document.fields';
 import type { InGroup } from '../operation';
+import { documentFields } from './document.fields';
 import { documentInputs, groupByOption, joinGroup } from './inputs';
 
 const show = { resource: ['document'], operation: ['createOrUpdate'] };
