@@ -595,9 +595,11 @@ export class Sandbox {
 			const filters = this.filtersOf(url);
 			const search = filters.get('search')?.toLowerCase();
 			const archived = filters.get('archived') === 'true';
+			// a service that ignores the filter lists archived and active clients alike
+			const ignoresArchived = this.options.ignoreFilters?.includes('archived');
 			const clients = [...partner.clients.values()].filter(
 				(c) =>
-					(c.date_archived !== null) === archived &&
+					(ignoresArchived || (c.date_archived !== null) === archived) &&
 					(!search || this.store.searchText(partner, c).includes(search)),
 			);
 			const expand = this.expandOf(url);

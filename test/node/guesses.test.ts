@@ -94,7 +94,7 @@ describe('The client filter in the form MakeLeaps accepts', () => {
 });
 
 describe('A filter the service ignores never picks the wrong record', () => {
-	const bed = useTestBed({ ignoreFilters: ['document_type', 'client', 'date__gte'] });
+	const bed = useTestBed({ ignoreFilters: ['document_type', 'client', 'date__gte', 'archived'] });
 
 	test('Create or Update of an invoice leaves a quote with the same External ID alone', async () => {
 		const client = seedClient(bed, 'C-1');
@@ -123,6 +123,19 @@ describe('A filter the service ignores never picks the wrong record', () => {
 			filters: { client: byId(b), documentType: 'invoice', dateFrom: '2026-11-01' },
 		});
 		expect(result.output.map((item) => item.json.client_mid)).toEqual([b]);
+	});
+
+	test('Client → Get Many gives archived clients only when Archived is on, and only then', async () => {
+		const [active, archived] = [seedClient(bed, 'ACTIVE'), seedClient(bed, 'ARCHIVED')];
+		bed.sandbox.archiveClient(archived);
+		const list = async (filters: INodeParameters) =>
+			(
+				await bed.run({ resource: 'client', operation: 'getAll', returnAll: true, filters })
+			).output.map((item) => item.json.mid);
+		const listed = await list({});
+		expect(listed).toContain(active);
+		expect(listed).not.toContain(archived);
+		expect(await list({ archived: true })).toEqual([archived]);
 	});
 });
 

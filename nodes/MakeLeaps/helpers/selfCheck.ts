@@ -293,6 +293,16 @@ const nextPageLink: Check = {
 	},
 };
 
+/** The first listed client that has contacts; without one, the check cannot tell. */
+function clientWithContacts(listed: IDataObject[] | undefined): IDataObject {
+	const clients = (listed ?? []).filter(isRecord);
+	const client = clients.find((c) => Array.isArray(c.contacts) && c.contacts.length > 0);
+	if (client) return client;
+	undecided(
+		clients.length === 0 ? 'The account has no clients' : 'None of the first clients has a contact',
+	);
+}
+
 const expandContacts: Check = {
 	id: 'expand_contacts',
 	guess: "Asking for a client with expand=contacts gives the client's contacts in full, not links",
@@ -301,14 +311,7 @@ const expandContacts: Check = {
 	async run(probe) {
 		const path = probe.clientsPath();
 		const page = await probe.page(path, { per_page: 5, expand: 'contacts' }, 'the client list');
-		const clients = (page.response ?? []).filter(isRecord);
-		const client = clients.find((c) => Array.isArray(c.contacts) && c.contacts.length > 0);
-		if (!client)
-			undecided(
-				clients.length === 0
-					? 'The account has no clients'
-					: 'None of the first clients has a contact',
-			);
+		const client = clientWithContacts(page.response);
 		const contacts = client.contacts as unknown[];
 		const whose = `client ${String(client.mid)}`;
 		if (contacts.every((c) => isRecord(c) && (c.mid !== undefined || c.url !== undefined)))
@@ -327,14 +330,7 @@ const contactOwnUrl: Check = {
 		'A contact answers at its own address, /api/partner/<partner>/contact/<contact>/ (where Create or Update changes it)',
 	affects: "Client → Create or Update and Client → Update (the contacts' changes are sent there)",
 	async run(probe) {
-		const clients = ((await probe.clients()).response ?? []).filter(isRecord);
-		const client = clients.find((c) => Array.isArray(c.contacts) && c.contacts.length > 0);
-		if (!client)
-			undecided(
-				clients.length === 0
-					? 'The account has no clients'
-					: 'None of the first clients has a contact',
-			);
+		const client = clientWithContacts((await probe.clients()).response);
 		const given = (client.contacts as unknown[])[0];
 		const mid = linkedMid(given);
 		if (!/^[A-Za-z0-9_-]{1,64}$/.test(mid))

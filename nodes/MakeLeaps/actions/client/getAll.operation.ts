@@ -61,9 +61,14 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const qs: IDataObject = {};
 	const search = checkText(op.collection('filters').search, op.label('filters.search'));
 	if (search) qs.search = search;
-	if (op.flag('filters.archived')) qs.archived = 'true';
+	const archived = op.flag('filters.archived');
+	if (archived) qs.archived = 'true';
 	if (simplify) qs.expand = 'default_contact';
-	const clients = await op.readList(`/api/partner/${partnerMid}/client/`, qs);
+	// The filter is checked again on what comes back, in case the service ignores it (what it
+	// lists without the filter is not documented); a record without the field is kept.
+	const clients = (await op.readList(`/api/partner/${partnerMid}/client/`, qs)).filter(
+		(client) => !('date_archived' in client) || Boolean(client.date_archived) === archived,
+	);
 	if (!simplify) return clients;
 	// Without `expand`, MakeLeaps gives the default contact as its URL: it is read for each client.
 	const simple: IDataObject[] = [];
