@@ -6,6 +6,7 @@
  * Used by the end-to-end tests and by `npm run demo`.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -23,9 +24,9 @@ export const EXAMPLES = path.join(ROOT, 'examples');
 /** The example workflows, in examples/. */
 export const EXAMPLE_FILES = [
 	'1-client-lifecycle.json',
-	'2-clients-from-csv.json',
+	'2-clients-from-google-sheets.json',
 	'3-continue-on-fail.json',
-	'4-invoices-from-csv.json',
+	'4-invoices-from-google-sheets.json',
 	'5-quote-from-form.json',
 	'6-paid-invoice-ledger.json',
 	'7-send-unsent-invoices.json',
@@ -395,29 +396,133 @@ export function sandboxCredential(baseUrl: string, clientId: string, clientSecre
 	return { ...CREDENTIAL, type: 'makeLeapsApi', data: { baseUrl, clientId, clientSecret } };
 }
 
-/** Where the example workflows expect this package's examples/ folder; replaced on import. */
-export const EXAMPLES_PLACEHOLDER = '/path/to/n8n-nodes-makeleaps/examples/';
-/** Where the example workflows expect to write files; replaced on import. */
-export const OUTPUT_PLACEHOLDER = '/path/to/pdfs/';
-
-/**
- * Reads an example workflow from examples/, with file paths pointing into this checkout and
- * files written into `outputFolder`.
- */
-export function example(
-	file: string,
-	outputFolder: string,
-): {
+interface WorkflowNode {
+	name: string;
+	type: string;
+	typeVersion?: number;
+	position?: number[];
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, unknown>;
+}
+interface Link {
+	node: string;
+	type: string;
+	index: number;
+}
+interface Workflow {
 	id: string;
 	name: string;
-	nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
-} {
-	const text = readFileSync(path.join(EXAMPLES, file), 'utf8')
-		.split(EXAMPLES_PLACEHOLDER)
-		.join(`${EXAMPLES}/`)
-		.split(OUTPUT_PLACEHOLDER)
-		.join(`${outputFolder}/`);
-	return JSON.parse(text);
+	nodes: WorkflowNode[];
+	connections: Record<string, { main: Link[][] }>;
+}
+
+/**
+ * Reads an example workflow from examples/ and makes it run here, offline, the way a user
+ * without Google would change it: a Google Sheet is read from the CSV file of the same name in
+ * examples/, a row appended to one becomes a line appended to a CSV file in `outputFolder`, and
+ * a Gmail message becomes its attachment, written to `outputFolder` as `<recipient>--<file>`.
+ * The last node of each stand-in keeps the replaced node's name, so every expression and
+ * connection of the example holds.
+ */
+export function example(file: string, outputFolder: string): Workflow {
+	const workflow = JSON.parse(readFileSync(path.join(EXAMPLES, file), 'utf8')) as Workflow;
+	for (const node of [...workflow.nodes]) {
+		const sheet = String((node.parameters.sheetName as { value?: unknown })?.value ?? '');
+		if (node.type === 'n8n-nodes-base.googleSheets' && node.parameters.operation === 'read')
+			replaceNode(workflow, node, [
+				fileNode(`${node.name} (file)`, {
+					operation: 'read',
+					fileSelector: `${EXAMPLES}/${sheet}.csv`,
+				}),
+				{
+					name: node.name,
+					type: 'n8n-nodes-base.extractFromFile',
+					typeVersion: 1.1,
+					parameters: {
+						operation: 'csv',
+						binaryPropertyName: 'data',
+						options: { headerRow: true },
+					},
+				},
+			]);
+		else if (node.type === 'n8n-nodes-base.googleSheets' && node.parameters.operation === 'append')
+			replaceNode(workflow, node, [
+				{
+					name: `${node.name} (line)`,
+					type: 'n8n-nodes-base.set',
+					typeVersion: 3.4,
+					parameters: {
+						mode: 'manual',
+						assignments: {
+							assignments: [
+								{
+									id: 'line',
+									name: 'line',
+									type: 'string',
+									value: "={{ Object.values($json).join(',') }}\n",
+								},
+							],
+						},
+						options: {},
+					},
+				},
+				{
+					name: `${node.name} (text)`,
+					type: 'n8n-nodes-base.convertToFile',
+					typeVersion: 1.1,
+					parameters: {
+						operation: 'toText',
+						sourceProperty: 'line',
+						binaryPropertyName: 'data',
+						options: {},
+					},
+				},
+				fileNode(node.name, {
+					operation: 'write',
+					fileName: `${outputFolder}/${sheet}.csv`,
+					dataPropertyName: 'data',
+					options: { append: true },
+				}),
+			]);
+		else if (node.type === 'n8n-nodes-base.gmail') {
+			const to = String(node.parameters.sendTo).replace(/^=/, '');
+			replaceNode(workflow, node, [
+				fileNode(node.name, {
+					operation: 'write',
+					fileName: `=${outputFolder}/${to}--{{ $binary.data.fileName }}`,
+					dataPropertyName: 'data',
+				}),
+			]);
+		}
+	}
+	return workflow;
+}
+
+function fileNode(name: string, parameters: Record<string, unknown>): WorkflowNode {
+	return {
+		name,
+		type: 'n8n-nodes-base.readWriteFile',
+		typeVersion: 1.1,
+		parameters: { options: {}, ...parameters },
+	};
+}
+
+/** Puts `chain` where `node` was: what led to the node leads to the chain's first node. */
+function replaceNode(workflow: Workflow, node: WorkflowNode, chain: WorkflowNode[]): void {
+	const at = workflow.nodes.indexOf(node);
+	const placed = chain.map((stand, i) => ({
+		...stand,
+		id: randomUUID(),
+		position: [(node.position?.[0] ?? 0) + i * 60, (node.position?.[1] ?? 0) + 200],
+	}));
+	workflow.nodes.splice(at, 1, ...placed);
+	for (const outputs of Object.values(workflow.connections))
+		for (const links of outputs.main)
+			for (const link of links) if (link.node === node.name) link.node = chain[0].name;
+	for (let i = 1; i < chain.length; i++)
+		workflow.connections[chain[i - 1].name] = {
+			main: [[{ node: chain[i].name, type: 'main', index: 0 }]],
+		};
 }
 
 /** Items a node put on one of its outputs in the first run of that node. */

@@ -1,11 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- dev code: a benchmark process, never inside n8n */
 /**
- * `npm run bench`: first, in a real n8n, the MakeLeaps node against n8n's HTTP Request node doing
+ * `npm run bench`: first the requests each example flow spends against the least the API needs
+ * (bench-requests.ts; `npm run bench -- --requests` runs that part alone), then, in a real n8n, the MakeLeaps node against n8n's HTTP Request node doing
  * the same creates and against a plain keep-alive loop (see bench-n8n.ts); then the node in
  * n8n-core's engine (the test harness) against plain HTTP loops, all on the sandbox, in one run.
  * Each figure is the median of its runs with min and max (BENCH_N8N_REPS real-n8n runs, default
  * 3; BENCH_REPS harness runs, default 5, each a separate process). Prints a table and writes
- * bench-output/bench.json.
+ * bench-output/requests.json and bench-output/bench.json.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { promisify } from 'node:util';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
 import { CredentialsHelper, runNode } from '../dev/harness';
 import { executeCreates, keepAliveLoop, prepareN8n } from './bench-n8n';
+import { requestsPerTask, requestsTable } from './bench-requests';
 
 const REPS = Number(process.env.BENCH_REPS ?? 5);
 const N8N_REPS = Number(process.env.BENCH_N8N_REPS ?? 3);
@@ -247,6 +249,14 @@ async function getManyAll() {
 
 async function main() {
 	const started = Date.now();
+	console.log('Requests per task: the example flows in a real n8n against the sandbox');
+	const tasks = await requestsPerTask((line) => console.log(line));
+	console.log(`\n${requestsTable(tasks)}\n`);
+	mkdirSync('bench-output', { recursive: true });
+	writeFileSync('bench-output/requests.json', `${JSON.stringify(tasks, null, 2)}\n`);
+	console.log('Written to bench-output/requests.json.\n');
+	if (process.argv.includes('--requests')) return;
+
 	console.log(
 		`Benchmarks: N = ${N}, list of ${LIST_N}; median (min–max) of ${N8N_REPS} runs in n8n, ${REPS} in the harness\n`,
 	);

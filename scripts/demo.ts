@@ -181,7 +181,10 @@ async function main() {
 			);
 		}
 		say();
-		say(`Their PDFs, written by n8n's Read/Write Files from Disk node, are in ${OUTPUT_FOLDER}:`);
+		// Example 4 mails each new invoice by Gmail; offline, each mail is its attachment on disk.
+		say(
+			`Example 4's mails (offline: recipient--attachment, by n8n's file node) are in ${OUTPUT_FOLDER}:`,
+		);
 		for (const file of readdirSync(OUTPUT_FOLDER).sort()) say(`  ${file}`);
 
 		if (!ui) {

@@ -5,7 +5,7 @@
  * a wrong secret, the editor shows the node's panel in headless Chromium (screenshot under
  * test-output/e2e/), and example 5's published form turns a submission into a quote and its PDF.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
@@ -18,6 +18,16 @@ const SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-makeleaps-node.
 const PREVIEW_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-preview-table.png');
 const CREDENTIAL_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-credential.png');
 const TRIGGER_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-trigger.png');
+const LINES_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-invoice-lines.png');
+
+/**
+ * With MAKELEAPS_DOCS_SCREENSHOTS=1, the screenshots also replace the ones in docs/ (the README
+ * shows those): `MAKELEAPS_DOCS_SCREENSHOTS=1 npm test -- --selectProjects e2e`.
+ */
+function publish(screenshot: string, docsName: string) {
+	if (process.env.MAKELEAPS_DOCS_SCREENSHOTS === '1')
+		copyFileSync(screenshot, path.join(ROOT, 'docs', docsName));
+}
 
 describe('a started n8n with the package', () => {
 	const bed = useN8n();
@@ -116,6 +126,7 @@ describe('a started n8n with the package', () => {
 
 		mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
 		await page.screenshot({ path: SCREENSHOT });
+		publish(SCREENSHOT, 'editor-client-create.png');
 		const text = await panel.innerText();
 		for (const label of [
 			'Credential',
@@ -154,6 +165,7 @@ describe('a started n8n with the package', () => {
 		const modal = page.locator('[data-test-id="editCredential-modal"]');
 		await modal.getByText('Base URL').first().waitFor({ timeout: 60_000 });
 		await modal.screenshot({ path: CREDENTIAL_SCREENSHOT });
+		publish(CREDENTIAL_SCREENSHOT, 'editor-credential.png');
 		const text = await modal.innerText();
 		const at = (label: string) => text.indexOf(label);
 		expect(at('Client ID')).toBeGreaterThan(-1);
@@ -186,10 +198,39 @@ describe('a started n8n with the package', () => {
 		const panel = page.locator('[data-test-id="ndv"]');
 		await panel.getByText('Document Type').first().waitFor({ timeout: 30_000 });
 		await page.screenshot({ path: TRIGGER_SCREENSHOT });
+		publish(TRIGGER_SCREENSHOT, 'editor-trigger.png');
 		const text = await panel.innerText();
 		for (const label of ['Credential', 'Poll Times', 'Event', 'Document Type']) {
 			expect(text).toContain(label);
 		}
+		// what polling costs, in the panel
+		expect(text).toContain('polling every minute spends at least 1,440 of them');
+		await page.close();
+	});
+
+	test("example 4's invoice in the editor: lines in an invoice's order, rows grouped by invoice_id", async () => {
+		const page = await context.newPage();
+		await page.setViewportSize({ width: 1440, height: 2400 });
+		await page.goto(`${bed.n8n.url}/workflow/mlExample4SheetInvoices`, {
+			waitUntil: 'domcontentloaded',
+		});
+		const node = page.locator(
+			'[data-test-id="canvas-node"][data-node-name="Create or update invoice"]',
+		);
+		await node.waitFor({ timeout: 60_000 });
+		await node.dblclick();
+		const panel = page.locator('[data-test-id="ndv"]');
+		await panel.getByText('Group Rows By').first().waitFor({ timeout: 30_000 });
+		await page.screenshot({ path: LINES_SCREENSHOT });
+		publish(LINES_SCREENSHOT, 'editor-invoice-lines.png');
+		const text = await panel.innerText();
+		const order = ['Description', 'Quantity', 'Rate (Unit Price)', 'Tax Rate (%)', 'Type of Line'];
+		const at = order.map((label) => text.indexOf(label));
+		expect(at.every((i) => i > -1)).toBe(true);
+		expect(at).toEqual([...at].sort((a, b) => a - b));
+		// a normal line has no Line Amount: MakeLeaps computes it
+		expect(text).not.toContain('Line Amount');
+		expect(text).toContain('Group Rows By');
 		await page.close();
 	});
 
@@ -246,6 +287,7 @@ describe('a started n8n with the package', () => {
 			.click({ timeout: 5_000 })
 			.catch(() => {});
 		await output.screenshot({ path: PREVIEW_SCREENSHOT });
+		publish(PREVIEW_SCREENSHOT, 'preview-table.png');
 		const text = await output.innerText();
 		for (const words of ['would update', 'would create', 'would fail', 'changes', 'from', 'to'])
 			expect(text).toContain(words);
@@ -255,7 +297,7 @@ describe('a started n8n with the package', () => {
 		await page.close();
 	});
 
-	test('5: a submitted quote request form becomes a quote for the client, and its PDF a file', async () => {
+	test('5: a submitted quote request form becomes a quote for the client, its PDF mailed to the requester', async () => {
 		const { sandbox, n8n } = bed;
 		const formUrl = `${n8n.url}/form/makeleaps-quote`;
 		// n8n 2 activates published workflows shortly after it is ready.
@@ -281,7 +323,7 @@ describe('a started n8n with the package', () => {
 
 		// The form answers at once; the workflow goes on in the background.
 		const quotes = () => sandbox.documentsOf().filter((d) => d.document_type === 'quote');
-		const file = path.join(n8n.outputFolder, 'quote-0001.pdf');
+		const file = path.join(n8n.outputFolder, 'Kobayashi@Momiji-Print.example.jp--0001.pdf');
 		await until(60_000, () => (quotes().length > 0 && existsSync(file)) || undefined);
 		const [quote] = quotes();
 		expect(quote).toMatchObject({

@@ -2,13 +2,20 @@
 /**
  * The example workflows, run by a real n8n's CLI (`n8n execute`) with the packed package
  * installed as a community node, against the sandbox. Each test checks what the sandbox holds
- * and received, not only what n8n printed.
+ * and received, not only what n8n printed, and holds each run to its request budget
+ * (dev/requestBudget.ts, which `npm run bench` reports).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { readPdf } from '../../dev/pdf';
+import { apiRequests, taskOf } from '../../dev/requestBudget';
+import type { Sandbox } from '../../sandbox/server';
 import { apiCalls, clientsByExternalId, outputOf, useN8n } from './bed';
+
+/** The run spent no more requests than its budget allows. */
+const withinBudget = (sandbox: Sandbox, workflow: string, run: 'first' | 'again') =>
+	expect(apiRequests(sandbox.requests).length).toBeLessThanOrEqual(taskOf(workflow, run).budget);
 
 describe('example workflows in a real n8n', () => {
 	const bed = useN8n();
@@ -45,17 +52,17 @@ describe('example workflows in a real n8n', () => {
 			`POST ${base} 201`,
 			`POST ${base} 201`,
 			`PATCH ${base}${String(branch.mid)}/ 200`,
-			// the delete reads the branch and its documents first (none)
-			`GET ${base}${String(branch.mid)}/ 200`,
+			// the delete looks for documents of the branch first (none)
 			`GET /api/partner/${partner}/document/ 200`,
 			`DELETE ${base}${String(branch.mid)}/ 204`,
 		]);
 		const patch = sandbox.requests.find((r) => r.method === 'PATCH')!;
 		expect(JSON.parse(patch.body)).toEqual({ default_client: officeUrl });
 		expect(sandbox.received('/user/oauth2/token/')).toHaveLength(1);
+		withinBudget(sandbox, 'mlExample1Lifecycle', 'first');
 	});
 
-	test("2: one client per row of examples/clients.csv (read by n8n's file nodes); a second run updates, never duplicates", async () => {
+	test('2: one client per row of the clients sheet (here examples/clients.csv); a second run updates, never duplicates', async () => {
 		const { sandbox } = bed;
 		const rows = ['CSV-0001', 'CSV-0002', 'CSV-0003', 'CSV-0004', 'CSV-0005'];
 		const csvClients = () =>
@@ -63,12 +70,13 @@ describe('example workflows in a real n8n', () => {
 		expect(csvClients()).toEqual([]);
 
 		sandbox.resetRequests();
-		const first = await bed.execute('mlExample2CsvImport');
-		expect(outputOf(first, 'Extract rows')).toHaveLength(5);
+		const first = await bed.execute('mlExample2SheetImport');
+		expect(outputOf(first, 'Clients sheet')).toHaveLength(5);
 		expect(
 			outputOf(first, 'Create or update client').map((c) => [c.client_external_id, c.operation]),
 		).toEqual(rows.map((id) => [id, 'created']));
 		expect(apiCalls(sandbox.requests).filter((call) => call.startsWith('POST'))).toHaveLength(5);
+		withinBudget(sandbox, 'mlExample2SheetImport', 'first');
 		const clients = Object.fromEntries(csvClients());
 		expect(Object.keys(clients).sort()).toEqual(rows);
 		expect(clients['CSV-0001']).toMatchObject({
@@ -97,11 +105,12 @@ describe('example workflows in a real n8n', () => {
 		});
 
 		sandbox.resetRequests();
-		const second = await bed.execute('mlExample2CsvImport');
+		const second = await bed.execute('mlExample2SheetImport');
 		expect(
 			outputOf(second, 'Create or update client').map((c) => [c.client_external_id, c.operation]),
 		).toEqual(rows.map((id) => [id, 'unchanged']));
 		expect(apiCalls(sandbox.requests).filter((call) => !call.startsWith('GET'))).toEqual([]);
+		withinBudget(sandbox, 'mlExample2SheetImport', 'again');
 		const after = Object.fromEntries(csvClients());
 		expect(Object.keys(after).sort()).toEqual(rows);
 		for (const id of rows) expect(after[id].mid).toBe(clients[id].mid);
@@ -234,13 +243,11 @@ describe('example workflows in a real n8n', () => {
 		).toBe(true);
 	});
 
-	test('4: CSV rows → clients → invoices → PDF files on disk; a second run makes nothing twice', async () => {
+	test('4: sheet rows → clients → invoices (rows grouped by invoice_id) → PDFs e-mailed to each client; a second run makes nothing twice', async () => {
 		const { sandbox, n8n } = bed;
 		sandbox.resetRequests();
-		const run = await bed.execute('mlExample4Invoices');
-		expect(
-			outputOf(run, 'Group lines per invoice').map((i) => (i.lines as unknown[]).length),
-		).toEqual([3, 1, 2]);
+		const run = await bed.execute('mlExample4SheetInvoices');
+		expect(outputOf(run, 'Invoice lines')).toHaveLength(6);
 		expect(
 			outputOf(run, 'Create or update invoice').map((d) => [
 				d.document_number,
@@ -252,7 +259,13 @@ describe('example workflows in a real n8n', () => {
 			['INV-2026-002', 'created', '110000'],
 			['INV-2026-003', 'created', '130240'],
 		]);
-		// the PDFs: binary data in the run, and files written by n8n's file node
+		const invoice = sandbox.documentsOf().find((d) => d.document_number === 'INV-2026-001')!;
+		expect(invoice.lineitems.map((line) => line.description)).toEqual([
+			'Website maintenance (November)',
+			'Server hosting',
+			'Catering for the launch (food)',
+		]);
+		// the PDFs: binary data in the run, and each one the attachment of a mail to its client
 		const pdfRun = run.data.resultData.runData['Download PDF'][0].data!
 			.main[0] as unknown as Array<{
 			binary: Record<string, { mimeType: string; fileName: string }>;
@@ -262,16 +275,21 @@ describe('example workflows in a real n8n', () => {
 			['application/pdf', 'INV-2026-002.pdf'],
 			['application/pdf', 'INV-2026-003.pdf'],
 		]);
-		for (const number of ['INV-2026-001', 'INV-2026-002', 'INV-2026-003']) {
-			const file = readFileSync(path.join(n8n.outputFolder, `${number}.pdf`));
+		for (const [to, number] of [
+			['suzuki@fuji-logistics.example.jp', 'INV-2026-001'],
+			['takahashi@kaede.example.jp', 'INV-2026-002'],
+			['ito@hinoki-foods.example.jp', 'INV-2026-003'],
+		]) {
+			const file = readFileSync(path.join(n8n.outputFolder, `${to}--${number}.pdf`));
 			const facts = readPdf(file);
 			expect(facts.pages).toBe(1);
 			expect(facts.texts).toContain(`Invoice ${number}`);
 		}
 		expect(sandbox.documentsOf()).toHaveLength(3);
+		withinBudget(sandbox, 'mlExample4SheetInvoices', 'first');
 
 		sandbox.resetRequests();
-		const again = await bed.execute('mlExample4Invoices');
+		const again = await bed.execute('mlExample4SheetInvoices');
 		expect(
 			outputOf(again, 'Create or update invoice').map((d) => [d.operation, d.changes]),
 		).toEqual([
@@ -283,6 +301,10 @@ describe('example workflows in a real n8n', () => {
 			sandbox.received('/api/').filter((r) => r.method === 'POST' || r.method === 'PATCH'),
 		).toEqual([]);
 		expect(sandbox.documentsOf()).toHaveLength(3);
+		// nothing new: no PDF read, no mail sent again
+		expect(outputOf(again, 'Download PDF')).toEqual([]);
+		expect(sandbox.received('/api/').filter((r) => r.path.endsWith('/pdf/'))).toEqual([]);
+		withinBudget(sandbox, 'mlExample4SheetInvoices', 'again');
 	});
 
 	test("7: sends every invoice not sent yet, to its client's e-mail address; a second run sends nothing", async () => {
@@ -303,10 +325,12 @@ describe('example workflows in a real n8n', () => {
 			subject: 'Your invoice INV-2026-001',
 			status: 'sent',
 		});
+		withinBudget(sandbox, 'mlExample7SendInvoices', 'first');
 
 		sandbox.resetRequests();
 		await bed.execute('mlExample7SendInvoices');
 		expect(sandbox.received('/api/').filter((r) => r.method === 'POST')).toEqual([]);
+		withinBudget(sandbox, 'mlExample7SendInvoices', 'again');
 		expect(sandbox.deliveries).toHaveLength(3);
 	});
 });

@@ -59,11 +59,10 @@ describe('Redirects are never followed: the token and the secret stay with the B
 				);
 				expect(result.error?.description).toMatch(/access token to another address.*Base URL/);
 			}
-			// a delete reads the client and its documents first (what a preview shows)
+			// a delete reads the client's documents first
 			expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual([
 				'GET',
 				'PATCH',
-				'GET',
 				'GET',
 				'DELETE',
 			]);

@@ -41,21 +41,21 @@ export async function router(
 	const items = this.getInputData();
 	for (let i = 0; i < items.length; i++) {
 		const op = new OperationContext(run, i, properties);
-		// the input items a result or an error stands for: this one, or its whole group
-		const paired = () =>
-			op.pairedItems.length === 1 ? { item: i } : op.pairedItems.map((item) => ({ item }));
+		// A group's document is paired with its first item only: n8n cannot resolve
+		// $('Sheet').item after a node whose item is paired with several different ones.
+		const pairedItem = { item: i };
 		try {
 			const result = await operation.execute(op);
 			if (result instanceof InGroup) continue;
 			if (result instanceof WithBinary) {
-				output.push({ json: result.json, binary: result.binary, pairedItem: paired() });
+				output.push({ json: result.json, binary: result.binary, pairedItem });
 				continue;
 			}
 			const json = this.helpers.returnJsonArray(
 				simplified(this, operation, resourceName, run, i, result),
 			);
 			// one push per item: a list of any length, without spreading it into arguments
-			for (const item of json) output.push({ ...item, pairedItem: paired() });
+			for (const item of json) output.push({ ...item, pairedItem });
 		} catch (caught) {
 			const partnerProblem = isRefusal(caught) ? await run.partnerProblem(i) : undefined;
 			const error =
@@ -71,11 +71,11 @@ export async function router(
 						);
 			if (run.preview && isItemOutcome(caught)) {
 				const json = { preview: WOULD_FAIL, error: error.message, description: error.description };
-				output.push({ json, pairedItem: paired() });
+				output.push({ json, pairedItem });
 				continue;
 			}
 			if (this.continueOnFail()) {
-				output.push({ json: { error: error.message }, error, pairedItem: paired() });
+				output.push({ json: { error: error.message }, error, pairedItem });
 				continue;
 			}
 			throw withWritesSoFar(

@@ -187,8 +187,8 @@ export class RunContext {
 }
 
 export class OperationContext {
-	/** The input items this item's result stands for: itself, or every item of its group. */
-	pairedItems: number[];
+	/** The input items whose lines this item's document takes: itself, or its whole group. */
+	group: number[];
 
 	constructor(
 		readonly run: RunContext,
@@ -196,7 +196,7 @@ export class OperationContext {
 		/** The properties of the operation, to name a parameter the way the editor shows it. */
 		private readonly properties: INodeProperties[],
 	) {
-		this.pairedItems = [itemIndex];
+		this.group = [itemIndex];
 	}
 
 	/** The handle of another item of the run, to read its parameters. */

@@ -91,7 +91,7 @@ export async function documentFromInput(
 	const values = op.fieldValues(table);
 	const type = documentTypeOf(op);
 	const currency = values.currency ?? 'JPY';
-	const group = op.pairedItems.length > 1 ? op.pairedItems : undefined;
+	const group = op.group.length > 1 ? op.group : undefined;
 	const lines = group ? groupLineItems(op, group, currency) : lineItemsOf(op, currency);
 	const clientMid = await op.clientMid('client', partnerMid);
 	const { baseUrl } = op.run.transport;

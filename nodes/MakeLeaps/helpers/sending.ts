@@ -35,9 +35,12 @@ export const sendingOrdersPath = (partnerMid: string) =>
 /** Statuses of an order that went out (or is going out): read after a send whose answer was lost. */
 const SENT_STATUSES = /^(sent|ordered|sending|processing|processed|completed|delivered|done)$/i;
 
-/** The first poll comes after this long; each wait doubles, up to the last. */
-const FIRST_WAIT_MS = 1000;
-const LONGEST_WAIT_MS = 5000;
+/**
+ * MakeLeaps validates an order after each change: the first poll comes after this long, and each
+ * wait doubles up to the last, so that a quick validation costs one read and a slow one a few.
+ */
+const FIRST_WAIT_MS = 2000;
+const LONGEST_WAIT_MS = 8000;
 
 /** The most sending orders of a client read to find one that already carried the document. */
 const MAX_ORDERS_READ = 300;
@@ -113,12 +116,15 @@ async function orderThatCarried(
 ): Promise<IDataObject | undefined> {
 	const qs = { recipient_organization: clientUrl, per_page: MAX_PAGE_SIZE };
 	const path = sendingOrdersPath(partnerMid);
+	// read once per run and client: the documents of one client sent in a run share it
 	const listed = await outcomeOf(
-		op.run.transport.getAll<IDataObject>(path, qs, MAX_ORDERS_READ, op.itemIndex),
+		op.run.once(`The sending orders of ${clientUrl}`, async () => ({
+			list: await op.run.transport.getAll<IDataObject>(path, qs, MAX_ORDERS_READ, op.itemIndex),
+		})),
 	);
 	if (!listed.ok) return undefined;
 	const clientMid = midOfUrl(clientUrl);
-	const sent = listed.value.filter(
+	const sent = (listed.value.list as IDataObject[]).filter(
 		(order) => linkedMid(order.recipient_organization) === clientMid && wentOut(order),
 	);
 	const unknown: IDataObject[] = [];
@@ -130,7 +136,10 @@ async function orderThatCarried(
 	unknown.sort((a, b) => String(sentAt(b)).localeCompare(String(sentAt(a))));
 	for (const order of unknown.slice(0, MAX_ORDERS_OPENED)) {
 		if (typeof order.url !== 'string') continue;
-		const opened = await outcomeOf(readOrder(op, order.url, `sending order ${String(order.mid)}`));
+		const described = `sending order ${String(order.mid)}`;
+		const opened = await outcomeOf(
+			op.run.once(order.url, async () => await readOrder(op, order.url as string, described)),
+		);
 		if (opened.ok && documentsOf(opened.value)?.includes(documentMid)) return opened.value;
 	}
 	return undefined;
@@ -187,7 +196,7 @@ async function sendOnce(
 			subject: described,
 		}),
 	);
-	await untilReady(op, orderUrl, described, request.waitSeconds);
+	const ready = await untilReady(op, orderUrl, described, request.waitSeconds);
 
 	const sendUrl = linkOf(op, order, 'send_url');
 	const sent = await outcomeOf(
@@ -203,21 +212,17 @@ async function sendOnce(
 		op.run.recordWrite('sent', document.mid);
 		return { sent: true, sending_order: state };
 	}
-	const known = { mid: order.mid, url: orderUrl };
-	sentDocuments.record(key, { record: known, at: Date.now() });
+	// Not read back (one request less per document): the order as it was when ready, without the
+	// fields that told its state before it went out.
+	const sendingOrder: IDataObject = { ...ready, mid: ready.mid ?? order.mid, url: orderUrl };
+	for (const field of STATE_BEFORE_SENDING) delete sendingOrder[field];
+	sentDocuments.record(key, { record: sendingOrder, at: Date.now() });
 	op.run.recordWrite('sent', document.mid);
-	const readBack = await outcomeOf(readOrder(op, orderUrl, described));
-	if (readBack.ok) {
-		sentDocuments.record(key, { record: readBack.value, at: Date.now() });
-		return { sent: true, sending_order: readBack.value };
-	}
-	const why = (readBack.error as Error).message ?? String(readBack.error);
-	return {
-		sent: true,
-		sending_order: known,
-		note: `Sent; the ${described} could not be read back (${why})`,
-	};
+	return { sent: true, sending_order: sendingOrder };
 }
+
+/** Fields of an order read before it was executed that no longer hold once it went out. */
+const STATE_BEFORE_SENDING = ['ready_to_order', 'status', 'problems', 'date_sent'];
 
 /** A request before anything was sent: whatever goes wrong, running the item again is safe. */
 async function beforeSending(request: Promise<{ response?: IDataObject }>): Promise<IDataObject> {
@@ -248,17 +253,21 @@ async function readOrder(op: OperationContext, orderUrl: string, described: stri
 	return answer.response ?? {};
 }
 
-/** Polls the order until MakeLeaps reports it ready to send, for at most `waitSeconds`. */
+/**
+ * Waits, then polls the order until MakeLeaps reports it ready to send, for at most
+ * `waitSeconds`; answers the order as read then.
+ */
 async function untilReady(
 	op: OperationContext,
 	orderUrl: string,
 	described: string,
 	waitSeconds: number,
-): Promise<void> {
+): Promise<IDataObject> {
 	const deadline = Date.now() + waitSeconds * 1000;
+	await op.run.transport.pause(Math.min(FIRST_WAIT_MS, waitSeconds * 1000));
 	for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
 		const order = await readOrder(op, orderUrl, described);
-		if (order.ready_to_order === true) return;
+		if (order.ready_to_order === true) return order;
 		const left = deadline - Date.now();
 		if (left <= 0) {
 			op.fail(
@@ -317,22 +326,30 @@ const wentOut = (order: IDataObject) =>
 async function contactEmails(op: OperationContext, document: IDataObject): Promise<string[]> {
 	const contact = document.client_contact;
 	const contactUrl = isRecord(contact) ? contact.url : contact;
+	// read once per run: documents of one client usually share their contact
 	if (typeof contactUrl === 'string' && contactUrl !== '') {
-		const answer = await op.request('GET', contactUrl, { subject: 'the contact of the document' });
-		const email = emailOf(answer.response);
+		const contact = await op.run.once(contactUrl, async () => {
+			const answer = await op.request('GET', contactUrl, {
+				subject: 'the contact of the document',
+			});
+			return answer.response ?? {};
+		});
+		const email = emailOf(contact);
 		if (email) return [email];
 	}
 	const clientUrl = isRecord(document.client) ? document.client.url : document.client;
 	const contacts =
 		typeof clientUrl === 'string'
-			? await op.run.transport.getAll<IDataObject>(
-					`${clientUrl}contact/`,
-					{},
-					Infinity,
-					op.itemIndex,
-				)
-			: [];
-	const email = contacts.map(emailOf).find(Boolean);
+			? await op.run.once(`${clientUrl}contact/`, async () => ({
+					list: await op.run.transport.getAll<IDataObject>(
+						`${clientUrl}contact/`,
+						{},
+						Infinity,
+						op.itemIndex,
+					),
+				}))
+			: { list: [] };
+	const email = (contacts.list as IDataObject[]).map(emailOf).find(Boolean);
 	if (email) return [email];
 	throw new InvalidInput(
 		'Recipients is empty and no contact of the client has an e-mail address',

@@ -14,11 +14,14 @@ export const description: INodeProperties[] = [
 
 export const previewable = true;
 
-/** Reads the client first: a preview then says what would be deleted, or why it cannot be. */
+/**
+ * Looks for documents of the client, then deletes it: 2 requests. A preview also reads the client,
+ * to show what would be deleted; a real run lets MakeLeaps' answer say whether it exists.
+ */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const clientMid = await op.clientMid('client', partnerMid);
-	const client = await getClient(op, partnerMid, clientMid);
+	const client = op.run.preview ? await getClient(op, partnerMid, clientMid) : { mid: clientMid };
 	const documents = await clientDocuments(op, partnerMid, clientMid);
 	if (documents !== undefined && documents.length > 0) {
 		op.fail(

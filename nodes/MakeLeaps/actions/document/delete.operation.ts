@@ -10,11 +10,11 @@ export const description = [
 
 export const previewable = true;
 
-/** Reads the document first: a preview then says what would be deleted. */
+/** One request; a preview reads the document instead, to show what would be deleted. */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const mid = documentMidOf(op, partnerMid);
-	const document = await getDocument(op, partnerMid, mid);
+	const document = op.run.preview ? await getDocument(op, partnerMid, mid) : { mid };
 	return await op.settle({
 		action: 'delete',
 		record: document,

@@ -39,7 +39,7 @@ export const groupByOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. {{ $json.invoice }}',
 	description:
-		'Make one document of all the input items that give the same value here (an invoice number or order column): its fields from the first of them, its lines from each of them, in order. Empty: one document per item.',
+		"Make one document of all the input items that give the same value here (an invoice number or order column): its fields from the first of them, its lines from each of them, in order. The document is paired with that first item, so $('Sheet').item after this node reads that row. Empty: one document per item.",
 };
 
 /**
@@ -50,6 +50,6 @@ export function joinGroup(op: OperationContext): InGroup | undefined {
 	const group = op.groupOf('options.groupBy');
 	if (group === undefined) return undefined;
 	if (group[0] !== op.itemIndex) return new InGroup(group[0]);
-	op.pairedItems = group;
+	op.group = group;
 	return undefined;
 }

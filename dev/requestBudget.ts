@@ -1,0 +1,113 @@
+/**
+ * Requests per task of the example flows, against the least the MakeLeaps API needs for the same
+ * work. MakeLeaps allows an account 120 requests a minute and about 5,000 a day, so requests, not
+ * milliseconds, are the speed a user feels. `npm run bench` runs the flows and prints the table
+ * (bench-output/requests.json); the end-to-end tests hold the node to each task's `budget`.
+ *
+ * The minimum assumes the same inputs (Partner left empty, so one read of the API key's partner
+ * per execution) and counts only what the API cannot do without: a list read where the flow must
+ * find records by the user's own IDs, one request per record written or PDF downloaded, and, per
+ * document sent, its sending order made, the document added, one look at the order once it is
+ * validated, and the send.
+ */
+import type { RecordedRequest } from '../sandbox/server';
+
+export interface Task {
+	/** The example workflow's id. */
+	workflow: string;
+	/** The run: the first, or again with nothing changed. */
+	run: 'first' | 'again';
+	/** What the run does, in a user's words. */
+	what: string;
+	/** How many rows or documents the run handles, to give requests per unit. */
+	units: number;
+	unit: string;
+	/** The least the API needs, and how it adds up. */
+	minimum: number;
+	minimumIs: string;
+	/** The most the node may spend: the end-to-end tests fail above it. */
+	budget: number;
+}
+
+export const TASKS: Task[] = [
+	{
+		workflow: 'mlExample1Lifecycle',
+		run: 'first',
+		what: 'create 2 clients, update 1, delete 1',
+		units: 4,
+		unit: 'operation',
+		minimum: 5,
+		minimumIs: 'partner + 2 creates + update + delete',
+		budget: 6,
+	},
+	{
+		workflow: 'mlExample2SheetImport',
+		run: 'first',
+		what: 'import 5 new clients from a sheet',
+		units: 5,
+		unit: 'row',
+		minimum: 7,
+		minimumIs: 'partner + client list + 5 creates',
+		budget: 7,
+	},
+	{
+		workflow: 'mlExample2SheetImport',
+		run: 'again',
+		what: 'import the same 5 clients again (nothing changed)',
+		units: 5,
+		unit: 'row',
+		minimum: 2,
+		minimumIs: 'partner + client list',
+		budget: 2,
+	},
+	{
+		workflow: 'mlExample4SheetInvoices',
+		run: 'first',
+		what: '3 clients, 3 invoices (8 sheet rows) and their 3 PDFs',
+		units: 3,
+		unit: 'invoice',
+		minimum: 12,
+		minimumIs: 'partner + client list + 3 creates + invoice list + 3 creates + 3 PDFs',
+		budget: 14,
+	},
+	{
+		workflow: 'mlExample4SheetInvoices',
+		run: 'again',
+		what: 'the same sheet again (nothing changed, no PDF, no mail)',
+		units: 3,
+		unit: 'invoice',
+		minimum: 3,
+		minimumIs: 'partner + client list + invoice list',
+		budget: 4,
+	},
+	{
+		workflow: 'mlExample7SendInvoices',
+		run: 'first',
+		what: 'send 3 unsent invoices (3 clients)',
+		units: 3,
+		unit: 'invoice',
+		minimum: 14,
+		minimumIs: 'partner + invoice list + 3 × (order + add + ready + send)',
+		budget: 23,
+	},
+	{
+		workflow: 'mlExample7SendInvoices',
+		run: 'again',
+		what: 'the same again (all sent: nothing to send)',
+		units: 0,
+		unit: 'invoice',
+		minimum: 2,
+		minimumIs: 'partner + invoice list',
+		budget: 2,
+	},
+];
+
+export const taskOf = (workflow: string, run: Task['run']): Task => {
+	const task = TASKS.find((t) => t.workflow === workflow && t.run === run);
+	if (!task) throw new Error(`no request budget for ${workflow} (${run})`);
+	return task;
+};
+
+/** The requests a run sent to the API (token requests and file downloads aside). */
+export const apiRequests = (requests: readonly RecordedRequest[]) =>
+	requests.filter((r) => r.path.startsWith('/api/'));
