@@ -68,7 +68,7 @@ export const TASKS: Task[] = [
 		unit: 'invoice',
 		minimum: 12,
 		minimumIs: 'partner + client list + 3 creates + invoice list + 3 creates + 3 PDFs',
-		budget: 14,
+		budget: 18,
 	},
 	{
 		workflow: 'mlExample4SheetInvoices',
@@ -78,7 +78,7 @@ export const TASKS: Task[] = [
 		unit: 'invoice',
 		minimum: 3,
 		minimumIs: 'partner + client list + invoice list',
-		budget: 4,
+		budget: 3,
 	},
 	{
 		workflow: 'mlExample7SendInvoices',

@@ -87,6 +87,20 @@ describe('Client: Create or Update', () => {
 		expect(requests(bed).scans).toBe(1);
 	});
 
+	test('the same row twice in one run (an invoice of several sheet rows): created once, then unchanged without reading its contacts', async () => {
+		const row = { id: 'DUP-2', org: 'Same Co', family: 'Sato', email: 'a@example.com' };
+		const result = await bed.run(upsert, [row, { ...row }, { ...row }]);
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((item) => item.json.operation)).toEqual([
+			'created',
+			'unchanged',
+			'unchanged',
+		]);
+		expect(bed.sandbox.clients()).toHaveLength(1);
+		// the client list and one create: no read of the contacts it was created with
+		expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual(['GET', 'POST']);
+	});
+
 	test('clients that already share an external ID are reported, not guessed between', async () => {
 		for (const name of ['A Co', 'B Co']) {
 			bed.sandbox.seedClient({

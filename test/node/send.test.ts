@@ -74,7 +74,7 @@ describe('Document: Send', () => {
 		expect(calls).toEqual([
 			`GET document/${invoice.mid}/`,
 			'GET sending/order/',
-			expect.stringMatching(/^GET contact\/\d+\/$/),
+			expect.stringMatching(/^GET client\/\d+\/contact\/$/),
 			'POST sending/order/',
 			`POST sending/order/${order.mid}/item/`,
 			`GET sending/order/${order.mid}/`,

@@ -20,7 +20,7 @@ const BOUND_MS = ((EXECUTIONS * ROWS) / THROTTLE.limit) * THROTTLE.windowMs;
 describe('Ten executions at once on one account', () => {
 	const bed = useTestBed({ throttle: THROTTLE });
 
-	test('share one pace: 500 creates, no 429, within 1.1 × the throttle bound', async () => {
+	test('share one pace: 500 creates, no 429, within 1.25 × the throttle bound', async () => {
 		// as in a running n8n, the credential holds a token already: ten token exchanges at once
 		// would delay the first requests past their turns and bunch them with the next ones
 		await bed.run({ operation: 'getAll', returnAll: false, limit: 1 });
@@ -47,6 +47,8 @@ describe('Ten executions at once on one account', () => {
 		expect(new Set(bed.sandbox.clients().map((c) => c.client_external_id)).size).toBe(
 			EXECUTIONS * ROWS,
 		);
-		expect(wallMs / BOUND_MS).toBeLessThanOrEqual(1.1);
+		// the pace alone gives 1.01; the rest is room for a loaded test machine. Paces kept per
+		// execution would give 429s above; one pace split ten ways would take about 10×.
+		expect(wallMs / BOUND_MS).toBeLessThanOrEqual(1.25);
 	}, 60_000);
 });

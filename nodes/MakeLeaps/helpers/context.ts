@@ -50,6 +50,8 @@ export class RunContext {
 	clientFilterForm?: 'mid' | 'url';
 	/** Items grouped by an option's value (Group Rows By), worked out once per run. */
 	readonly groups = new Map<string, Map<string, number[]>>();
+	/** What this run created a record from, by scope and external ID: a later row the same needs no read. */
+	readonly createdFrom = new Map<string, string>();
 	/** The partner each item chose in Partner (not the key's only partner looked up). */
 	readonly chosenPartners = new Map<number, string>();
 	private readonly partners = new SharedRead<IDataObject>('The partners of the API key');

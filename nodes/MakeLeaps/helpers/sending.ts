@@ -321,41 +321,51 @@ const wentOut = (order: IDataObject) =>
 
 /**
  * Who Secure Send goes to when no recipient is given: the document's contact, or else the first
- * contact of the client with an e-mail address (a company's contact often has none, its person does).
+ * contact of the client with an e-mail address (a company's contact often has none, its person
+ * does). One read of the client's contacts, shared by the run's documents of that client; when
+ * MakeLeaps does not give that list, the document's contact is read by itself.
  */
 async function contactEmails(op: OperationContext, document: IDataObject): Promise<string[]> {
 	const contact = document.client_contact;
 	const contactUrl = isRecord(contact) ? contact.url : contact;
-	// read once per run: documents of one client usually share their contact
-	if (typeof contactUrl === 'string' && contactUrl !== '') {
-		const contact = await op.run.once(contactUrl, async () => {
-			const answer = await op.request('GET', contactUrl, {
-				subject: 'the contact of the document',
-			});
-			return answer.response ?? {};
-		});
-		const email = emailOf(contact);
+	const inline = isRecord(contact) ? emailOf(contact) : undefined;
+	if (inline) return [inline];
+	const clientUrl = isRecord(document.client) ? document.client.url : document.client;
+	const listed =
+		typeof clientUrl === 'string'
+			? await outcomeOf(
+					op.run.once(`${clientUrl}contact/`, async () => ({
+						list: await op.run.transport.getAll<IDataObject>(
+							`${clientUrl}contact/`,
+							{ per_page: MAX_PAGE_SIZE },
+							MAX_CONTACTS_READ,
+							op.itemIndex,
+						),
+					})),
+				)
+			: undefined;
+	const contacts = listed?.ok ? (listed.value.list as IDataObject[]) : [];
+	const own = contacts.find(
+		(candidate) =>
+			typeof contactUrl === 'string' &&
+			(candidate.url === contactUrl || String(candidate.mid) === midOfUrl(contactUrl)),
+	);
+	if (!own && typeof contactUrl === 'string' && contactUrl !== '') {
+		const answer = await op.request('GET', contactUrl, { subject: 'the contact of the document' });
+		const email = emailOf(answer.response);
 		if (email) return [email];
 	}
-	const clientUrl = isRecord(document.client) ? document.client.url : document.client;
-	const contacts =
-		typeof clientUrl === 'string'
-			? await op.run.once(`${clientUrl}contact/`, async () => ({
-					list: await op.run.transport.getAll<IDataObject>(
-						`${clientUrl}contact/`,
-						{},
-						Infinity,
-						op.itemIndex,
-					),
-				}))
-			: { list: [] };
-	const email = (contacts.list as IDataObject[]).map(emailOf).find(Boolean);
+	const email = [own, ...contacts].map(emailOf).find(Boolean);
 	if (email) return [email];
+	if (listed && !listed.ok) throw listed.error;
 	throw new InvalidInput(
 		'Recipients is empty and no contact of the client has an e-mail address',
 		'Give the e-mail addresses in Recipients, or add an e-mail address to a contact in MakeLeaps',
 	);
 }
+
+/** The most contacts of a client read to find an e-mail address. */
+const MAX_CONTACTS_READ = 100;
 
 function emailOf(contact: IDataObject | undefined): string | undefined {
 	const address = (contact?.email as IDataObject | null | undefined)?.address;

@@ -67,11 +67,16 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 				apply: async () => {
 					const created = await createClient(op, partnerMid, body);
 					imports.recordCreated(externalId, created);
+					op.run.createdFrom.set(`${partnerMid}\n${externalId}`, JSON.stringify(body));
 					await index.record(created);
 					return created;
 				},
 			});
 		}
+		// a row the same as the one this run created the client from changes nothing: its
+		// contacts are not read
+		if (op.run.createdFrom.get(`${partnerMid}\n${externalId}`) === JSON.stringify(body))
+			return await op.settle({ action: 'unchanged', record: existing });
 		// a client an earlier item of a preview would create has its contacts inline: none is read
 		const client = await withContacts(op, partnerMid, existing);
 		const { patches, changes } = contactUpdates(op, client, body);
