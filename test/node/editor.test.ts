@@ -60,6 +60,7 @@ describe('The editor', () => {
 		]);
 		expect(optionNames('document', 'send')).toEqual([
 			'cardPayments',
+			'perOrder',
 			'requestsPerMinute',
 			'force',
 			'waitSeconds',

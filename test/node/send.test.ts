@@ -139,6 +139,157 @@ describe('Document: Send', () => {
 	});
 });
 
+/** Invoices of one new client, INV-<id>-1…n, all addressed to its person (sato@example.com). */
+function seedInvoicesOf(bed: TestBed, externalId: string, n: number) {
+	const clientMid = seedClient(bed, externalId);
+	const client = bed.sandbox.clients().find((c) => c.mid === clientMid)!;
+	return Array.from({ length: n }, (_, k) =>
+		bed.sandbox.seedDocument({
+			document_type: 'invoice',
+			document_number: `INV-${externalId}-${k + 1}`,
+			client: client.url,
+			client_contact: (client.contacts[1] as { url: string }).url,
+			lineitems: [{ kind: 'simple', description: 'Design', price: '1000', tax_rate: '10' }],
+			autocalculate: true,
+		}),
+	);
+}
+
+/** Send for every input item's `mid`. */
+const sendEach = (extra: INodeParameters = {}) => send('={{ $json.mid }}', extra);
+const items = (documents: Array<{ mid: unknown }>) =>
+	documents.map((d) => ({ mid: String(d.mid) }));
+
+describe('Document: Send, documents of one client together', () => {
+	const bed = useTestBed({ sendingValidationMs: 300 });
+
+	test('three invoices of one client: one sending order, one e-mail, 11 requests; each item says sent; run again, nothing is sent', async () => {
+		const invoices = seedInvoicesOf(bed, 'C-1', 3);
+		const result = await bed.run(sendEach(), items(invoices));
+		expect(result.error).toBeUndefined();
+		const [order] = bed.sandbox.sendingOrdersOf();
+		expect(result.output.map((item) => [item.json.document_number, item.json.sent])).toEqual([
+			['INV-C-1-1', true],
+			['INV-C-1-2', true],
+			['INV-C-1-3', true],
+		]);
+		expect(result.output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
+		for (const item of result.output)
+			expect(item.json.sending_order).toMatchObject({ mid: order.mid });
+		expect(bed.sandbox.deliveries).toEqual([
+			expect.objectContaining({
+				to_emails: ['sato@example.com'],
+				documentMids: invoices.map((d) => d.mid),
+			}),
+		]);
+		// 3 documents, the client's orders and contacts once, then order, 3 items, ready, send
+		expect(bed.sandbox.received('/api/')).toHaveLength(11);
+
+		bed.sandbox.resetRequests();
+		const again = await bed.run(sendEach(), items(invoices));
+		expect(again.output.map((item) => item.json.skipped)).toEqual([
+			'already sent',
+			'already sent',
+			'already sent',
+		]);
+		expect(bed.sandbox.received('/api/').filter((r) => r.method === 'POST')).toEqual([]);
+		expect(bed.sandbox.deliveries).toHaveLength(1);
+	});
+
+	test('Documents Per Sending Order 2: three invoices go in two orders; 1: one each', async () => {
+		const invoices = seedInvoicesOf(bed, 'C-1', 3);
+		await bed.run(sendEach({ options: { perOrder: 2 } }), items(invoices));
+		expect(bed.sandbox.deliveries.map((d) => d.documentMids)).toEqual([
+			[invoices[0].mid, invoices[1].mid],
+			[invoices[2].mid],
+		]);
+		const more = seedInvoicesOf(bed, 'C-2', 2);
+		await bed.run(sendEach({ options: { perOrder: 1 } }), items(more));
+		expect(bed.sandbox.deliveries.slice(2).map((d) => d.documentMids)).toEqual([
+			[more[0].mid],
+			[more[1].mid],
+		]);
+	});
+
+	test('two clients, items interleaved: an order per client, outputs in input order; another subject, another order', async () => {
+		const [a1, a2] = seedInvoicesOf(bed, 'C-A', 2);
+		const [b1] = seedInvoicesOf(bed, 'C-B', 1);
+		const input = [a1, b1, a2].map((d) => ({ mid: d.mid, subject: 'Invoice' }));
+		const result = await bed.run(sendEach({ subject: '={{ $json.subject }}' }), input);
+		expect(result.output.map((item) => item.json.document_number)).toEqual([
+			'INV-C-A-1',
+			'INV-C-B-1',
+			'INV-C-A-2',
+		]);
+		expect(bed.sandbox.deliveries.map((d) => d.documentMids)).toEqual([[a1.mid, a2.mid], [b1.mid]]);
+		const [a3, a4] = seedInvoicesOf(bed, 'C-C', 2);
+		const subjects = [
+			{ mid: a3.mid, subject: 'Invoice 3' },
+			{ mid: a4.mid, subject: 'Invoice 4' },
+		];
+		await bed.run(sendEach({ subject: '={{ $json.subject }}' }), subjects);
+		expect(bed.sandbox.deliveries.slice(2).map((d) => d.documentMids)).toEqual([
+			[a3.mid],
+			[a4.mid],
+		]);
+	});
+
+	test('the same document twice in one run is sent once: the second item finds the first send', async () => {
+		const [invoice] = seedInvoicesOf(bed, 'C-1', 1);
+		const result = await bed.run(sendEach(), items([invoice, invoice]));
+		expect(result.output.map((item) => [item.json.sent, item.json.skipped])).toEqual([
+			[true, undefined],
+			[false, 'already sent'],
+		]);
+		expect(bed.sandbox.deliveries).toHaveLength(1);
+	});
+
+	test('MakeLeaps refuses to add one document: that item fails, the others of the order go out', async () => {
+		const invoices = seedInvoicesOf(bed, 'C-1', 3);
+		// the first document is added; then MakeLeaps refuses the next one
+		const addItem = { method: 'POST', path: /\/item\/$/ };
+		bed.sandbox.injectFault(
+			{
+				kind: 'rewriteAfter',
+				change: (body) => {
+					bed.sandbox.injectFault(
+						{
+							kind: 'status',
+							status: 400,
+							body: JSON.stringify({ document: ['This document cannot be sent.'] }),
+							contentType: 'application/json',
+						},
+						addItem,
+					);
+					return body;
+				},
+			},
+			addItem,
+		);
+		const result = await bed.run(sendEach(), items(invoices), { onError: 'continueRegularOutput' });
+		expect(result.output.map((item) => item.json.sent ?? item.json.error)).toEqual([
+			true,
+			expect.stringMatching(/This document cannot be sent/),
+			true,
+		]);
+		expect(bed.sandbox.deliveries.map((d) => d.documentMids)).toEqual([
+			[invoices[0].mid, invoices[2].mid],
+		]);
+	});
+
+	test('without Continue On Fail, nothing after a bad item is sent, as if the items went one by one', async () => {
+		const [first, , third] = seedInvoicesOf(bed, 'C-1', 3);
+		const input = [{ mid: first.mid }, { mid: 'not-a-mid' }, { mid: third.mid }];
+		const result = await bed.run(sendEach(), input);
+		expect(result.error?.message).toMatch(/\[item 1\]/);
+		expect(bed.sandbox.deliveries.map((d) => d.documentMids)).toEqual([[first.mid]]);
+	});
+});
+
 describe('Document: Send when MakeLeaps does not get the order ready', () => {
 	const bed = useTestBed({ sendingValidationMs: 60_000 });
 

@@ -52,6 +52,8 @@ export class RunContext {
 	readonly groups = new Map<string, Map<string, number[]>>();
 	/** What this run created a record from, by scope and external ID: a later row the same needs no read. */
 	readonly createdFrom = new Map<string, string>();
+	/** What an operation works out once for all the items of the run (Send's batches). */
+	readonly plans = new Map<string, Promise<unknown>>();
 	/** The partner each item chose in Partner (not the key's only partner looked up). */
 	readonly chosenPartners = new Map<number, string>();
 	private readonly partners = new SharedRead<IDataObject>('The partners of the API key');

@@ -1,13 +1,21 @@
 /**
- * Sending a document the way MakeLeaps documents it: create a sending order for the document's
- * client, attach the document, wait until MakeLeaps has validated the order, then execute it
- * once. A document is never sent twice by accident: one already sent is skipped unless asked,
- * sends of one document take turns in this process, and a send whose answer was lost is looked
- * up, never repeated.
+ * Sending documents the way MakeLeaps documents it: create a sending order for the documents'
+ * client, attach them, wait until MakeLeaps has validated the order, then execute it once.
+ * Documents of one client going to the same recipients with the same settings share one order
+ * (one e-mail), up to a limit. A document is never sent twice by accident: one already sent is
+ * skipped unless asked, sends of one document take turns in this process, and a send whose
+ * answer was lost is looked up, never repeated.
  */
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { excerpt, isUncertainWrite, MAX_PAGE_SIZE, outcomeOf, redactValue } from '../transport';
+import {
+	excerpt,
+	isUncertainWrite,
+	MAX_PAGE_SIZE,
+	outcomeOf,
+	redactValue,
+	type Outcome,
+} from '../transport';
 import type { OperationContext } from './context';
 import { sentDocuments } from './createdRecords';
 import { documentPath, getDocument } from './documents';
@@ -27,6 +35,8 @@ export interface SendRequest {
 	waitSeconds: number;
 	/** Send even when the document is already marked sent. */
 	force: boolean;
+	/** The most documents of one client in one sending order. */
+	perOrder: number;
 }
 
 export const sendingOrdersPath = (partnerMid: string) =>
@@ -47,51 +57,134 @@ const MAX_ORDERS_READ = 300;
 /** Orders listed without their documents: the newest this many are opened one by one. */
 const MAX_ORDERS_OPENED = 3;
 
+/** A document ready to go out: read, checked, its recipients known. */
+export interface SendJob {
+	/** The item the document is sent for. */
+	op: OperationContext;
+	partnerMid: string;
+	document: IDataObject;
+	clientUrl: string;
+	toEmails: string[];
+	request: SendRequest;
+	/** The document's key among the sends of this process. */
+	key: string;
+	/** What the item's output says of the document. */
+	facts: IDataObject;
+}
+
 /**
- * Sends one document; answers what happened (`sent`, or `skipped` with the reason). Unless asked
- * to send anyway, a document goes out only when nothing says it already went: not its `date_sent`,
- * not a send of this n8n process, not a sending order of MakeLeaps that carried it (MakeLeaps'
- * own record, which may show a send before the document's `date_sent` does).
+ * Reads the document and decides: a job to send, or what says it went out already (`skipped`,
+ * with the reason). Unless asked to send anyway, a document goes out only when nothing says it
+ * already went: not its `date_sent`, not a send of this n8n process, not a sending order of
+ * MakeLeaps that carried it (MakeLeaps' own record, which may show a send before the document's
+ * `date_sent` does).
  */
-export async function sendDocument(
+export async function prepareSend(
 	op: OperationContext,
 	partnerMid: string,
 	documentMid: string,
 	request: SendRequest,
-): Promise<IDataObject> {
+): Promise<{ job: SendJob } | { result: IDataObject }> {
 	// one MakeLeaps account (partner), whichever of its API keys sends
 	const key = `${op.run.transport.baseUrl}\n${partnerMid}\n${documentMid}`;
-	return await sentDocuments.oneAtATime(key, async () => {
-		const document = await getDocument(op, partnerMid, documentMid);
-		const facts = {
-			document_mid: documentMid,
-			document_number: document.document_number,
-			document_type: document.document_type,
-		};
-		const clientUrl = clientUrlOf(op, document);
-		if (!request.force) {
-			if (document.date_sent) {
-				return { ...facts, sent: false, skipped: 'already sent', date_sent: document.date_sent };
-			}
-			const earlier = sentDocuments.since(key, 0);
-			if (earlier?.uncertain) {
-				op.fail(
-					`An earlier send of this document may or may not have happened`,
-					'It is not sent again, to avoid sending it twice. Look at its sending orders in MakeLeaps; to send it anyway, turn on Send Even If Already Sent.',
-				);
-			}
-			if (earlier) {
-				// sent by this n8n a moment ago; MakeLeaps may not show it as sent yet
-				return { ...facts, sent: false, skipped: 'already sent', sending_order: earlier.record };
-			}
-			const order = await orderThatCarried(op, partnerMid, documentMid, clientUrl);
-			if (order) {
-				sentDocuments.record(key, { record: order, at: Date.now() });
-				return { ...facts, sent: false, skipped: 'already sent', sending_order: order };
-			}
+	const document = await getDocument(op, partnerMid, documentMid);
+	const facts = {
+		document_mid: documentMid,
+		document_number: document.document_number,
+		document_type: document.document_type,
+	};
+	const clientUrl = clientUrlOf(op, document);
+	if (!request.force) {
+		const skipped = { ...facts, sent: false, skipped: 'already sent' };
+		if (document.date_sent) return { result: { ...skipped, date_sent: document.date_sent } };
+		const earlier = earlierSend(op, key, facts);
+		if (earlier) return { result: earlier };
+		const order = await orderThatCarried(op, partnerMid, documentMid, clientUrl);
+		if (order) {
+			sentDocuments.record(key, { record: order, at: Date.now() });
+			return { result: { ...skipped, sending_order: order } };
 		}
-		return { ...facts, ...(await sendOnce(op, partnerMid, document, clientUrl, request, key)) };
-	});
+	}
+	const toEmails = request.securesend
+		? request.toEmails.length > 0
+			? request.toEmails
+			: await contactEmails(op, document)
+		: request.toEmails;
+	return { job: { op, partnerMid, document, clientUrl, toEmails, request, key, facts } };
+}
+
+/** A send of the document by this n8n process: skipped when it went out, an error when unsure. */
+function earlierSend(op: OperationContext, key: string, facts: IDataObject) {
+	const earlier = sentDocuments.since(key, 0);
+	if (earlier?.uncertain) {
+		op.fail(
+			`An earlier send of this document may or may not have happened`,
+			'It is not sent again, to avoid sending it twice. Look at its sending orders in MakeLeaps; to send it anyway, turn on Send Even If Already Sent.',
+		);
+	}
+	// sent by this n8n a moment ago; MakeLeaps may not show it as sent yet
+	if (earlier)
+		return { ...facts, sent: false, skipped: 'already sent', sending_order: earlier.record };
+	return undefined;
+}
+
+/**
+ * The jobs in sending orders: those of the same account, client, recipients and settings
+ * together, up to `perOrder` each, in the order of their first item.
+ */
+export function batchesOf(jobs: SendJob[]): SendJob[][] {
+	const open = new Map<string, SendJob[]>();
+	const batches: SendJob[][] = [];
+	for (const job of jobs) {
+		const key = JSON.stringify([job.partnerMid, job.clientUrl, job.toEmails, job.request]);
+		let batch = open.get(key);
+		// the same document twice goes in a later order, where it is found sent
+		if (!batch || batch.length >= job.request.perOrder || batch.some((b) => b.key === job.key)) {
+			batch = [];
+			open.set(key, batch);
+			batches.push(batch);
+		}
+		batch.push(job);
+	}
+	return batches;
+}
+
+/**
+ * Sends the jobs (of one batch) in one sending order; answers each job's outcome, in order. The
+ * documents take turns with other sends of them in this process, locked in a fixed order so that
+ * two batches never wait for each other; inside the turn, a send made meanwhile is found.
+ */
+export async function sendTogether(jobs: SendJob[]): Promise<Array<Outcome<IDataObject>>> {
+	const keys = [...new Set(jobs.map((job) => job.key))].sort();
+	const inTurn = keys.reduceRight<() => Promise<Array<Outcome<IDataObject>>>>(
+		(inner, key) => async () => await sentDocuments.oneAtATime(key, inner),
+		async () => await sendInTurn(jobs),
+	);
+	return await inTurn();
+}
+
+async function sendInTurn(jobs: SendJob[]): Promise<Array<Outcome<IDataObject>>> {
+	const outcomes = new Map<SendJob, Outcome<IDataObject>>();
+	const going: SendJob[] = [];
+	for (const job of jobs) {
+		// sent (or maybe sent) by another run of this process since the job was prepared
+		const earlier = job.request.force
+			? { ok: true as const, value: undefined }
+			: await outcomeOf(Promise.resolve().then(() => earlierSend(job.op, job.key, job.facts)));
+		if (earlier.ok && earlier.value === undefined) going.push(job);
+		else outcomes.set(job, earlier.ok ? { ok: true, value: earlier.value! } : earlier);
+	}
+	if (going.length > 0) {
+		const sent = await outcomeOf(sendOnce(going));
+		for (const job of going) {
+			const outcome = sent.ok ? sent.value.get(job)! : sent;
+			outcomes.set(
+				job,
+				outcome.ok ? { ok: true, value: { ...job.facts, ...outcome.value } } : outcome,
+			);
+		}
+	}
+	return jobs.map((job) => outcomes.get(job)!);
 }
 
 /** The URL of the document's client: the recipient of its sending order. */
@@ -154,25 +247,15 @@ function documentsOf(order: IDataObject): string[] | undefined {
 }
 
 /**
- * Creates the order, attaches the document, waits until MakeLeaps has validated it and executes
- * it. The send is recorded as soon as MakeLeaps accepts the execute request, before the order is
- * read back: a failed read then cannot make a later run send the document again.
+ * Creates the order, attaches the documents, waits until MakeLeaps has validated it and executes
+ * it. A document MakeLeaps refuses to attach fails alone; the others go. The send is recorded as
+ * soon as MakeLeaps accepts the execute request: a later run then cannot send the documents
+ * again. Requests shared by the batch are made on behalf of its first item.
  */
-async function sendOnce(
-	op: OperationContext,
-	partnerMid: string,
-	document: IDataObject,
-	clientUrl: string,
-	request: SendRequest,
-	key: string,
-): Promise<IDataObject> {
-	const documentUrl = op.run.transport.url(documentPath(partnerMid, String(document.mid)));
-	const toEmails = request.securesend
-		? request.toEmails.length > 0
-			? request.toEmails
-			: await contactEmails(op, document)
-		: request.toEmails;
-
+async function sendOnce(jobs: SendJob[]): Promise<Map<SendJob, Outcome<IDataObject>>> {
+	const [first] = jobs;
+	const { op, partnerMid, clientUrl, toEmails, request } = first;
+	const outcomes = new Map<SendJob, Outcome<IDataObject>>();
 	const order = await beforeSending(
 		op.request('POST', sendingOrdersPath(partnerMid), {
 			body: {
@@ -189,16 +272,26 @@ async function sendOnce(
 		}),
 	);
 	const orderUrl = linkOf(op, order, 'url');
+	const itemsUrl = linkOf(op, order, 'items_url');
+	const sendUrl = linkOf(op, order, 'send_url');
 	const described = `sending order ${String(order.mid ?? orderUrl)}`;
-	await beforeSending(
-		op.request('POST', linkOf(op, order, 'items_url'), {
-			body: { position: 0, document: documentUrl },
-			subject: described,
-		}),
-	);
+	const attached: SendJob[] = [];
+	for (const job of jobs) {
+		const documentUrl = op.run.transport.url(documentPath(partnerMid, String(job.document.mid)));
+		const added = await outcomeOf(
+			beforeSending(
+				job.op.request('POST', itemsUrl, {
+					body: { position: attached.length, document: documentUrl },
+					subject: described,
+				}),
+			),
+		);
+		if (added.ok) attached.push(job);
+		else outcomes.set(job, added);
+	}
+	if (attached.length === 0) return outcomes;
 	const ready = await untilReady(op, orderUrl, described, request.waitSeconds);
 
-	const sendUrl = linkOf(op, order, 'send_url');
 	const sent = await outcomeOf(
 		op.request('POST', sendUrl, {
 			body: {},
@@ -207,18 +300,22 @@ async function sendOnce(
 			action: 'send',
 		}),
 	);
-	if (!sent.ok) {
-		const state = await afterLostSend(op, sent.error, orderUrl, described, key);
-		op.run.recordWrite('sent', document.mid);
-		return { sent: true, sending_order: state };
+	const keys = attached.map((job) => job.key);
+	let sendingOrder: IDataObject;
+	if (sent.ok) {
+		// Not read back (one request less): the order as it was when ready, without the fields
+		// that told its state before it went out.
+		sendingOrder = { ...ready, mid: ready.mid ?? order.mid, url: orderUrl };
+		for (const field of STATE_BEFORE_SENDING) delete sendingOrder[field];
+		for (const key of keys) sentDocuments.record(key, { record: sendingOrder, at: Date.now() });
+	} else {
+		sendingOrder = await afterLostSend(op, sent.error, orderUrl, described, keys);
 	}
-	// Not read back (one request less per document): the order as it was when ready, without the
-	// fields that told its state before it went out.
-	const sendingOrder: IDataObject = { ...ready, mid: ready.mid ?? order.mid, url: orderUrl };
-	for (const field of STATE_BEFORE_SENDING) delete sendingOrder[field];
-	sentDocuments.record(key, { record: sendingOrder, at: Date.now() });
-	op.run.recordWrite('sent', document.mid);
-	return { sent: true, sending_order: sendingOrder };
+	for (const job of attached) {
+		op.run.recordWrite('sent', job.document.mid);
+		outcomes.set(job, { ok: true, value: { sent: true, sending_order: sendingOrder } });
+	}
+	return outcomes;
 }
 
 /** Fields of an order read before it was executed that no longer hold once it went out. */
@@ -297,15 +394,15 @@ async function afterLostSend(
 	error: unknown,
 	orderUrl: string,
 	described: string,
-	key: string,
+	keys: string[],
 ): Promise<IDataObject> {
 	if (!isUncertainWrite(error)) throw error;
 	const read = await outcomeOf(readOrder(op, orderUrl, described));
 	if (read.ok && wentOut(read.value)) {
-		sentDocuments.record(key, { record: read.value, at: Date.now() });
+		for (const key of keys) sentDocuments.record(key, { record: read.value, at: Date.now() });
 		return read.value;
 	}
-	sentDocuments.record(key, { uncertain: true, at: Date.now() });
+	for (const key of keys) sentDocuments.record(key, { uncertain: true, at: Date.now() });
 	error.description = `${error.description ?? ''}. The ${described} did not show that it went out when it was read right after.`;
 	throw error;
 }

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
 import { documentMidOf } from '../../helpers/documents';
-import { sendDocument } from '../../helpers/sending';
+import { batchesOf, prepareSend, sendTogether, type SendJob } from '../../helpers/sending';
 import {
 	checkCount,
 	checkEmail,
@@ -10,11 +10,13 @@ import {
 	InvalidInput,
 	LONG_TEXT,
 } from '../../helpers/validation';
+import { outcomeOf, type Outcome } from '../../transport';
 import { documentLocator } from './pickers.fields';
 
 const show = { resource: ['document'], operation: ['send'] };
 const CHANNELS = ['securesend', 'clientInbox', 'post'];
 const LONGEST_WAIT_SECONDS = 600;
+const MOST_PER_ORDER = 50;
 
 export const description: INodeProperties[] = [
 	documentLocator('The document to send', show),
@@ -77,6 +79,15 @@ export const options: INodeProperties[] = [
 		description: 'Whether the client may pay the document by credit card',
 	},
 	{
+		displayName: 'Documents Per Sending Order',
+		name: 'perOrder',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MOST_PER_ORDER },
+		default: 10,
+		description:
+			'Documents of the same client sent in one run with the same recipients, subject and message go out together in one sending order (one e-mail), up to this many. 1 sends each document in an order of its own.',
+	},
+	{
 		displayName: 'Send Even If Already Sent',
 		name: 'force',
 		type: 'boolean',
@@ -95,8 +106,51 @@ export const options: INodeProperties[] = [
 	},
 ];
 
-/** Sends the document once: skipped when already sent, unless asked. */
+type SendOutcomes = Map<number, Outcome<IDataObject>>;
+
+/**
+ * Sends the document once: skipped when already sent, unless asked. The first item of the run
+ * sends every item's document, so that those of one client can share an order; each item then
+ * answers its own outcome.
+ */
 export async function execute(op: OperationContext): Promise<IDataObject> {
+	let sends = op.run.plans.get('send') as Promise<SendOutcomes> | undefined;
+	if (!sends) op.run.plans.set('send', (sends = sendAll(op)));
+	const outcome = (await sends).get(op.itemIndex);
+	if (!outcome) {
+		op.fail('Not sent: the run stopped at an earlier item', 'Nothing was sent for this item.');
+	}
+	if (!outcome.ok) throw outcome.error;
+	return outcome.value;
+}
+
+/**
+ * Every item from this one on, read and checked in turn, then sent in batches. Unless the node
+ * continues on failure, nothing after the first failing item is sent, as if the items went one
+ * by one.
+ */
+async function sendAll(op: OperationContext): Promise<SendOutcomes> {
+	const outcomes: SendOutcomes = new Map();
+	const stopAtFailure = !op.run.n8n.continueOnFail();
+	const jobs: SendJob[] = [];
+	const count = op.run.n8n.getInputData().length;
+	for (let item = op.itemIndex; item < count; item++) {
+		const prepared = await outcomeOf(prepare(op.forItem(item)));
+		if (!prepared.ok) outcomes.set(item, prepared);
+		else if ('job' in prepared.value) jobs.push(prepared.value.job);
+		else outcomes.set(item, { ok: true, value: prepared.value.result });
+		if (!prepared.ok && stopAtFailure) break;
+	}
+	for (const batch of batchesOf(jobs)) {
+		const sent = await sendTogether(batch);
+		batch.forEach((job, k) => outcomes.set(job.op.itemIndex, sent[k]));
+		if (stopAtFailure && sent.some((outcome) => !outcome.ok)) break;
+	}
+	return outcomes;
+}
+
+/** The item's document, read and checked, with what the item asks. */
+async function prepare(op: OperationContext) {
 	const partnerMid = await op.partnerMid();
 	const mid = documentMidOf(op, partnerMid);
 	const channels = channelsOf(op);
@@ -106,7 +160,11 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	if (waitSeconds > LONGEST_WAIT_SECONDS) {
 		throw new InvalidInput(`${label('waitSeconds')} must be at most ${LONGEST_WAIT_SECONDS}`);
 	}
-	return await sendDocument(op, partnerMid, mid, {
+	const perOrder = checkCount(options.perOrder ?? 10, label('perOrder'), 1);
+	if (perOrder > MOST_PER_ORDER) {
+		throw new InvalidInput(`${label('perOrder')} must be at most ${MOST_PER_ORDER}`);
+	}
+	return await prepareSend(op, partnerMid, mid, {
 		securesend: channels.includes('securesend'),
 		clientInbox: channels.includes('clientInbox'),
 		post: channels.includes('post'),
@@ -116,6 +174,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		cardPayments: op.flag('options.cardPayments'),
 		waitSeconds,
 		force: op.flag('options.force'),
+		perOrder,
 	});
 }
 
