@@ -96,6 +96,23 @@ describe('Document: Create', () => {
 		});
 	});
 
+	test('the client By External ID: the client list gives its default contact, no read of the client', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const byExternalId = { __rl: true, mode: 'externalId', value: 'C-1' };
+		const result = await bed.run(invoice(clientMid, { client: byExternalId }));
+		expect(result.error).toBeUndefined();
+		const partner = bed.sandbox.credentials.partnerMid;
+		const received = bed.sandbox.received('/api/');
+		expect(received.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /api/partner/${partner}/client/`,
+			`POST /api/partner/${partner}/document/`,
+		]);
+		const [client] = bed.sandbox.clients();
+		expect(JSON.parse(received[1].body)).toMatchObject({
+			client_contact: (client.contacts as IDataObject[])[0].url,
+		});
+	});
+
 	test('lines from a list in the input (a grouped spreadsheet), and the date defaults to today', async () => {
 		const clientMid = seedClient(bed, 'C-1');
 		const lines = [{ description: 'Hours', qty: '7.5', unit_price: 8000, tax_rate: 10, unit: 'h' }];

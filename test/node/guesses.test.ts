@@ -366,6 +366,30 @@ describe('A document list without external_id', () => {
 	});
 });
 
+describe('A client list without default_contact', () => {
+	const bed = useTestBed({ listOmits: ['default_contact'] });
+
+	test("a document for a client picked By External ID still gets the client's default contact: the client is read", async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const result = await bed.run({
+			resource: 'document',
+			operation: 'create',
+			documentType: 'invoice',
+			client: { __rl: true, mode: 'externalId', value: 'C-1' },
+			lineItems: { line: [{ kind: 'simple', description: 'Fee', price: '1000', taxRate: '10' }] },
+		});
+		expect(result.error).toBeUndefined();
+		const [post] = writes(bed);
+		const [client] = bed.sandbox.clients();
+		expect(JSON.parse(post.body)).toMatchObject({
+			client_contact: (client.contacts as Array<{ url: string }>)[0].url,
+		});
+		expect(
+			bed.sandbox.received('/api/').some((r) => r.path.endsWith(`/client/${clientMid}/`)),
+		).toBe(true);
+	});
+});
+
 describe('A client list without client_external_id', () => {
 	const bed = useTestBed({ listOmits: ['client_external_id'] });
 

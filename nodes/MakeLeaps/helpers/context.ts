@@ -315,7 +315,11 @@ export class OperationContext {
 				`Pick the client by ID instead: ${found.map((client) => String(client.mid)).join(', ')}`,
 			);
 		}
-		return checkMid(found[0].mid, label);
+		const mid = checkMid(found[0].mid, label);
+		// the listed client stands for a read of it (a new document's default contact), when the
+		// list gave what that read is for
+		if (found[0].default_contact) await this.run.once(`client ${mid}`, async () => found[0]);
+		return mid;
 	}
 
 	clientUrl(partnerMid: string, clientMid: string): string {
