@@ -324,7 +324,15 @@ describe('a started n8n with the package', () => {
 		// The form answers at once; the workflow goes on in the background.
 		const quotes = () => sandbox.documentsOf().filter((d) => d.document_type === 'quote');
 		const file = path.join(n8n.outputFolder, 'Kobayashi@Momiji-Print.example.jp--0001.pdf');
-		await until(60_000, () => (quotes().length > 0 && existsSync(file)) || undefined);
+		// the file node may still be writing it: wait until it reads as a whole PDF
+		const pdf = await until(60_000, () => {
+			if (quotes().length === 0 || !existsSync(file)) return undefined;
+			try {
+				return readPdf(readFileSync(file));
+			} catch {
+				return undefined; // not all written yet
+			}
+		});
 		const [quote] = quotes();
 		expect(quote).toMatchObject({
 			document_number: '0001',
@@ -337,7 +345,6 @@ describe('a started n8n with the package', () => {
 			client_external_id: 'kobayashi@momiji-print.example.jp',
 			display_name: 'Momiji Print K.K.',
 		});
-		const pdf = readPdf(readFileSync(file));
 		expect(pdf.pages).toBe(1);
 		expect(pdf.texts).toEqual(expect.arrayContaining(['Quote 0001', 'Total: 330000 JPY']));
 	});
