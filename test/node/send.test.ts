@@ -281,6 +281,48 @@ describe('Document: Send, documents of one client together', () => {
 		]);
 	});
 
+	test('the answer to adding a document is lost: it may be in the order, so the order is not sent; every item fails, nothing goes out', async () => {
+		const invoices = seedInvoicesOf(bed, 'C-1', 3);
+		const addItem = { method: 'POST', path: /\/item\/$/ };
+		bed.sandbox.injectFault(
+			{
+				kind: 'rewriteAfter',
+				change: (body) => {
+					bed.sandbox.injectFault({ kind: 'resetAfter' }, addItem);
+					return body;
+				},
+			},
+			addItem,
+		);
+		const result = await bed.run(sendEach(), items(invoices), { onError: 'continueRegularOutput' });
+		expect(result.output.map((item) => item.json.sent)).toEqual([undefined, undefined, undefined]);
+		expect(result.output[0].error?.description).toMatch(/^Nothing was sent/);
+		expect(posts(bed, '/send/')).toHaveLength(0);
+		expect(bed.sandbox.deliveries).toEqual([]);
+	});
+
+	test('the ready order carries a document the node did not add: it is not sent', async () => {
+		const invoices = seedInvoicesOf(bed, 'C-1', 2);
+		bed.sandbox.injectFault(
+			{
+				kind: 'rewriteAfter',
+				change: (body) => {
+					const order = (body as { response: { items: unknown[] } }).response;
+					order.items.push({ document: `${bed.sandbox.baseUrl}/api/partner/1/document/999/` });
+					return body;
+				},
+			},
+			{ method: 'GET', path: /\/sending\/order\/\d+\/$/ },
+		);
+		const result = await bed.run(sendEach(), items(invoices), { onError: 'continueRegularOutput' });
+		expect(result.output.map((item) => item.json.error)).toEqual([
+			expect.stringMatching(/carries other documents than the node added/),
+			expect.stringMatching(/carries other documents than the node added/),
+		]);
+		expect(posts(bed, '/send/')).toHaveLength(0);
+		expect(bed.sandbox.deliveries).toEqual([]);
+	});
+
 	test('without Continue On Fail, nothing after a bad item is sent, as if the items went one by one', async () => {
 		const [first, , third] = seedInvoicesOf(bed, 'C-1', 3);
 		const input = [{ mid: first.mid }, { mid: 'not-a-mid' }, { mid: third.mid }];

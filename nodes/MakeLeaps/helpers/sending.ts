@@ -168,11 +168,13 @@ async function sendInTurn(jobs: SendJob[]): Promise<Array<Outcome<IDataObject>>>
 	const going: SendJob[] = [];
 	for (const job of jobs) {
 		// sent (or maybe sent) by another run of this process since the job was prepared
-		const earlier = job.request.force
-			? { ok: true as const, value: undefined }
-			: await outcomeOf(Promise.resolve().then(() => earlierSend(job.op, job.key, job.facts)));
-		if (earlier.ok && earlier.value === undefined) going.push(job);
-		else outcomes.set(job, earlier.ok ? { ok: true, value: earlier.value! } : earlier);
+		try {
+			const earlier = job.request.force ? undefined : earlierSend(job.op, job.key, job.facts);
+			if (earlier) outcomes.set(job, { ok: true, value: earlier });
+			else going.push(job);
+		} catch (error) {
+			outcomes.set(job, { ok: false, error });
+		}
 	}
 	if (going.length > 0) {
 		const sent = await outcomeOf(sendOnce(going));
@@ -286,11 +288,22 @@ async function sendOnce(jobs: SendJob[]): Promise<Map<SendJob, Outcome<IDataObje
 				}),
 			),
 		);
+		// an add whose answer was lost may have been applied: the order is not sent
+		if (!added.ok && isUncertainWrite(added.error)) throw added.error;
 		if (added.ok) attached.push(job);
 		else outcomes.set(job, added);
 	}
 	if (attached.length === 0) return outcomes;
 	const ready = await untilReady(op, orderUrl, described, request.waitSeconds);
+	// the order must carry what was added, and nothing else, before it goes out
+	const carried = documentsOf(ready);
+	const added = attached.map((job) => String(job.document.mid));
+	if (carried && [...carried].sort().join() !== [...added].sort().join()) {
+		op.fail(
+			`MakeLeaps' ${described} carries other documents than the node added (${carried.join(', ') || 'none'})`,
+			'Nothing was sent. Look at the order in MakeLeaps: send it there, or delete it.',
+		);
+	}
 
 	const sent = await outcomeOf(
 		op.request('POST', sendUrl, {
