@@ -68,7 +68,7 @@ export const TASKS: Task[] = [
 		unit: 'invoice',
 		minimum: 12,
 		minimumIs: 'partner + client list + 3 creates + invoice list + 3 creates + 3 PDFs',
-		budget: 18,
+		budget: 16,
 	},
 	{
 		workflow: 'mlExample4SheetInvoices',
@@ -88,7 +88,7 @@ export const TASKS: Task[] = [
 		unit: 'invoice',
 		minimum: 14,
 		minimumIs: 'partner + invoice list + 3 × (order + add + ready + send)',
-		budget: 23,
+		budget: 21,
 	},
 	{
 		workflow: 'mlExample7SendInvoices',

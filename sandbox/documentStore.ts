@@ -263,7 +263,11 @@ export class DocumentStore {
 				expand.includes('client') && client
 					? this.store.clientJson(p, client)
 					: urls.client(p.mid, d.clientMid),
-			client_contact: d.clientContactMid ? urls.contact(p.mid, d.clientContactMid) : null,
+			client_contact: !d.clientContactMid
+				? null
+				: expand.includes('client_contact') && p.contacts.has(d.clientContactMid)
+					? this.store.contactJson(p, p.contacts.get(d.clientContactMid)!)
+					: urls.contact(p.mid, d.clientContactMid),
 			date: d.date,
 			date_due: d.date_due,
 			date_sent: d.date_sent,

@@ -96,6 +96,25 @@ describe('Document: Create', () => {
 		});
 	});
 
+	test('invoices for three clients picked by ID: their default contacts come from one read of the client list', async () => {
+		const clients = ['C-1', 'C-2', 'C-3'].map((id) => seedClient(bed, id));
+		const rows = clients.map((mid, i) => ({ client: mid, number: `INV-L-${i}` }));
+		const perRow = invoice('={{ $json.client }}', { documentNumber: '={{ $json.number }}' });
+		const clientReads = () =>
+			bed.sandbox
+				.received('/api/')
+				.filter((r) => r.method === 'GET' && r.path.includes('/client/'));
+		const result = await bed.run(perRow, rows);
+		expect(result.error).toBeUndefined();
+		expect(clientReads().map((r) => r.path.split('/').slice(-2)[0])).toEqual(['client']);
+		const contacts = bed.sandbox
+			.documentsOf()
+			.map((d) => [linkedClient(d.client), d.client_contact]);
+		expect(contacts).toEqual(
+			bed.sandbox.clients().map((c) => [c.mid, (c.contacts as IDataObject[])[0].url]),
+		);
+	});
+
 	test('the client By External ID: the client list gives its default contact, no read of the client', async () => {
 		const clientMid = seedClient(bed, 'C-1');
 		const byExternalId = { __rl: true, mode: 'externalId', value: 'C-1' };
@@ -685,4 +704,25 @@ describe('Document: Download PDF within bounds', () => {
 			expect([...String(result.output[0].json.file_name)].length).toBeLessThanOrEqual(100);
 		},
 	);
+});
+
+const linkedClient = (url: unknown) => /\/client\/(\d+)\/$/.exec(String(url))?.[1];
+
+describe('Document: Create, when the client list leaves default_contact out', () => {
+	const bed = useTestBed({ listOmits: ['default_contact'] });
+
+	test('each client is read by itself for its default contact', async () => {
+		const clients = ['C-1', 'C-2'].map((id) => seedClient(bed, id));
+		const rows = clients.map((mid, i) => ({ client: mid, number: `INV-O-${i}` }));
+		const perRow = invoice('={{ $json.client }}', { documentNumber: '={{ $json.number }}' });
+		const result = await bed.run(perRow, rows);
+		expect(result.error).toBeUndefined();
+		const reads = bed.sandbox
+			.received('/api/')
+			.filter((r) => r.method === 'GET' && r.path.includes('/client/'));
+		expect(reads.map((r) => r.path.split('/').slice(-2)[0])).toEqual(['client', ...clients]);
+		expect(bed.sandbox.documentsOf().map((d) => d.client_contact)).toEqual(
+			bed.sandbox.clients().map((c) => (c.contacts as IDataObject[])[0].url),
+		);
+	});
 });

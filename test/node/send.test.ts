@@ -70,11 +70,11 @@ describe('Document: Send', () => {
 			.received('/api/')
 			.map((r) => `${r.method} ${r.path.split('/').slice(4).join('/')}`);
 		const order = bed.sandbox.sendingOrdersOf()[0];
-		// 7 requests: validation takes less than the first wait, so the order is polled once
+		// 6 requests: the contact comes inline with the document (expand), and validation takes
+		// less than the first wait, so the order is polled once
 		expect(calls).toEqual([
 			`GET document/${invoice.mid}/`,
 			'GET sending/order/',
-			expect.stringMatching(/^GET client\/\d+\/contact\/$/),
 			'POST sending/order/',
 			`POST sending/order/${order.mid}/item/`,
 			`GET sending/order/${order.mid}/`,
@@ -163,7 +163,7 @@ const items = (documents: Array<{ mid: unknown }>) =>
 describe('Document: Send, documents of one client together', () => {
 	const bed = useTestBed({ sendingValidationMs: 300 });
 
-	test('three invoices of one client: one sending order, one e-mail, 11 requests; each item says sent; run again, nothing is sent', async () => {
+	test('three invoices of one client: one sending order, one e-mail, 8 requests; each item says sent; run again, nothing is sent', async () => {
 		const invoices = seedInvoicesOf(bed, 'C-1', 3);
 		const result = await bed.run(sendEach(), items(invoices));
 		expect(result.error).toBeUndefined();
@@ -186,8 +186,22 @@ describe('Document: Send, documents of one client together', () => {
 				documentMids: invoices.map((d) => d.mid),
 			}),
 		]);
-		// 3 documents, the client's orders and contacts once, then order, 3 items, ready, send
-		expect(bed.sandbox.received('/api/')).toHaveLength(11);
+		// the unsent documents with their contacts in one list, the client's orders, then order,
+		// 3 items, ready, send
+		expect(
+			bed.sandbox
+				.received('/api/')
+				.map((r) => `${r.method} ${r.path.split('/').pop() || r.path.split('/').slice(-2)[0]}`),
+		).toEqual([
+			'GET document',
+			'GET order',
+			'POST order',
+			'POST item',
+			'POST item',
+			'POST item',
+			'GET ' + String(order.mid),
+			'POST send',
+		]);
 
 		bed.sandbox.resetRequests();
 		const again = await bed.run(sendEach(), items(invoices));
@@ -641,5 +655,53 @@ describe('Sending Order: Get, Get Many, Cancel', () => {
 		expect(refused.error?.message).toBe(
 			'MakeLeaps refused the data: This sending order can no longer be cancelled. [item 0]',
 		);
+	});
+});
+
+describe('Document: Send, when the list of unsent documents is not what it seems', () => {
+	describe('a list that ignores its sent filter and leaves the contact a link', () => {
+		const bed = useTestBed({
+			sendingValidationMs: 300,
+			ignoreFilters: ['sent'],
+			ignoreExpand: true,
+		});
+
+		test('a document already sent comes back in the list: it is skipped, not sent again; the other goes to its contact, read from the client', async () => {
+			const [sent, unsent] = seedInvoicesOf(bed, 'C-1', 2);
+			await bed.run(sendEach(), items([sent]));
+			expect(bed.sandbox.deliveries).toHaveLength(1);
+			bed.sandbox.resetRequests();
+			const result = await bed.run(sendEach(), items([sent, unsent]));
+			expect(result.output.map((item) => [item.json.sent, item.json.skipped])).toEqual([
+				[false, 'already sent'],
+				[true, undefined],
+			]);
+			expect(bed.sandbox.deliveries.map((d) => [d.documentMids, d.to_emails])).toEqual([
+				[[sent.mid], ['sato@example.com']],
+				[[unsent.mid], ['sato@example.com']],
+			]);
+			// both found in the one list read, none read by itself; the contacts listed instead
+			const reads = bed.sandbox.received('/api/').filter((r) => r.method === 'GET');
+			expect(reads.filter((r) => /\/document\/\d+\/$/.test(r.path))).toEqual([]);
+			expect(reads.filter((r) => r.path.endsWith('/contact/'))).toHaveLength(1);
+		});
+	});
+
+	describe('a list that leaves date_sent out', () => {
+		const bed = useTestBed({ sendingValidationMs: 300, listOmits: ['date_sent'] });
+
+		test('each document is read by itself before it is sent; one already sent is not sent again', async () => {
+			const [sent, unsent] = seedInvoicesOf(bed, 'C-1', 2);
+			await bed.run(sendEach(), items([sent]));
+			bed.sandbox.resetRequests();
+			const result = await bed.run(sendEach(), items([sent, unsent]));
+			expect(result.output.map((item) => [item.json.sent, item.json.skipped])).toEqual([
+				[false, 'already sent'],
+				[true, undefined],
+			]);
+			expect(bed.sandbox.deliveries.map((d) => d.documentMids)).toEqual([[sent.mid], [unsent.mid]]);
+			const reads = bed.sandbox.received('/api/').filter((r) => r.method === 'GET');
+			expect(reads.filter((r) => /\/document\/\d+\/$/.test(r.path))).toHaveLength(2);
+		});
 	});
 });

@@ -18,6 +18,7 @@ import {
 	pickedValue,
 	recordMidOf,
 } from './locators';
+import { findInList } from './listLookup';
 import { totalsProblem } from './totals';
 import { checkText, InvalidInput } from './validation';
 import { MAX_PAGE_SIZE, outcomeOf } from '../transport';
@@ -137,8 +138,14 @@ export function documentMidOf(op: OperationContext, partnerMid: string): string 
 }
 
 /** A document as MakeLeaps returns it. */
-export async function getDocument(op: OperationContext, partnerMid: string, mid: string) {
+export async function getDocument(
+	op: OperationContext,
+	partnerMid: string,
+	mid: string,
+	qs?: IDataObject,
+) {
 	const answer = await op.request('GET', documentPath(partnerMid, mid), {
+		qs,
 		subject: `document ${mid}`,
 	});
 	return answer.response ?? {};
@@ -332,12 +339,18 @@ export async function settleCreate(
 	});
 }
 
-/** The default contact of a client, as MakeLeaps gives it (its URL), read once per run and client. */
+/**
+ * The default contact of a client, as MakeLeaps gives it (its URL), read once per run and client;
+ * the clients of the run's items are first looked for together in the client list.
+ */
 export async function defaultContactUrl(
 	op: OperationContext,
 	partnerMid: string,
 	clientMid: string,
 ): Promise<string | undefined> {
+	const listed = `clients listed ${partnerMid}`;
+	if (!op.run.plans.has(listed)) op.run.plans.set(listed, listClientsOfRun(op, partnerMid));
+	await op.run.plans.get(listed);
 	const client = await op.run.once(`client ${clientMid}`, async () => {
 		const answer = await op.request('GET', `/api/partner/${partnerMid}/client/${clientMid}/`, {
 			subject: `client ${clientMid}`,
@@ -349,4 +362,29 @@ export async function defaultContactUrl(
 	if (typeof contact === 'object' && contact !== null)
 		return String((contact as IDataObject).url ?? '') || undefined;
 	return undefined;
+}
+
+/**
+ * The clients the run's items pick by ID, URL or from the list, found in the client list where
+ * that saves reading each (see listLookup.ts); each one found stands for its read. Clients picked
+ * By External ID are found through the client index instead.
+ */
+async function listClientsOfRun(op: OperationContext, partnerMid: string): Promise<void> {
+	const mids: string[] = [];
+	const count = op.run.n8n.getInputData().length;
+	for (let item = 0; item < count; item++) {
+		const member = op.forItem(item);
+		// an item whose client cannot be named yet fails on its own turn
+		const named = await outcomeOf(
+			(async () => {
+				const picked = member.parameter('client') as INodeParameterResourceLocator | undefined;
+				if (picked?.mode === 'externalId') return undefined;
+				return await member.clientMidOfPicked(picked, member.label('client'), partnerMid);
+			})(),
+		);
+		if (named.ok && named.value) mids.push(named.value);
+	}
+	const path = `/api/partner/${partnerMid}/client/`;
+	const found = await findInList(op, path, {}, mids, ['default_contact']);
+	for (const [mid, client] of found) await op.run.once(`client ${mid}`, async () => client);
 }

@@ -18,7 +18,8 @@ import {
 } from '../transport';
 import type { OperationContext } from './context';
 import { sentDocuments } from './createdRecords';
-import { documentPath, getDocument } from './documents';
+import { documentPath, documentsPath, getDocument } from './documents';
+import { findInList } from './listLookup';
 import { isRecord, linkedMid, midOfUrl, recordMidOf } from './locators';
 import { InvalidInput } from './validation';
 
@@ -84,10 +85,13 @@ export async function prepareSend(
 	partnerMid: string,
 	documentMid: string,
 	request: SendRequest,
+	listed?: IDataObject,
 ): Promise<{ job: SendJob } | { result: IDataObject }> {
 	// one MakeLeaps account (partner), whichever of its API keys sends
 	const key = `${op.run.transport.baseUrl}\n${partnerMid}\n${documentMid}`;
-	const document = await getDocument(op, partnerMid, documentMid);
+	// with its contact inline where MakeLeaps expands it: its e-mail address needs no read then
+	const document =
+		listed ?? (await getDocument(op, partnerMid, documentMid, { expand: 'client_contact' }));
 	const facts = {
 		document_mid: documentMid,
 		document_number: document.document_number,
@@ -111,6 +115,23 @@ export async function prepareSend(
 			: await contactEmails(op, document)
 		: request.toEmails;
 	return { job: { op, partnerMid, document, clientUrl, toEmails, request, key, facts } };
+}
+
+/** What Send needs of a document, which a list may leave out. */
+const SEND_NEEDS = ['client', 'client_contact', 'date_sent', 'document_number', 'document_type'];
+
+/**
+ * The unsent documents among `mids`, found in the partner's list of unsent documents where that
+ * saves reading them one by one (see listLookup.ts). A document sent meanwhile, or one the list
+ * does not give in full, is read by itself.
+ */
+export async function unsentDocuments(
+	op: OperationContext,
+	partnerMid: string,
+	mids: string[],
+): Promise<Map<string, IDataObject>> {
+	const qs = { sent: 'false', expand: 'client_contact' };
+	return await findInList(op, documentsPath(partnerMid), qs, mids, SEND_NEEDS);
 }
 
 /** A send of the document by this n8n process: skipped when it went out, an error when unsure. */

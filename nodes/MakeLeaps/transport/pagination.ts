@@ -15,6 +15,9 @@ export class BrokenList extends Error {}
 /** Reads one page: the first from a path and query, the next ones from `meta.next` as given. */
 export type PageReader<T> = (pathOrUrl: string, first: boolean) => Promise<Envelope<T[]>>;
 
+/** Whether the records read so far are enough (the first page's `meta.count` given). */
+export type Enough<T> = (read: readonly T[], announced: number) => boolean;
+
 /**
  * Follows `meta.next` from the first page until the last one, or until `limit` items were read.
  * A list that never ends is refused instead of read: a link back to a page already read, an
@@ -27,6 +30,7 @@ export async function readPages<T>(
 	limit = Infinity,
 	maxPages = MAX_PAGES,
 	maxRecords = MAX_LIST_RECORDS,
+	enough?: Enough<T>,
 ): Promise<T[]> {
 	const items: T[] = [];
 	const seen = new Set<string>();
@@ -37,7 +41,7 @@ export async function readPages<T>(
 		const list = page.response ?? [];
 		for (const item of list) items.push(item);
 		const next = page.meta?.next;
-		if (!next || items.length >= limit) break;
+		if (!next || items.length >= limit || enough?.(items, announced)) break;
 		if (list.length === 0) throw new BrokenList('an empty page links to another page');
 		if (seen.has(next))
 			throw new BrokenList(`a next-page link goes back to a page already read (${next})`);

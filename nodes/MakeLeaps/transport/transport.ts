@@ -6,7 +6,7 @@ import { apiUrl, checkBaseUrl, storageAllowed } from './baseUrl';
 import { TransportErrors } from './errors';
 import { checkRequestsPerMinute, paceInterval } from './pacer';
 import { outcomeOf } from './outcome';
-import { BrokenList, readPages } from './pagination';
+import { BrokenList, readPages, type Enough } from './pagination';
 import { redactText, SecretSet } from './redact';
 import { DEFAULT_LIMITS, type TransportLimits } from './retryPolicy';
 import { listSubject } from './wording';
@@ -132,6 +132,7 @@ export class MakeLeapsTransport {
 		qs: IDataObject = {},
 		limit = Infinity,
 		itemIndex?: number,
+		enough?: Enough<T>,
 	) {
 		const read = async (pathOrUrl: string, first: boolean) => {
 			if (!first && apiUrl(this.baseUrl, pathOrUrl) === undefined) {
@@ -142,7 +143,9 @@ export class MakeLeapsTransport {
 			return await this.request<T[]>('GET', pathOrUrl, options);
 		};
 		const { maxListRecords } = this.limits;
-		const pages = await outcomeOf(readPages<T>(read, path, limit, undefined, maxListRecords));
+		const pages = await outcomeOf(
+			readPages<T>(read, path, limit, undefined, maxListRecords, enough),
+		);
 		if (pages.ok) return pages.value;
 		const { error } = pages;
 		throw error instanceof BrokenList

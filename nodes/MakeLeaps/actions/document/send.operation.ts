@@ -2,7 +2,13 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
 import { documentMidOf } from '../../helpers/documents';
-import { batchesOf, prepareSend, sendTogether, type SendJob } from '../../helpers/sending';
+import {
+	batchesOf,
+	prepareSend,
+	sendTogether,
+	unsentDocuments,
+	type SendJob,
+} from '../../helpers/sending';
 import {
 	checkCount,
 	checkEmail,
@@ -134,8 +140,9 @@ async function sendAll(op: OperationContext): Promise<SendOutcomes> {
 	const stopAtFailure = !op.run.n8n.continueOnFail();
 	const jobs: SendJob[] = [];
 	const count = op.run.n8n.getInputData().length;
+	const listed = await listedDocuments(op, count);
 	for (let item = op.itemIndex; item < count; item++) {
-		const prepared = await outcomeOf(prepare(op.forItem(item)));
+		const prepared = await outcomeOf(prepare(op.forItem(item), listed));
 		if (!prepared.ok) outcomes.set(item, prepared);
 		else if ('job' in prepared.value) jobs.push(prepared.value.job);
 		else outcomes.set(item, { ok: true, value: prepared.value.result });
@@ -149,8 +156,26 @@ async function sendAll(op: OperationContext): Promise<SendOutcomes> {
 	return outcomes;
 }
 
+/**
+ * The run's unsent documents, found together in one list read where that saves requests. An item
+ * whose document cannot be named yet is left to fail on its own turn.
+ */
+async function listedDocuments(op: OperationContext, count: number) {
+	const partner = await outcomeOf(op.partnerMid());
+	if (!partner.ok) return new Map<string, IDataObject>();
+	const mids: string[] = [];
+	for (let item = op.itemIndex; item < count; item++) {
+		const named = await outcomeOf(
+			Promise.resolve().then(() => documentMidOf(op.forItem(item), partner.value)),
+		);
+		if (named.ok) mids.push(named.value);
+	}
+	const found = await unsentDocuments(op, partner.value, mids);
+	return new Map([...found].map(([mid, document]) => [`${partner.value} ${mid}`, document]));
+}
+
 /** The item's document, read and checked, with what the item asks. */
-async function prepare(op: OperationContext) {
+async function prepare(op: OperationContext, listed: Map<string, IDataObject>) {
 	const partnerMid = await op.partnerMid();
 	const mid = documentMidOf(op, partnerMid);
 	const channels = channelsOf(op);
@@ -164,18 +189,24 @@ async function prepare(op: OperationContext) {
 	if (perOrder > MOST_PER_ORDER) {
 		throw new InvalidInput(`${label('perOrder')} must be at most ${MOST_PER_ORDER}`);
 	}
-	return await prepareSend(op, partnerMid, mid, {
-		securesend: channels.includes('securesend'),
-		clientInbox: channels.includes('clientInbox'),
-		post: channels.includes('post'),
-		toEmails: recipientsOf(op),
-		subject: op.text('subject'),
-		message: checkText(op.parameter('message', ''), op.label('message'), LONG_TEXT),
-		cardPayments: op.flag('options.cardPayments'),
-		waitSeconds,
-		force: op.flag('options.force'),
-		perOrder,
-	});
+	return await prepareSend(
+		op,
+		partnerMid,
+		mid,
+		{
+			securesend: channels.includes('securesend'),
+			clientInbox: channels.includes('clientInbox'),
+			post: channels.includes('post'),
+			toEmails: recipientsOf(op),
+			subject: op.text('subject'),
+			message: checkText(op.parameter('message', ''), op.label('message'), LONG_TEXT),
+			cardPayments: op.flag('options.cardPayments'),
+			waitSeconds,
+			force: op.flag('options.force'),
+			perOrder,
+		},
+		listed.get(`${partnerMid} ${mid}`),
+	);
 }
 
 function channelsOf(op: OperationContext): string[] {
