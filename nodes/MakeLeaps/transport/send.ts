@@ -122,9 +122,9 @@ export async function sendOnce(
 		json: true,
 		returnFullResponse: true,
 		disableFollowRedirect: true,
-		// 401 must throw so that n8n refreshes the token and retries once; every other status
-		// comes back for Retry-After and error handling.
-		ignoreHttpStatusErrors: { ignore: true, except: [401] },
+		// Every status comes back, 401 included: the transport refreshes the token itself (see
+		// forgetToken), the same way on n8n 1.x, which only knows a boolean here.
+		ignoreHttpStatusErrors: true,
 		// n8n's idle timeout only as a backstop: the deadline ends a slow answer first
 		timeout: deadlineMs + 1000,
 	};

@@ -47,6 +47,24 @@ interface Issued {
 	usableUntil: number;
 }
 
+/** The token MakeLeaps refused last, by the credential data it was refused for (see `forgetToken`). */
+const refusedFor = new WeakMap<ICredentialDataDecryptedObject, string>();
+
+/**
+ * MakeLeaps refused the credential's token: it is blanked, so that n8n runs the credential's
+ * preAuthentication before the next request, on every n8n line (1.x never refreshes a 401 that
+ * comes back as an answer). The refused token is remembered beside the data, not in it (n8n
+ * stores the data as it is), and is never lent again.
+ */
+export function forgetToken(credentials: ICredentialDataDecryptedObject): void {
+	const token = credentials.accessToken;
+	if (typeof token !== 'string' || token === '') return;
+	refusedFor.set(credentials, token);
+	const known = issued.get(tokenOwner(credentials));
+	if (known?.token === token) known.usableUntil = 0;
+	credentials.accessToken = '';
+}
+
 /** The token to lend instead of an exchange, if any: see `issued`. */
 function lendable(owner: string, refused: unknown): string | undefined {
 	const known = issued.get(owner);
@@ -89,7 +107,8 @@ export async function tokenFor(
 	const owner = tokenOwner(credentials);
 	const known = issued.get(owner);
 	if (known?.pending) return { accessToken: (await known.pending).token, tokenOwner: owner };
-	const lent = lendable(owner, credentials.accessToken);
+	const lent = lendable(owner, credentials.accessToken || refusedFor.get(credentials));
+	refusedFor.delete(credentials);
 	if (lent !== undefined) return { accessToken: lent, tokenOwner: owner };
 	const earlier = [...(known?.earlier ?? []), ...(known?.token ? [known.token] : [])].slice(
 		-EARLIER_KEPT,

@@ -14,6 +14,7 @@ import { outcomeOf } from './outcome';
 import { Pacer, scheduleOf } from './pacer';
 import { RetryPolicy, type Attempts, type TransportLimits } from './retryPolicy';
 import { FileTooLarge, sendOnce } from './send';
+import { forgetToken } from './token';
 import { headerOf, type ApiResponse, type N8nContext, type RequestOptions } from './types';
 
 /**
@@ -59,6 +60,7 @@ export class Tries {
 		if (this.tokenRefused) throw this.errors.tokenRefused(options);
 		const expect = options.expect ?? (method === 'DELETE' ? 'nothing' : 'record');
 		const attempts: Attempts = { throttleWaits: 0, serverRetries: 0 };
+		let refreshed = false;
 		for (;;) {
 			await this.pacer.take();
 			const sent = await outcomeOf(this.send(method, url, options));
@@ -75,6 +77,12 @@ export class Tries {
 			if (response.status < 400) {
 				if (expect === 'pdf') return response;
 				throw this.errors.redirect(response, options, method === 'POST');
+			}
+			// a refused token: n8n gets a new one before the next try, once (no request was applied)
+			if (response.status === 401 && !refreshed && this.credential?.data) {
+				refreshed = true;
+				forgetToken(this.credential.data);
+				continue;
 			}
 			const retryAfter = headerOf(response, 'Retry-After');
 			const decision = this.policy.afterAnswer(method, response.status, retryAfter, attempts);
