@@ -207,6 +207,7 @@ describe('example workflows in a real n8n', () => {
 		expect(clients['EX3-003']).toBeUndefined();
 		// Invalid rows are refused before anything is sent.
 		expect(apiCalls(sandbox.requests).filter((call) => call.startsWith('POST'))).toHaveLength(2);
+		withinBudget(sandbox, 'mlExample3ErrorOutput', 'first');
 	});
 
 	test('n8n stores the token, and refreshes it once after the sandbox expired it', async () => {
