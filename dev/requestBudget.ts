@@ -88,7 +88,7 @@ export const TASKS: Task[] = [
 		unit: 'invoice',
 		minimum: 12,
 		minimumIs: 'partner + client list + 3 creates + invoice list + 3 creates + 3 PDFs',
-		budget: 16,
+		budget: 12,
 	},
 	{
 		workflow: 'mlExample4SheetInvoices',

@@ -260,6 +260,16 @@ describe('example workflows in a real n8n', () => {
 			['INV-2026-002', 'created', '110000'],
 			['INV-2026-003', 'created', '130240'],
 		]);
+		// each invoice names its client's default contact, known from the client node (not read)
+		const posted = sandbox
+			.received('/api/')
+			.filter((r) => r.method === 'POST' && r.path.endsWith('/document/'))
+			.map((r) => JSON.parse(r.body) as { client: string; client_contact: string });
+		expect(posted).toHaveLength(3);
+		for (const body of posted) {
+			const client = sandbox.clients().find((c) => c.url === body.client);
+			expect(body.client_contact).toBe(client?.default_contact);
+		}
 		const invoice = sandbox.documentsOf().find((d) => d.document_number === 'INV-2026-001')!;
 		expect(invoice.lineitems.map((line) => line.description)).toEqual([
 			'Website maintenance (November)',

@@ -9,6 +9,7 @@ import { contactChanges, hasNamesOf } from './clientBody';
 import type { OperationContext } from './context';
 import { createRecord } from './creates';
 import { listDocuments } from './documents';
+import { rememberRecord } from './knownRecords';
 import { isRecord } from './locators';
 import type { Changes } from './plans';
 import { checkMid } from './validation';
@@ -20,22 +21,30 @@ export async function createClient(
 	body: IDataObject,
 ): Promise<IDataObject> {
 	const externalId = body.client_external_id as string | undefined;
-	return await createRecord(op, partnerMid, `/api/partner/${partnerMid}/client/`, body, () => ({
-		externalId,
-		index: op.run.clientIndex(partnerMid),
-		scope: `${partnerMid} client`,
-		// the client with this ID is this create's only when it has the row's names
-		holdsSent: async (found) => {
-			const holding: IDataObject[] = [];
-			for (const client of found.slice(0, 3)) {
-				const full = await withContacts(op, partnerMid, client).catch(() => client);
-				if (hasNamesOf(body, full)) holding.push(full);
-			}
-			return holding;
-		},
-		noun: 'client',
-		keyName: 'Client External ID',
-	}));
+	const created = await createRecord(
+		op,
+		partnerMid,
+		`/api/partner/${partnerMid}/client/`,
+		body,
+		() => ({
+			externalId,
+			index: op.run.clientIndex(partnerMid),
+			scope: `${partnerMid} client`,
+			// the client with this ID is this create's only when it has the row's names
+			holdsSent: async (found) => {
+				const holding: IDataObject[] = [];
+				for (const client of found.slice(0, 3)) {
+					const full = await withContacts(op, partnerMid, client).catch(() => client);
+					if (hasNamesOf(body, full)) holding.push(full);
+				}
+				return holding;
+			},
+			noun: 'client',
+			keyName: 'Client External ID',
+		}),
+	);
+	rememberRecord(op, 'client', partnerMid, created);
+	return created;
 }
 
 /** A client as MakeLeaps returns it, with its contacts in full when asked. */

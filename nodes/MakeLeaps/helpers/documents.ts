@@ -18,6 +18,7 @@ import {
 	pickedValue,
 	recordMidOf,
 } from './locators';
+import { knownRecord, rememberRecord } from './knownRecords';
 import { findInList } from './listLookup';
 import { totalsProblem } from './totals';
 import { checkText, InvalidInput } from './validation';
@@ -148,7 +149,26 @@ export async function getDocument(
 		qs,
 		subject: `document ${mid}`,
 	});
-	return answer.response ?? {};
+	const document = answer.response ?? {};
+	rememberRecord(op, 'document', partnerMid, document);
+	return document;
+}
+
+/** Changes a document (PATCH); answers it as MakeLeaps gives it back. */
+export async function patchDocument(
+	op: OperationContext,
+	partnerMid: string,
+	mid: string,
+	body: IDataObject,
+): Promise<IDataObject> {
+	const answer = await op.request('PATCH', documentPath(partnerMid, mid), {
+		body,
+		subject: `document ${mid}`,
+	});
+	op.run.recordWrite('updated', mid);
+	const document = answer.response ?? {};
+	rememberRecord(op, 'document', partnerMid, document);
+	return document;
 }
 
 /** POSTs a new document, never twice (see creates.ts). */
@@ -172,6 +192,7 @@ export async function createDocument(
 		noun: type,
 		keyName: 'External ID',
 	}));
+	rememberRecord(op, 'document', partnerMid, created);
 	checkTotals(op, created, body, 'created');
 	return created;
 }
@@ -351,7 +372,10 @@ export async function defaultContactUrl(
 	const listed = `clients listed ${partnerMid}`;
 	if (!op.run.plans.has(listed)) op.run.plans.set(listed, listClientsOfRun(op, partnerMid));
 	await op.run.plans.get(listed);
+	// an earlier node of this execution made or found the client: its default contact is known
+	const known = knownRecord(op, 'client', partnerMid, clientMid);
 	const client = await op.run.once(`client ${clientMid}`, async () => {
+		if (known?.default_contact) return known;
 		const answer = await op.request('GET', `/api/partner/${partnerMid}/client/${clientMid}/`, {
 			subject: `client ${clientMid}`,
 		});
@@ -382,7 +406,12 @@ async function listClientsOfRun(op: OperationContext, partnerMid: string): Promi
 				return await member.clientMidOfPicked(picked, member.label('client'), partnerMid);
 			})(),
 		);
-		if (named.ok && named.value) mids.push(named.value);
+		if (
+			named.ok &&
+			named.value &&
+			!knownRecord(op, 'client', partnerMid, named.value)?.default_contact
+		)
+			mids.push(named.value);
 	}
 	const path = `/api/partner/${partnerMid}/client/`;
 	const found = await findInList(op, path, {}, mids, ['default_contact']);

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
-import { documentMidOf, documentPath, getDocument } from '../../helpers/documents';
+import { documentMidOf, getDocument, patchDocument } from '../../helpers/documents';
 import { documentLocator } from './pickers.fields';
 
 const show = { resource: ['document'], operation: ['cancel'] };
@@ -41,12 +41,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		record: document,
 		changes: { date_cancelled: { from: document.date_cancelled ?? null, to } },
 		apply: async () => {
-			const answer = await op.request('PATCH', documentPath(partnerMid, mid), {
-				body: { date_cancelled: to },
-				subject: `document ${mid}`,
-			});
-			op.run.recordWrite('updated', mid);
-			return answer.response ?? {};
+			return await patchDocument(op, partnerMid, mid, { date_cancelled: to });
 		},
 	});
 }

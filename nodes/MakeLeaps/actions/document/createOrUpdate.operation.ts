@@ -6,10 +6,10 @@ import { documentChanges } from '../../helpers/documentBody';
 import {
 	checkTotals,
 	documentFromInput,
-	documentPath,
 	documentTypeOf,
 	documentWithExternalId,
 	getDocument,
+	patchDocument,
 	settleCreate,
 } from '../../helpers/documents';
 import { withMainFields } from '../../helpers/fields';
@@ -90,12 +90,7 @@ export async function execute(op: OperationContext): Promise<IDataObject | InGro
 				const mid = String(existing.mid);
 				// read again just before writing: one sent or paid since the scan is left alone
 				refuseIfSentOrPaid(op, await getDocument(op, partnerMid, mid), type, externalId, changed);
-				const answer = await op.request('PATCH', documentPath(partnerMid, mid), {
-					body: patch,
-					subject: `document ${mid}`,
-				});
-				op.run.recordWrite('updated', mid);
-				const result = answer.response ?? {};
+				const result = await patchDocument(op, partnerMid, mid, patch);
 				await index.record(result);
 				checkTotals(op, result, { ...patch, currency: existing.currency }, 'changed');
 				return result;

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
 import { documentMidOf, documentPath, getDocument } from '../../helpers/documents';
+import { knownRecord } from '../../helpers/knownRecords';
 import { checkCount, checkText, InvalidInput } from '../../helpers/validation';
 import { WithBinary } from '../operation';
 import { documentLocator } from './pickers.fields';
@@ -62,7 +63,10 @@ export async function execute(op: OperationContext): Promise<WithBinary> {
 	const label = op.label('options.maxMegabytes');
 	const megabytes = checkCount(op.collection('options').maxMegabytes ?? 50, label, 1);
 	if (megabytes > LARGEST_MB) throw new InvalidInput(`${label} must be at most ${LARGEST_MB}`);
-	const document = await getDocument(op, partnerMid, mid);
+	// named after the number this execution already knows (an earlier node made the document),
+	// else read
+	const known = knownRecord(op, 'document', partnerMid, mid);
+	const document = known?.document_number ? known : await getDocument(op, partnerMid, mid);
 	const pdf = await op.run.transport.download(`${documentPath(partnerMid, mid)}pdf/`, {
 		itemIndex: op.itemIndex,
 		subject: `PDF of document ${mid}`,

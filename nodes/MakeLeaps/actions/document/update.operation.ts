@@ -5,9 +5,9 @@ import { checkDate, today } from '../../helpers/dates';
 import {
 	checkTotals,
 	documentMidOf,
-	documentPath,
 	getDocument,
 	lineItemsOf,
+	patchDocument,
 } from '../../helpers/documents';
 import { fieldOption } from '../../helpers/fields';
 import { checkText, LONG_TEXT, MAX_TEXT } from '../../helpers/validation';
@@ -126,12 +126,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const withKept = (record: IDataObject) =>
 		Object.keys(kept).length > 0 ? { ...record, kept } : record;
 	if (Object.keys(body).length === 0) return withKept(current ?? {});
-	const answer = await op.request('PATCH', documentPath(partnerMid, mid), {
-		body,
-		subject: `document ${mid}`,
-	});
-	op.run.recordWrite('updated', mid);
-	const result = answer.response ?? {};
+	const result = await patchDocument(op, partnerMid, mid, body);
 	checkTotals(op, result, { ...body, currency: current?.currency }, 'changed');
 	return withKept(result);
 }
