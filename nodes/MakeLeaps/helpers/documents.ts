@@ -145,13 +145,7 @@ export async function getDocument(
 	mid: string,
 	qs?: IDataObject,
 ) {
-	const answer = await op.request('GET', documentPath(partnerMid, mid), {
-		qs,
-		subject: `document ${mid}`,
-	});
-	const document = answer.response ?? {};
-	rememberRecord(op, 'document', partnerMid, document);
-	return document;
+	return await documentAnswer(op, 'GET', partnerMid, mid, { qs });
 }
 
 /** Changes a document (PATCH); answers it as MakeLeaps gives it back. */
@@ -161,11 +155,23 @@ export async function patchDocument(
 	mid: string,
 	body: IDataObject,
 ): Promise<IDataObject> {
-	const answer = await op.request('PATCH', documentPath(partnerMid, mid), {
-		body,
+	const document = await documentAnswer(op, 'PATCH', partnerMid, mid, { body });
+	op.run.recordWrite('updated', mid);
+	return document;
+}
+
+/** A request on one document; what MakeLeaps answers is what this execution knows of it. */
+async function documentAnswer(
+	op: OperationContext,
+	method: 'GET' | 'PATCH',
+	partnerMid: string,
+	mid: string,
+	options: { qs?: IDataObject; body?: IDataObject },
+): Promise<IDataObject> {
+	const answer = await op.request(method, documentPath(partnerMid, mid), {
+		...options,
 		subject: `document ${mid}`,
 	});
-	op.run.recordWrite('updated', mid);
 	const document = answer.response ?? {};
 	rememberRecord(op, 'document', partnerMid, document);
 	return document;
