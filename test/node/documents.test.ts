@@ -708,6 +708,34 @@ describe('Document: Download PDF within bounds', () => {
 
 const linkedClient = (url: unknown) => /\/client\/(\d+)\/$/.exec(String(url))?.[1];
 
+describe('Document: Create, when the client list gives no default contact', () => {
+	const bed = useTestBed();
+
+	test('a client listed with default_contact null is read by itself, and its invoice names the contact it gives', async () => {
+		const clients = ['C-1', 'C-2'].map((id) => seedClient(bed, id));
+		bed.sandbox.injectFault(
+			{
+				kind: 'rewriteAfter',
+				change: (body) => {
+					for (const client of (body as { response: IDataObject[] }).response)
+						client.default_contact = null;
+					return body;
+				},
+			},
+			{ method: 'GET', path: /\/client\/$/ },
+		);
+		const rows = clients.map((mid, i) => ({ client: mid, number: `INV-N-${i}` }));
+		const perRow = invoice('={{ $json.client }}', { documentNumber: '={{ $json.number }}' });
+		const result = await bed.run(perRow, rows);
+		expect(result.error).toBeUndefined();
+		const posted = bed.sandbox
+			.received('/api/')
+			.filter((r) => r.method === 'POST' && r.path.endsWith('/document/'))
+			.map((r) => (JSON.parse(r.body) as IDataObject).client_contact);
+		expect(posted).toEqual(bed.sandbox.clients().map((c) => (c.contacts as IDataObject[])[0].url));
+	});
+});
+
 describe('Document: Create, when the client list leaves default_contact out', () => {
 	const bed = useTestBed({ listOmits: ['default_contact'] });
 

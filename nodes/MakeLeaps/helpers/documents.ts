@@ -421,5 +421,7 @@ async function listClientsOfRun(op: OperationContext, partnerMid: string): Promi
 	}
 	const path = `/api/partner/${partnerMid}/client/`;
 	const found = await findInList(op, path, {}, mids, ['default_contact']);
-	for (const [mid, client] of found) await op.run.once(`client ${mid}`, async () => client);
+	// a client listed without a default contact is read: its own answer may name one
+	for (const [mid, client] of found)
+		if (client.default_contact) await op.run.once(`client ${mid}`, async () => client);
 }

@@ -165,10 +165,11 @@ async function listedDocuments(op: OperationContext, count: number) {
 	if (!partner.ok) return new Map<string, IDataObject>();
 	const mids: string[] = [];
 	for (let item = op.itemIndex; item < count; item++) {
-		const named = await outcomeOf(
-			Promise.resolve().then(() => documentMidOf(op.forItem(item), partner.value)),
-		);
-		if (named.ok) mids.push(named.value);
+		try {
+			mids.push(documentMidOf(op.forItem(item), partner.value));
+		} catch {
+			// the item fails on its own turn, with its own message
+		}
 	}
 	const found = await unsentDocuments(op, partner.value, mids);
 	return new Map([...found].map(([mid, document]) => [`${partner.value} ${mid}`, document]));
