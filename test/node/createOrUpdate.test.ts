@@ -175,3 +175,99 @@ describe('Client: Create or Update', () => {
 		expect(person.email).toEqual({ address: 'p1@example.com' });
 	});
 });
+
+describe('Client: Create or Update, where the client list gives contacts as links', () => {
+	const bed = useTestBed({ ignoreExpand: true });
+	const contactReads = () => {
+		const api = bed.sandbox.received('/api/');
+		return {
+			partnerList: api.filter((r) => /\/partner\/\d+\/contact\/$/.test(r.path)).length,
+			clientLists: api.filter((r) => /\/client\/\d+\/contact\/$/.test(r.path)).length,
+		};
+	};
+	const partnerContacts = /^\/api\/partner\/\d+\/contact\/$/;
+	const rewritePartnerContacts = (change: (contact: IDataObject) => IDataObject) =>
+		bed.sandbox.injectFault(
+			{
+				kind: 'rewriteAfter',
+				change: (body) => ({
+					...body,
+					response: (body.response as IDataObject[]).map(change),
+				}),
+			},
+			{ path: partnerContacts },
+		);
+
+	test("re-running 100 rows reads the partner's contact list, not each client's: only a changed row is read again", async () => {
+		await bed.run(upsert, rows(100));
+		bed.sandbox.resetRequests();
+		const again = await bed.run(
+			upsert,
+			rows(100, (k) => (k === 7 ? 'new@example.com' : `p${k}@example.com`)),
+		);
+		expect(again.error).toBeUndefined();
+		const operations = again.output.map((item) => item.json.operation);
+		expect(operations.filter((o) => o === 'unchanged')).toHaveLength(99);
+		expect(again.output[6].json).toMatchObject({
+			operation: 'updated',
+			changes: { 'person.email': { from: 'p7@example.com', to: 'new@example.com' } },
+		});
+		// its contacts as they are after the PATCH, not as the list gave them before
+		expect((again.output[6].json.contacts as IDataObject[])[1]).toMatchObject({
+			email: { address: 'new@example.com' },
+		});
+		// 200 contacts: two pages of the partner's list, and the updated client's own list
+		expect(contactReads()).toEqual({ partnerList: 2, clientLists: 1 });
+		expect(requests(bed)).toMatchObject({ scans: 1, posts: 0, patches: 1 });
+	});
+
+	test("a partner's contact list without the e-mail addresses stands in for nothing: each client's contacts are read, nothing is changed", async () => {
+		await bed.run(upsert, rows(3));
+		bed.sandbox.resetRequests();
+		rewritePartnerContacts((contact) => {
+			const withoutEmail = { ...contact };
+			delete withoutEmail.email;
+			return withoutEmail;
+		});
+		const again = await bed.run(upsert, rows(3));
+		expect(again.output.map((item) => item.json.operation)).toEqual(Array(3).fill('unchanged'));
+		expect(contactReads()).toEqual({ partnerList: 1, clientLists: 3 });
+		expect(requests(bed).patches).toBe(0);
+	});
+
+	test('a contact the list gives as owned by another client is not taken for this one', async () => {
+		await bed.run(upsert, rows(3));
+		const [other] = bed.sandbox.clients();
+		bed.sandbox.resetRequests();
+		rewritePartnerContacts((contact) => ({ ...contact, owner: other.url }));
+		const again = await bed.run(upsert, rows(3));
+		expect(again.output.map((item) => item.json.operation)).toEqual(Array(3).fill('unchanged'));
+		// only the first client's own contacts stand; the two others are read by client
+		expect(contactReads()).toEqual({ partnerList: 1, clientLists: 2 });
+	});
+
+	test("a refused partner's contact list blocks nothing: each client's contacts are read", async () => {
+		await bed.run(upsert, rows(3));
+		bed.sandbox.resetRequests();
+		bed.sandbox.injectFault({ kind: 'status', status: 403 }, { path: partnerContacts });
+		const again = await bed.run(
+			upsert,
+			rows(3, (k) => (k === 2 ? 'new@example.com' : `p${k}@example.com`)),
+		);
+		expect(again.error).toBeUndefined();
+		expect(again.output.map((item) => item.json.operation)).toEqual([
+			'unchanged',
+			'updated',
+			'unchanged',
+		]);
+		expect(contactReads()).toEqual({ partnerList: 1, clientLists: 4 });
+	});
+
+	test('one existing client reads its own contacts only: the list would cost as much', async () => {
+		await bed.run(upsert, rows(1));
+		bed.sandbox.resetRequests();
+		const again = await bed.run(upsert, rows(1));
+		expect(again.output[0].json.operation).toBe('unchanged');
+		expect(contactReads()).toEqual({ partnerList: 0, clientLists: 1 });
+	});
+});

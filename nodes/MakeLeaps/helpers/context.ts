@@ -54,6 +54,8 @@ export class RunContext {
 	readonly createdFrom = new Map<string, string>();
 	/** What an operation works out once for all the items of the run (Send's batches). */
 	readonly plans = new Map<string, Promise<unknown>>();
+	/** Records found in one list read for the run's items, by kind and MID (`contact 123`). */
+	readonly listed = new Map<string, IDataObject>();
 	/** The partner each item chose in Partner (not the key's only partner looked up). */
 	readonly chosenPartners = new Map<number, string>();
 	private readonly partners = new SharedRead<IDataObject>('The partners of the API key');
@@ -143,6 +145,12 @@ export class RunContext {
 				if (this.preview) this.planned.set(prefix + key, record);
 			},
 		};
+	}
+
+	/** Works `work` out once for all the items of the run; every item waits for it. */
+	async plan(key: string, work: () => Promise<unknown>): Promise<void> {
+		if (!this.plans.has(key)) this.plans.set(key, work());
+		await this.plans.get(key);
 	}
 
 	/** A read made once per run (such as a client every row of an import refers to). */

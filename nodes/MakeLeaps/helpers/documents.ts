@@ -375,9 +375,9 @@ export async function defaultContactUrl(
 	partnerMid: string,
 	clientMid: string,
 ): Promise<string | undefined> {
-	const listed = `clients listed ${partnerMid}`;
-	if (!op.run.plans.has(listed)) op.run.plans.set(listed, listClientsOfRun(op, partnerMid));
-	await op.run.plans.get(listed);
+	await op.run.plan(`clients listed ${partnerMid}`, async () => {
+		await listClientsOfRun(op, partnerMid);
+	});
 	// an earlier node of this execution made or found the client: its default contact is known
 	const known = knownRecord(op, 'client', partnerMid, clientMid);
 	const client = await op.run.once(`client ${clientMid}`, async () => {

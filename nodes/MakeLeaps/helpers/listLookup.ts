@@ -12,7 +12,9 @@ import type { OperationContext } from './context';
 
 /**
  * The records of `mids` the list at `path` gives with every field `needed` (a list may leave
- * fields out), by MID. Nothing is read for fewer than two records: one read costs the same.
+ * fields out) and that `belongs` accepts, by MID. `readsLeft` says how many reads the records
+ * still missing would cost without the list (one each by default). Nothing is read when that is
+ * fewer than two: one read costs the same.
  */
 export async function findInList(
 	op: OperationContext,
@@ -20,14 +22,25 @@ export async function findInList(
 	qs: IDataObject,
 	mids: Iterable<string>,
 	needed: readonly string[],
+	{
+		readsLeft = (missing: ReadonlySet<string>) => missing.size,
+		belongs = () => true,
+	}: {
+		readsLeft?: (missing: ReadonlySet<string>) => number;
+		belongs?: (record: IDataObject) => boolean;
+	} = {},
 ): Promise<Map<string, IDataObject>> {
 	const wanted = new Set(mids);
 	const found = new Map<string, IDataObject>();
-	if (wanted.size < 2) return found;
+	const missing = new Set(wanted);
+	if (readsLeft(missing) < 2) return found;
 	const take = (records: readonly IDataObject[]) => {
 		for (const record of records) {
 			const mid = String(record.mid ?? '');
-			if (wanted.has(mid) && needed.every((field) => field in record)) found.set(mid, record);
+			if (!wanted.has(mid) || !needed.every((field) => field in record) || !belongs(record))
+				continue;
+			found.set(mid, record);
+			missing.delete(mid);
 		}
 	};
 	// stop when the pages left cost as much as reading the missing records one by one
@@ -35,9 +48,9 @@ export async function findInList(
 	const enough = (records: readonly IDataObject[], announced: number) => {
 		pageSize ||= Math.max(1, records.length);
 		take(records);
-		const missing = wanted.size - found.size;
+		const reads = readsLeft(missing);
 		const pagesLeft = Math.ceil(Math.max(0, announced - records.length) / pageSize);
-		return missing === 0 || pagesLeft >= missing;
+		return reads === 0 || pagesLeft >= reads;
 	};
 	const query = { ...qs, per_page: MAX_PAGE_SIZE };
 	const read = await outcomeOf(

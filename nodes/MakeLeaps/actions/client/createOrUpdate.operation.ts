@@ -4,6 +4,7 @@ import { clientBody, createdFields } from '../../helpers/clientBody';
 import {
 	contactUpdates,
 	createClient,
+	findContactsOfClients,
 	getClient,
 	patchContacts,
 	withContacts,
@@ -11,6 +12,8 @@ import {
 import type { OperationContext } from '../../helpers/context';
 import { rememberRecord } from '../../helpers/knownRecords';
 import { fieldProperties } from '../../helpers/fields';
+import type { RecordIndex } from '../../helpers/recordIndex';
+import { outcomeOf } from '../../transport';
 import { checkMid } from '../../helpers/validation';
 import { clientFields } from './client.fields';
 
@@ -81,6 +84,9 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		if (op.run.createdFrom.get(`${partnerMid}\n${externalId}`) === JSON.stringify(body))
 			return await op.settle({ action: 'unchanged', record: existing });
 		// a client an earlier item of a preview would create has its contacts inline: none is read
+		await op.run.plan(`contacts listed ${partnerMid}`, async () => {
+			await findContactsOfClients(op, partnerMid, await clientsOfRun(op, index), CONTACT_FIELDS);
+		});
 		const client = await withContacts(op, partnerMid, existing);
 		const { patches, changes } = contactUpdates(op, client, body);
 		if (patches.length === 0) return await op.settle({ action: 'unchanged', record: client });
@@ -97,4 +103,32 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			},
 		});
 	});
+}
+
+/** The fields of a contact a row is compared on: a contact listed without one is read. */
+const CONTACT_FIELDS = [
+	'contact_type',
+	'addresses',
+	...new Set(
+		clientFields.fields
+			.map((spec) => /^(?:organization|person)\.(.+)$/.exec(spec.api)?.[1])
+			.filter((field): field is string => field !== undefined),
+	),
+];
+
+/** The existing clients the run's rows name by external ID (a row that is not valid names none). */
+async function clientsOfRun(op: OperationContext, index: RecordIndex): Promise<IDataObject[]> {
+	const clients: IDataObject[] = [];
+	const count = op.run.n8n.getInputData().length;
+	for (let item = 0; item < count; item++) {
+		const row = op.forItem(item);
+		const named = await outcomeOf(
+			(async () => {
+				const externalId = clientBody(row.fieldValues(clientFields)).client_external_id;
+				return typeof externalId === 'string' ? await index.find(externalId, item) : [];
+			})(),
+		);
+		if (named.ok && named.value.length === 1) clients.push(named.value[0]);
+	}
+	return clients;
 }
