@@ -3,7 +3,7 @@
  * validation, execute), never twice (already sent, lost answers, parallel runs), waits that end,
  * links that never leave the Base URL, and sending orders read and cancelled.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useTestBed, type TestBed } from './bed';
 import { seedClient } from './fixtures';
@@ -70,14 +70,14 @@ describe('Document: Send', () => {
 			.received('/api/')
 			.map((r) => `${r.method} ${r.path.split('/').slice(4).join('/')}`);
 		const order = bed.sandbox.sendingOrdersOf()[0];
-		// 6 requests: the contact comes inline with the document (expand), and validation takes
-		// less than the first wait, so the order is polled once
+		// 5 requests: the contact comes inline with the document (expand), and validation takes
+		// less than the first wait, so the one read of the client's orders, made once this order
+		// exists, shows both that no other order carried the document and that this one is ready
 		expect(calls).toEqual([
 			`GET document/${invoice.mid}/`,
-			'GET sending/order/',
 			'POST sending/order/',
 			`POST sending/order/${order.mid}/item/`,
-			`GET sending/order/${order.mid}/`,
+			'GET sending/order/',
 			`POST sending/order/${order.mid}/send/`,
 		]);
 		expect(order).toMatchObject({ subject: 'Your invoice', securesend_selected: true });
@@ -163,7 +163,7 @@ const items = (documents: Array<{ mid: unknown }>) =>
 describe('Document: Send, documents of one client together', () => {
 	const bed = useTestBed({ sendingValidationMs: 300 });
 
-	test('three invoices of one client: one sending order, one e-mail, 8 requests; each item says sent; run again, nothing is sent', async () => {
+	test('three invoices of one client: one sending order, one e-mail, 7 requests; each item says sent; run again, nothing is sent', async () => {
 		const invoices = seedInvoicesOf(bed, 'C-1', 3);
 		const result = await bed.run(sendEach(), items(invoices));
 		expect(result.error).toBeUndefined();
@@ -186,20 +186,19 @@ describe('Document: Send, documents of one client together', () => {
 				documentMids: invoices.map((d) => d.mid),
 			}),
 		]);
-		// the unsent documents with their contacts in one list, the client's orders, then order,
-		// 3 items, ready, send
+		// the unsent documents with their contacts in one list, then the order, 3 items, the
+		// client's orders (none carried them; this one is ready), the send
 		expect(
 			bed.sandbox
 				.received('/api/')
 				.map((r) => `${r.method} ${r.path.split('/').pop() || r.path.split('/').slice(-2)[0]}`),
 		).toEqual([
 			'GET document',
-			'GET order',
 			'POST order',
 			'POST item',
 			'POST item',
 			'POST item',
-			'GET ' + String(order.mid),
+			'GET order',
 			'POST send',
 		]);
 
@@ -315,27 +314,54 @@ describe('Document: Send, documents of one client together', () => {
 		expect(bed.sandbox.deliveries).toEqual([]);
 	});
 
-	test('the ready order carries a document the node did not add: it is not sent', async () => {
-		const invoices = seedInvoicesOf(bed, 'C-1', 2);
-		bed.sandbox.injectFault(
-			{
-				kind: 'rewriteAfter',
-				change: (body) => {
-					const order = (body as { response: { items: unknown[] } }).response;
-					order.items.push({ document: `${bed.sandbox.baseUrl}/api/partner/1/document/999/` });
-					return body;
+	test.each([
+		['the order', /\/sending\/order\/\d+\/$/],
+		["the client's orders", /\/sending\/order\/$/],
+	])(
+		'the ready order carries a document the node did not add (as %s shows it): it is not sent',
+		async (_name, path) => {
+			const invoices = seedInvoicesOf(bed, 'C-1', 2);
+			const stray = { document: `${bed.sandbox.baseUrl}/api/partner/1/document/999/` };
+			const withStray = (order: { items: unknown[] }) => ({
+				...order,
+				items: [...order.items, stray],
+			});
+			bed.sandbox.injectFault(
+				{
+					kind: 'rewriteAfter',
+					change: (body) => {
+						const answer = body.response as { items: unknown[] } | Array<{ items: unknown[] }>;
+						return {
+							...body,
+							response: Array.isArray(answer) ? answer.map(withStray) : withStray(answer),
+						};
+					},
 				},
-			},
-			{ method: 'GET', path: /\/sending\/order\/\d+\/$/ },
-		);
-		const result = await bed.run(sendEach(), items(invoices), { onError: 'continueRegularOutput' });
-		expect(result.output.map((item) => item.json.error)).toEqual([
-			expect.stringMatching(/carries other documents than the node added/),
-			expect.stringMatching(/carries other documents than the node added/),
-		]);
-		expect(posts(bed, '/send/')).toHaveLength(0);
-		expect(bed.sandbox.deliveries).toEqual([]);
-	});
+				{ method: 'GET', path },
+			);
+			// the order as read by itself: the client's orders then show it without its readiness
+			if (path.source.includes('d+'))
+				bed.sandbox.injectFault(
+					{
+						kind: 'rewriteAfter',
+						change: (body) => ({
+							...body,
+							response: (body.response as IDataObject[]).map(withoutReadiness),
+						}),
+					},
+					{ method: 'GET', path: /\/sending\/order\/$/ },
+				);
+			const result = await bed.run(sendEach(), items(invoices), {
+				onError: 'continueRegularOutput',
+			});
+			expect(result.output.map((item) => item.json.error)).toEqual([
+				expect.stringMatching(/carries other documents than the node added/),
+				expect.stringMatching(/carries other documents than the node added/),
+			]);
+			expect(posts(bed, '/send/')).toHaveLength(0);
+			expect(bed.sandbox.deliveries).toEqual([]);
+		},
+	);
 
 	test('without Continue On Fail, nothing after a bad item is sent, as if the items went one by one', async () => {
 		const [first, , third] = seedInvoicesOf(bed, 'C-1', 3);
@@ -505,7 +531,48 @@ describe('Document: Send never twice, when MakeLeaps lags or an answer is lost',
 			skipped: 'already sent',
 			sending_order: { mid: elsewhere.mid, status: 'sent' },
 		});
-		expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual(['GET', 'GET']);
+		// its own order, made before the client's orders showed the other, is deleted unsent
+		expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual([
+			'GET',
+			'POST',
+			'POST',
+			'GET',
+			'DELETE',
+		]);
+		expect(bed.sandbox.sendingOrdersOf().map((order) => order.mid)).toEqual([elsewhere.mid]);
+		expect(bed.sandbox.deliveries).toHaveLength(1);
+	});
+
+	test('one of three sent elsewhere meanwhile: the order holding it is deleted unsent, the two others go in a new one', async () => {
+		const invoices = seedInvoicesOf(bed, 'C-1', 3);
+		const elsewhere = bed.sandbox.sendElsewhere(String(invoices[1].mid));
+		const result = await bed.run(sendEach(), items(invoices));
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((item) => [item.json.sent, item.json.skipped])).toEqual([
+			[true, undefined],
+			[false, 'already sent'],
+			[true, undefined],
+		]);
+		expect(result.output[1].json.sending_order).toMatchObject({ mid: elsewhere.mid });
+		expect(bed.sandbox.deliveries.map((d) => d.documentMids)).toEqual([
+			[invoices[1].mid],
+			[invoices[0].mid, invoices[2].mid],
+		]);
+		// the deleted one, then the new one, each after its own look at the client's orders
+		expect(bed.sandbox.sendingOrdersOf()).toHaveLength(2);
+		expect(bed.sandbox.received('/api/').filter((r) => r.method === 'DELETE')).toHaveLength(1);
+	});
+
+	test('when MakeLeaps does not delete that order, the others are not sent either, and say why', async () => {
+		const invoices = seedInvoicesOf(bed, 'C-1', 2);
+		bed.sandbox.sendElsewhere(String(invoices[0].mid));
+		bed.sandbox.injectFault({ kind: 'status', status: 403 }, { method: 'DELETE' });
+		const result = await bed.run(sendEach(), items(invoices), { onError: 'continueRegularOutput' });
+		expect(result.output[0].json).toMatchObject({ sent: false, skipped: 'already sent' });
+		expect(result.output[1].json.error).toMatch(
+			/^Not sent: its sending order \d+ also holds a document another sending order sent meanwhile/,
+		);
+		expect(posts(bed, '/send/')).toHaveLength(0);
 		expect(bed.sandbox.deliveries).toHaveLength(1);
 	});
 
@@ -541,6 +608,13 @@ describe('Document: Send never twice, when MakeLeaps lags or an answer is lost',
 		expect(bed.sandbox.deliveries).toHaveLength(1);
 	});
 });
+
+/** An order as a list that leaves its readiness out gives it. */
+function withoutReadiness(order: IDataObject): IDataObject {
+	const copy = { ...order };
+	delete copy.ready_to_order;
+	return copy;
+}
 
 describe('Document: Send when the sending order list ignores its recipient filter', () => {
 	const bed = useTestBed({

@@ -76,9 +76,8 @@ export interface SendJob {
 /**
  * Reads the document and decides: a job to send, or what says it went out already (`skipped`,
  * with the reason). Unless asked to send anyway, a document goes out only when nothing says it
- * already went: not its `date_sent`, not a send of this n8n process, not a sending order of
- * MakeLeaps that carried it (MakeLeaps' own record, which may show a send before the document's
- * `date_sent` does).
+ * already went: not its `date_sent`, not a send of this n8n process, and (checked once its order
+ * is made, see `sendOnce`) not another sending order of MakeLeaps that carried it.
  */
 export async function prepareSend(
 	op: OperationContext,
@@ -103,11 +102,6 @@ export async function prepareSend(
 		if (document.date_sent) return { result: { ...skipped, date_sent: document.date_sent } };
 		const earlier = earlierSend(op, key, facts);
 		if (earlier) return { result: earlier };
-		const order = await orderThatCarried(op, partnerMid, documentMid, clientUrl);
-		if (order) {
-			sentDocuments.record(key, { record: order, at: Date.now() });
-			return { result: { ...skipped, sending_order: order } };
-		}
 	}
 	const toEmails = request.securesend
 		? request.toEmails.length > 0
@@ -220,34 +214,47 @@ function clientUrlOf(op: OperationContext, document: IDataObject): string {
 }
 
 /**
- * A sending order of the client that went out carrying the document, if MakeLeaps shows one. The
- * read only helps decide: when MakeLeaps refuses or fails it, the send goes on with what the
- * document and this process know. The list's filter is re-checked on every order.
+ * The client's sending orders, read once the node's own order is made (see `sendOnce`): `undefined`
+ * when MakeLeaps refuses or fails the read, which only helps decide and so blocks nothing.
  */
-async function orderThatCarried(
+async function ordersOfClient(
 	op: OperationContext,
 	partnerMid: string,
-	documentMid: string,
 	clientUrl: string,
-): Promise<IDataObject | undefined> {
+): Promise<IDataObject[] | undefined> {
 	const qs = { recipient_organization: clientUrl, per_page: MAX_PAGE_SIZE };
 	const path = sendingOrdersPath(partnerMid);
-	// read once per run and client: the documents of one client sent in a run share it
 	const listed = await outcomeOf(
-		op.run.once(`The sending orders of ${clientUrl}`, async () => ({
-			list: await op.run.transport.getAll<IDataObject>(path, qs, MAX_ORDERS_READ, op.itemIndex),
-		})),
+		op.run.transport.getAll<IDataObject>(path, qs, MAX_ORDERS_READ, op.itemIndex),
 	);
-	if (!listed.ok) return undefined;
+	return listed.ok ? listed.value : undefined;
+}
+
+/**
+ * The documents of `mids` that another order of the client carried out, with that order
+ * (MakeLeaps' own record, which may show a send before the document's `date_sent` does). The
+ * list's recipient filter is re-checked on every order; orders listed without their documents
+ * are opened, the newest few.
+ */
+async function sentElsewhere(
+	op: OperationContext,
+	orders: readonly IDataObject[],
+	clientUrl: string,
+	ownUrl: string,
+	mids: readonly string[],
+): Promise<Map<string, IDataObject>> {
 	const clientMid = midOfUrl(clientUrl);
-	const sent = (listed.value.list as IDataObject[]).filter(
-		(order) => linkedMid(order.recipient_organization) === clientMid && wentOut(order),
-	);
+	const found = new Map<string, IDataObject>();
+	const take = (order: IDataObject, carried: string[]) => {
+		for (const mid of mids) if (carried.includes(mid) && !found.has(mid)) found.set(mid, order);
+	};
 	const unknown: IDataObject[] = [];
-	for (const order of sent) {
+	for (const order of orders) {
+		if (linkedMid(order.recipient_organization) !== clientMid || !wentOut(order)) continue;
+		if (linkedMid(order) === midOfUrl(ownUrl)) continue;
 		const carried = documentsOf(order);
 		if (carried === undefined) unknown.push(order);
-		else if (carried.includes(documentMid)) return order;
+		else take(order, carried);
 	}
 	unknown.sort((a, b) => String(sentAt(b)).localeCompare(String(sentAt(a))));
 	for (const order of unknown.slice(0, MAX_ORDERS_OPENED)) {
@@ -256,9 +263,11 @@ async function orderThatCarried(
 		const opened = await outcomeOf(
 			op.run.once(order.url, async () => await readOrder(op, order.url as string, described)),
 		);
-		if (opened.ok && documentsOf(opened.value)?.includes(documentMid)) return opened.value;
+		if (!opened.ok) continue;
+		const carried = documentsOf(opened.value);
+		if (carried) take(opened.value, carried);
 	}
-	return undefined;
+	return found;
 }
 
 const sentAt = (order: IDataObject) => order.date_sent ?? order.date_created ?? '';
@@ -315,7 +324,25 @@ async function sendOnce(jobs: SendJob[]): Promise<Map<SendJob, Outcome<IDataObje
 		else outcomes.set(job, added);
 	}
 	if (attached.length === 0) return outcomes;
-	const ready = await untilReady(op, orderUrl, described, request.waitSeconds);
+	const deadline = Date.now() + request.waitSeconds * 1000;
+	await op.run.transport.pause(Math.min(FIRST_WAIT_MS, request.waitSeconds * 1000));
+	// One read of the client's orders, made after the order exists: it shows whether another
+	// order carried a document out meanwhile, and usually that this one is ready.
+	let listed: IDataObject | undefined;
+	if (!request.force) {
+		const orders = (await ordersOfClient(op, partnerMid, clientUrl)) ?? [];
+		const mids = attached.map((job) => String(job.document.mid));
+		const elsewhere = await sentElsewhere(op, orders, clientUrl, orderUrl, mids);
+		if (elsewhere.size > 0) {
+			const rest = await withoutSentElsewhere(attached, elsewhere, orderUrl, described);
+			for (const [job, outcome] of rest.outcomes) outcomes.set(job, outcome);
+			if (rest.going.length === 0) return outcomes;
+			for (const [job, outcome] of await sendOnce(rest.going)) outcomes.set(job, outcome);
+			return outcomes;
+		}
+		listed = orders.find((candidate) => linkedMid(candidate) === midOfUrl(orderUrl));
+	}
+	const ready = await untilReady(op, orderUrl, described, request.waitSeconds, deadline, listed);
 	// the order must carry what was added, and nothing else, before it goes out
 	const carried = documentsOf(ready);
 	const added = attached.map((job) => String(job.document.mid));
@@ -385,19 +412,22 @@ async function readOrder(op: OperationContext, orderUrl: string, described: stri
 }
 
 /**
- * Waits, then polls the order until MakeLeaps reports it ready to send, for at most
- * `waitSeconds`; answers the order as read then.
+ * Polls the order until MakeLeaps reports it ready to send, until `deadline`; answers the order
+ * as read then. The order as the client's list gave it stands for the first read when it shows
+ * its readiness and its documents.
  */
 async function untilReady(
 	op: OperationContext,
 	orderUrl: string,
 	described: string,
 	waitSeconds: number,
+	deadline: number,
+	listed?: IDataObject,
 ): Promise<IDataObject> {
-	const deadline = Date.now() + waitSeconds * 1000;
-	await op.run.transport.pause(Math.min(FIRST_WAIT_MS, waitSeconds * 1000));
+	let order =
+		listed && 'ready_to_order' in listed && documentsOf(listed) !== undefined ? listed : undefined;
 	for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
-		const order = await readOrder(op, orderUrl, described);
+		order ??= await readOrder(op, orderUrl, described);
 		if (order.ready_to_order === true) return order;
 		const left = deadline - Date.now();
 		if (left <= 0) {
@@ -407,7 +437,44 @@ async function untilReady(
 			);
 		}
 		await op.run.transport.pause(Math.min(wait, left));
+		order = undefined;
 	}
+}
+
+/**
+ * Documents of the order that another order carried out meanwhile: they are not sent (each
+ * item says which order carried it), and this order, which holds them, is deleted unsent; the
+ * other documents go in a new one. When the delete fails, they are not sent either.
+ */
+async function withoutSentElsewhere(
+	attached: SendJob[],
+	elsewhere: Map<string, IDataObject>,
+	orderUrl: string,
+	described: string,
+): Promise<{ outcomes: Map<SendJob, Outcome<IDataObject>>; going: SendJob[] }> {
+	const [{ op }] = attached;
+	const outcomes = new Map<SendJob, Outcome<IDataObject>>();
+	const going: SendJob[] = [];
+	for (const job of attached) {
+		const order = elsewhere.get(String(job.document.mid));
+		if (!order) {
+			going.push(job);
+			continue;
+		}
+		sentDocuments.record(job.key, { record: order, at: Date.now() });
+		outcomes.set(job, {
+			ok: true,
+			value: { sent: false, skipped: 'already sent', sending_order: order },
+		});
+	}
+	const deleted = await outcomeOf(op.request('DELETE', orderUrl, { subject: described }));
+	if (deleted.ok) return { outcomes, going };
+	const error = new InvalidInput(
+		`Not sent: its ${described} also holds a document another sending order sent meanwhile, and MakeLeaps did not delete it`,
+		'Nothing was sent for this item. Delete the unsent order in MakeLeaps, then run the item again.',
+	);
+	for (const job of going) outcomes.set(job, { ok: false, error });
+	return { outcomes, going: [] };
 }
 
 /** What an order that is not ready says about itself, in a few words. */
