@@ -17,6 +17,11 @@ export interface Task {
 	workflow: string;
 	/** The run: the first, or again with nothing changed. */
 	run: 'first' | 'again';
+	/**
+	 * How the run starts: by `n8n execute` (unset), from example 5's form submitted to a started
+	 * n8n, or by the polls of example 6's published trigger (its first, then a quiet one).
+	 */
+	startsFrom?: 'form' | 'poll';
 	/** What the run does, in a user's words. */
 	what: string;
 	/** How many rows or documents the run handles, to give requests per unit. */
@@ -108,7 +113,7 @@ export const TASKS: Task[] = [
 		unit: 'invoice',
 		minimum: 14,
 		minimumIs: 'partner + invoice list + 3 × (order + add + ready + send)',
-		budget: 21,
+		budget: 18,
 	},
 	{
 		workflow: 'mlExample7SendInvoices',
@@ -119,6 +124,39 @@ export const TASKS: Task[] = [
 		minimum: 2,
 		minimumIs: 'partner + invoice list',
 		budget: 2,
+	},
+	{
+		workflow: 'mlExample5FormQuote',
+		run: 'first',
+		startsFrom: 'form',
+		what: 'a quote request form: a new client, its quote and the PDF',
+		units: 1,
+		unit: 'quote',
+		minimum: 5,
+		minimumIs: 'partner + client list + client create + quote create + PDF',
+		budget: 5,
+	},
+	{
+		workflow: 'mlExample6PaidInvoices',
+		run: 'first',
+		startsFrom: 'poll',
+		what: "the paid-invoice trigger's first poll, when it is published",
+		units: 1,
+		unit: 'poll',
+		minimum: 2,
+		minimumIs: 'partner + invoice list',
+		budget: 2,
+	},
+	{
+		workflow: 'mlExample6PaidInvoices',
+		run: 'again',
+		startsFrom: 'poll',
+		what: 'a poll of that trigger in which nothing changed',
+		units: 1,
+		unit: 'poll',
+		minimum: 1,
+		minimumIs: 'invoice list',
+		budget: 1,
 	},
 ];
 

@@ -2,14 +2,23 @@
 /**
  * Requests per task (dev/requestBudget.ts): runs the example flows in a real n8n against the
  * sandbox, in the order a user would (clients, then invoices with PDFs, then sending), each
- * twice, and counts what the sandbox received.
+ * twice, and counts what the sandbox received; then, in the started n8n, example 5's form and
+ * example 6's first and next poll.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 
+import {
+	documentReads,
+	quoteForm,
+	QUOTE_REQUEST,
+	submitQuoteForm,
+	until,
+} from '../dev/liveExamples';
 import { apiRequests, TASKS, type Task } from '../dev/requestBudget';
-import { startInstance } from './instance';
+import { startInstance, type Instance } from './instance';
 
 export interface TaskRequests extends Task {
 	requests: number;
@@ -31,14 +40,21 @@ const shape = (method: string, requestPath: string) =>
 export async function requestsPerTask(say: (line: string) => void): Promise<TaskRequests[]> {
 	const folder = mkdtempSync(path.join(os.tmpdir(), 'makeleaps-bench-requests-'));
 	const instance = await startInstance(folder);
+	const { n8n, sandbox } = instance;
 	try {
 		const results: TaskRequests[] = [];
-		for (const task of TASKS) {
-			instance.sandbox.resetRequests();
-			const { run, result } = await instance.n8n.execute(task.workflow);
-			if (result.code !== 0 || run?.status !== 'success')
-				throw new Error(`${task.workflow} failed: ${run?.data.resultData.error?.message ?? ''}`);
-			const api = apiRequests(instance.sandbox.requests);
+		// the runs `n8n execute` makes first; then those a started n8n makes, in its order
+		const executed = TASKS.filter((task) => !task.startsFrom);
+		for (const task of [...executed, ...TASKS.filter((task) => task.startsFrom)]) {
+			sandbox.resetRequests();
+			if (task.startsFrom === 'form') await submitForm(instance);
+			else if (task.startsFrom === 'poll') await nextPoll(instance, task.run);
+			else {
+				const { run, result } = await n8n.execute(task.workflow);
+				if (result.code !== 0 || run?.status !== 'success')
+					throw new Error(`${task.workflow} failed: ${run?.data.resultData.error?.message ?? ''}`);
+			}
+			const api = apiRequests(sandbox.requests);
 			const breakdown: Record<string, number> = {};
 			for (const request of api) {
 				const key = shape(request.method, request.path);
@@ -59,6 +75,36 @@ export async function requestsPerTask(say: (line: string) => void): Promise<Task
 		await instance.dispose();
 		rmSync(folder, { recursive: true, force: true });
 	}
+}
+
+/** Example 5: n8n started with the form published, the form submitted, its PDF written. */
+async function submitForm({ n8n, sandbox }: Instance): Promise<void> {
+	await n8n.publish('mlExample5FormQuote');
+	await n8n.start();
+	await n8n.login();
+	const { url } = await quoteForm(n8n);
+	sandbox.resetRequests();
+	if ((await submitQuoteForm(url)) !== 200) throw new Error('example 5: the form was refused');
+	const pdf = `${QUOTE_REQUEST[2]}--`;
+	// the run goes on after the form's answer: it ends with the PDF written
+	await until(
+		60_000,
+		() => readdirSync(n8n.outputFolder).some((f) => f.startsWith(pdf)) || undefined,
+	);
+}
+
+/**
+ * Example 6: its first poll, when published in the started n8n; then the next poll (a minute
+ * later), in which nothing changed.
+ */
+async function nextPoll({ n8n, sandbox }: Instance, run: Task['run']): Promise<void> {
+	if (run === 'first') {
+		if ((await n8n.activate('mlExample6PaidInvoices')) !== 200)
+			throw new Error('example 6: the trigger could not be published');
+	}
+	await until(90_000, () => documentReads(sandbox).length > 0 || undefined);
+	// what the poll read after the list, if anything
+	await sleep(2000);
 }
 
 /** The table `npm run bench` prints. */

@@ -2,6 +2,7 @@
  * One real n8n per test file: the packed package installed as a community node, the examples
  * and a credential for a fresh in-process sandbox imported with n8n's CLI.
  */
+import { apiRequests, taskOf, type Task } from '../../dev/requestBudget';
 import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox/server';
 import {
 	example,
@@ -88,6 +89,10 @@ export function clientsByExternalId(sandbox: Sandbox) {
 }
 
 /** Method, path and status of each API request (token requests excluded). */
+/** The run spent no more requests than its budget allows (dev/requestBudget.ts). */
+export const withinBudget = (sandbox: Sandbox, workflow: string, run: Task['run']) =>
+	expect(apiRequests(sandbox.requests).length).toBeLessThanOrEqual(taskOf(workflow, run).budget);
+
 export const apiCalls = (requests: RecordedRequest[]) =>
 	requests
 		.filter((r) => r.path.startsWith('/api/'))

@@ -10,9 +10,10 @@ import path from 'node:path';
 
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
+import { documentReads, quoteForm, submitQuoteForm, until } from '../../dev/liveExamples';
 import { CREDENTIAL, n8nLine, ROOT } from '../../dev/n8n';
 import { readPdf } from '../../dev/pdf';
-import { useN8n } from './bed';
+import { useN8n, withinBudget } from './bed';
 
 const SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-makeleaps-node.png');
 const PREVIEW_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-preview-table.png');
@@ -323,27 +324,11 @@ describe('a started n8n with the package', () => {
 
 	test('5: a submitted quote request form becomes a quote for the client, its PDF mailed to the requester', async () => {
 		const { sandbox, n8n } = bed;
-		const formUrl = `${n8n.url}/form/makeleaps-quote`;
-		// n8n 2 activates published workflows shortly after it is ready.
-		const page = await until(30_000, async () => {
-			const answer = await fetch(formUrl);
-			return answer.ok ? await answer.text() : undefined;
-		});
+		const { url: formUrl, page } = await quoteForm(n8n);
 		expect(page).toContain('Request a quote');
 
 		sandbox.resetRequests();
-		// Company, Your Name, Email, Service, Quantity: the form's fields, in order.
-		const answers = [
-			'Momiji Print K.K.',
-			'Kobayashi',
-			'Kobayashi@Momiji-Print.example.jp',
-			'Logo design',
-			'2',
-		];
-		const form = new FormData();
-		answers.forEach((answer, index) => form.append(`field-${index}`, answer));
-		const submitted = await fetch(formUrl, { method: 'POST', body: form });
-		expect(submitted.status).toBe(200);
+		expect(await submitQuoteForm(formUrl)).toBe(200);
 
 		// The form answers at once; the workflow goes on in the background.
 		const quotes = () => sandbox.documentsOf().filter((d) => d.document_type === 'quote');
@@ -371,6 +356,7 @@ describe('a started n8n with the package', () => {
 		});
 		expect(pdf.pages).toBe(1);
 		expect(pdf.texts).toEqual(expect.arrayContaining(['Quote 0001', 'Total: 330000 JPY']));
+		withinBudget(sandbox, 'mlExample5FormQuote', 'first');
 	});
 
 	test('6: a published MakeLeaps Trigger reports each payment made in MakeLeaps once, a backdated one on an invoice made after the last poll included', async () => {
@@ -392,9 +378,8 @@ describe('a started n8n with the package', () => {
 		// the editor's Publish button (the Active switch on n8n 1.x)
 		expect(await n8n.activate('mlExample6PaidInvoices')).toBe(200);
 		// the first poll, at activation, reads the invoices and reports nothing
-		const documentReads = () =>
-			sandbox.received('/api/').filter((r) => r.path.endsWith('/document/'));
-		await until(60_000, () => documentReads().length > 0 || undefined);
+		await until(60_000, () => documentReads(sandbox).length > 0 || undefined);
+		withinBudget(sandbox, 'mlExample6PaidInvoices', 'first');
 
 		sandbox.markPaid(String(first.mid), '2026-11-23T10:00:00.000Z');
 		// made after that poll and paid with the day the money came in, before the trigger started
@@ -411,17 +396,3 @@ describe('a started n8n with the package', () => {
 		]);
 	});
 });
-
-/** Asks `probe` every 250 ms until it gives an answer, for at most `ms`. */
-async function until<T>(
-	ms: number,
-	probe: () => T | undefined | Promise<T | undefined>,
-): Promise<T> {
-	const deadline = Date.now() + ms;
-	for (;;) {
-		const answer = await probe();
-		if (answer !== undefined) return answer;
-		if (Date.now() > deadline) throw new Error(`nothing within ${ms / 1000} s`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}

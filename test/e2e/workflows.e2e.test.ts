@@ -9,13 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { readPdf } from '../../dev/pdf';
-import { apiRequests, taskOf } from '../../dev/requestBudget';
-import type { Sandbox } from '../../sandbox/server';
-import { apiCalls, clientsByExternalId, outputOf, useN8n } from './bed';
-
-/** The run spent no more requests than its budget allows. */
-const withinBudget = (sandbox: Sandbox, workflow: string, run: 'first' | 'again') =>
-	expect(apiRequests(sandbox.requests).length).toBeLessThanOrEqual(taskOf(workflow, run).budget);
+import { apiCalls, clientsByExternalId, outputOf, useN8n, withinBudget } from './bed';
 
 describe('example workflows in a real n8n', () => {
 	const bed = useN8n();

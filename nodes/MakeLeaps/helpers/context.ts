@@ -217,6 +217,20 @@ export class OperationContext {
 	}
 
 	/**
+	 * What each item of the run from `from` on names (a document's MID, a client), for a read
+	 * shared by them; an item that cannot name it yet is left out and fails on its own turn.
+	 */
+	async namedByItems<T>(name: (item: OperationContext) => Promise<T>, from = 0): Promise<T[]> {
+		const named: T[] = [];
+		const count = this.run.n8n.getInputData().length;
+		for (let item = from; item < count; item++) {
+			const result = await outcomeOf(name(this.forItem(item)));
+			if (result.ok) named.push(result.value);
+		}
+		return named;
+	}
+
+	/**
 	 * The items whose option `path` (such as `options.groupBy`) gives the same value as this
 	 * item's, in input order; undefined when this item gives none. Worked out once per run.
 	 */

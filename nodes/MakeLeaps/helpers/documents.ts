@@ -400,25 +400,15 @@ export async function defaultContactUrl(
  * By External ID are found through the client index instead.
  */
 async function listClientsOfRun(op: OperationContext, partnerMid: string): Promise<void> {
-	const mids: string[] = [];
-	const count = op.run.n8n.getInputData().length;
-	for (let item = 0; item < count; item++) {
-		const member = op.forItem(item);
-		// an item whose client cannot be named yet fails on its own turn
-		const named = await outcomeOf(
-			(async () => {
-				const picked = member.parameter('client') as INodeParameterResourceLocator | undefined;
-				if (picked?.mode === 'externalId') return undefined;
-				return await member.clientMidOfPicked(picked, member.label('client'), partnerMid);
-			})(),
-		);
-		if (
-			named.ok &&
-			named.value &&
-			!knownRecord(op, 'client', partnerMid, named.value)?.default_contact
-		)
-			mids.push(named.value);
-	}
+	const named = await op.namedByItems(async (member) => {
+		const picked = member.parameter('client') as INodeParameterResourceLocator | undefined;
+		if (picked?.mode === 'externalId') return undefined;
+		return await member.clientMidOfPicked(picked, member.label('client'), partnerMid);
+	});
+	const mids = named.filter(
+		(mid): mid is string =>
+			mid !== undefined && !knownRecord(op, 'client', partnerMid, mid)?.default_contact,
+	);
 	const path = `/api/partner/${partnerMid}/client/`;
 	const found = await findInList(op, path, {}, mids, ['default_contact']);
 	// a client listed without a default contact is read: its own answer may name one

@@ -13,7 +13,6 @@ import type { OperationContext } from '../../helpers/context';
 import { rememberRecord } from '../../helpers/knownRecords';
 import { fieldProperties } from '../../helpers/fields';
 import type { RecordIndex } from '../../helpers/recordIndex';
-import { outcomeOf } from '../../transport';
 import { checkMid } from '../../helpers/validation';
 import { clientFields } from './client.fields';
 
@@ -118,17 +117,9 @@ const CONTACT_FIELDS = [
 
 /** The existing clients the run's rows name by external ID (a row that is not valid names none). */
 async function clientsOfRun(op: OperationContext, index: RecordIndex): Promise<IDataObject[]> {
-	const clients: IDataObject[] = [];
-	const count = op.run.n8n.getInputData().length;
-	for (let item = 0; item < count; item++) {
-		const row = op.forItem(item);
-		const named = await outcomeOf(
-			(async () => {
-				const externalId = clientBody(row.fieldValues(clientFields)).client_external_id;
-				return typeof externalId === 'string' ? await index.find(externalId, item) : [];
-			})(),
-		);
-		if (named.ok && named.value.length === 1) clients.push(named.value[0]);
-	}
-	return clients;
+	const found = await op.namedByItems(async (row) => {
+		const externalId = clientBody(row.fieldValues(clientFields)).client_external_id;
+		return typeof externalId === 'string' ? await index.find(externalId, row.itemIndex) : [];
+	});
+	return found.filter((clients) => clients.length === 1).map(([client]) => client);
 }

@@ -140,7 +140,7 @@ async function sendAll(op: OperationContext): Promise<SendOutcomes> {
 	const stopAtFailure = !op.run.n8n.continueOnFail();
 	const jobs: SendJob[] = [];
 	const count = op.run.n8n.getInputData().length;
-	const listed = await listedDocuments(op, count);
+	const listed = await listedDocuments(op);
 	for (let item = op.itemIndex; item < count; item++) {
 		const prepared = await outcomeOf(prepare(op.forItem(item), listed));
 		if (!prepared.ok) outcomes.set(item, prepared);
@@ -160,17 +160,13 @@ async function sendAll(op: OperationContext): Promise<SendOutcomes> {
  * The run's unsent documents, found together in one list read where that saves requests. An item
  * whose document cannot be named yet is left to fail on its own turn.
  */
-async function listedDocuments(op: OperationContext, count: number) {
+async function listedDocuments(op: OperationContext) {
 	const partner = await outcomeOf(op.partnerMid());
 	if (!partner.ok) return new Map<string, IDataObject>();
-	const mids: string[] = [];
-	for (let item = op.itemIndex; item < count; item++) {
-		try {
-			mids.push(documentMidOf(op.forItem(item), partner.value));
-		} catch {
-			// the item fails on its own turn, with its own message
-		}
-	}
+	const mids = await op.namedByItems(
+		async (member) => documentMidOf(member, partner.value),
+		op.itemIndex,
+	);
 	const found = await unsentDocuments(op, partner.value, mids);
 	return new Map([...found].map(([mid, document]) => [`${partner.value} ${mid}`, document]));
 }
