@@ -213,6 +213,30 @@ describe('Document: Send, documents of one client together', () => {
 		expect(bed.sandbox.deliveries).toHaveLength(1);
 	});
 
+	test('three invoices of three clients, each to a contact with an e-mail address: 13 requests, 4 per invoice and one read of the unsent ones', async () => {
+		const invoices = ['C-1', 'C-2', 'C-3'].map((client) => seedInvoice(bed, client));
+		const result = await bed.run(sendEach(), items(invoices));
+		expect(result.output.map((item) => item.json.sent)).toEqual([true, true, true]);
+		expect(bed.sandbox.deliveries).toHaveLength(3);
+		const shapes = bed.sandbox
+			.received('/api/')
+			.map(
+				(r) =>
+					`${r.method} ${r.path.replace(/^\/api\/partner\/\d+\//, '').replace(/\d+/g, ':mid')}`,
+			);
+		expect(shapes).toEqual([
+			'GET document/',
+			...Array(3)
+				.fill([
+					'POST sending/order/',
+					'POST sending/order/:mid/item/',
+					'GET sending/order/',
+					'POST sending/order/:mid/send/',
+				])
+				.flat(),
+		]);
+	});
+
 	test('Documents Per Sending Order 2: three invoices go in two orders; 1: one each', async () => {
 		const invoices = seedInvoicesOf(bed, 'C-1', 3);
 		await bed.run(sendEach({ options: { perOrder: 2 } }), items(invoices));
