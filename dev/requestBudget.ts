@@ -113,7 +113,7 @@ export const TASKS: Task[] = [
 		unit: 'invoice',
 		minimum: 14,
 		minimumIs: 'partner + invoice list + 3 × (order + add + ready + send)',
-		budget: 18,
+		budget: 16,
 	},
 	{
 		workflow: 'mlExample7SendInvoices',

@@ -237,6 +237,35 @@ describe('Document: Send, documents of one client together', () => {
 		]);
 	});
 
+	test.each([
+		["found together in the partner's contact list", undefined, { partner: 1, client: 0 }],
+		['read client by client when that list is refused', 403, { partner: 1, client: 3 }],
+	])(
+		'three invoices of three clients addressed to the companies (no e-mail address): their persons are %s',
+		async (_name, refused, reads) => {
+			// the client's default contact: its company
+			const invoices = ['C-1', 'C-2', 'C-3'].map((client) =>
+				seedInvoice(bed, client, { client_contact: undefined }),
+			);
+			if (refused)
+				bed.sandbox.injectFault(
+					{ kind: 'status', status: refused },
+					{ path: /\/partner\/\d+\/contact\/$/ },
+				);
+			bed.sandbox.resetRequests();
+			const result = await bed.run(sendEach(), items(invoices));
+			expect(result.output.map((item) => item.json.sent)).toEqual([true, true, true]);
+			expect(bed.sandbox.deliveries.map((d) => d.to_emails)).toEqual(
+				Array(3).fill(['sato@example.com']),
+			);
+			const api = bed.sandbox.received('/api/');
+			expect({
+				partner: api.filter((r) => /\/partner\/\d+\/contact\/$/.test(r.path)).length,
+				client: api.filter((r) => /\/client\/\d+\/contact\/$/.test(r.path)).length,
+			}).toEqual(reads);
+		},
+	);
+
 	test('Documents Per Sending Order 2: three invoices go in two orders; 1: one each', async () => {
 		const invoices = seedInvoicesOf(bed, 'C-1', 3);
 		await bed.run(sendEach({ options: { perOrder: 2 } }), items(invoices));

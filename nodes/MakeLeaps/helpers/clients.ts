@@ -70,9 +70,8 @@ export async function withContacts(
 ): Promise<IDataObject> {
 	const contacts = Array.isArray(client.contacts) ? (client.contacts as unknown[]) : [];
 	if (contacts.length > 0 && contacts.every(isRecord)) return client;
-	// found for the run in the partner's contact list (findContactsOfClients)
-	const found = contacts.map((link) => op.run.listed.get(`contact ${linkedMid(link)}`));
-	if (contacts.length > 0 && found.every(isRecord)) return { ...client, contacts: found };
+	const found = contactsFoundForRun(op, client);
+	if (found) return { ...client, contacts: found };
 	const mid = checkMid(client.mid, 'Client');
 	const path = `/api/partner/${partnerMid}/client/${mid}/contact/`;
 	const qs = { per_page: MAX_PAGE_SIZE };
@@ -112,6 +111,7 @@ export async function findContactsOfClients(
 ): Promise<void> {
 	const ownerOf = new Map<string, string>();
 	for (const client of clients) {
+		if (client.mid === undefined || client.mid === null) continue;
 		const contacts = Array.isArray(client.contacts) ? (client.contacts as unknown[]) : [];
 		if (contacts.some(isRecord)) continue;
 		for (const link of contacts) ownerOf.set(linkedMid(link), String(client.mid));
@@ -131,6 +131,19 @@ export async function findContactsOfClients(
 		},
 	);
 	for (const [mid, contact] of found) op.run.listed.set(`contact ${mid}`, contact);
+}
+
+/**
+ * The client's contacts, in its order, when the run found every one of them in the partner's
+ * contact list (findContactsOfClients); otherwise undefined.
+ */
+export function contactsFoundForRun(
+	op: OperationContext,
+	client: IDataObject,
+): IDataObject[] | undefined {
+	const contacts = Array.isArray(client.contacts) ? (client.contacts as unknown[]) : [];
+	const found = contacts.map((link) => op.run.listed.get(`contact ${linkedMid(link)}`));
+	return contacts.length > 0 && found.every(isRecord) ? found : undefined;
 }
 
 /** The most contacts read one by one when the client's contact list cannot be read. */

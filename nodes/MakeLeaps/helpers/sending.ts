@@ -21,6 +21,7 @@ import { sentDocuments } from './createdRecords';
 import { documentPath, documentsPath, getDocument } from './documents';
 import { findInList } from './listLookup';
 import { isRecord, linkedMid, midOfUrl, recordMidOf } from './locators';
+import { contactsFoundForRun, findContactsOfClients } from './clients';
 import { InvalidInput } from './validation';
 
 export interface SendRequest {
@@ -124,9 +125,33 @@ export async function unsentDocuments(
 	partnerMid: string,
 	mids: string[],
 ): Promise<Map<string, IDataObject>> {
-	const qs = { sent: 'false', expand: 'client_contact' };
+	// the client inline gives its contacts' links, for contactsOfClients
+	const qs = { sent: 'false', expand: 'client_contact,client' };
 	return await findInList(op, documentsPath(partnerMid), qs, mids, SEND_NEEDS);
 }
+
+/**
+ * The contacts of the clients of `documents` (going by Secure Send to their contact) whose own
+ * contact has no e-mail address, found together in the partner's contact list where that costs
+ * less than reading each client's contacts; `contactEmails` then reads none for such a client.
+ * It needs each client inline with its contacts' links, as the unsent list gives them.
+ */
+export async function contactsOfClients(
+	op: OperationContext,
+	partnerMid: string,
+	documents: readonly IDataObject[],
+): Promise<void> {
+	const clients = new Map<string, IDataObject>();
+	for (const document of documents) {
+		const contact = document.client_contact;
+		if (isRecord(contact) && emailOf(contact)) continue;
+		if (isRecord(document.client)) clients.set(linkedMid(document.client), document.client);
+	}
+	await findContactsOfClients(op, partnerMid, [...clients.values()], CONTACT_NEEDS);
+}
+
+/** What Send needs of a listed contact to pick an e-mail address. */
+const CONTACT_NEEDS = ['email'];
 
 /** A send of the document by this n8n process: skipped when it went out, an error when unsure. */
 function earlierSend(op: OperationContext, key: string, facts: IDataObject) {
@@ -529,8 +554,11 @@ async function contactEmails(op: OperationContext, document: IDataObject): Promi
 	const inline = isRecord(contact) ? emailOf(contact) : undefined;
 	if (inline) return [inline];
 	const clientUrl = isRecord(document.client) ? document.client.url : document.client;
-	const listed =
-		typeof clientUrl === 'string'
+	// found for the run in the partner's contact list (contactsOfClients)
+	const found = isRecord(document.client) ? contactsFoundForRun(op, document.client) : undefined;
+	const listed = found
+		? ({ ok: true, value: { list: found } } as const)
+		: typeof clientUrl === 'string'
 			? await outcomeOf(
 					op.run.once(`${clientUrl}contact/`, async () => ({
 						list: await op.run.transport.getAll<IDataObject>(

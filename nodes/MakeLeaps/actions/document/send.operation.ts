@@ -2,8 +2,10 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
 import { documentMidOf } from '../../helpers/documents';
+import { isRecord } from '../../helpers/locators';
 import {
 	batchesOf,
+	contactsOfClients,
 	prepareSend,
 	sendTogether,
 	unsentDocuments,
@@ -163,11 +165,21 @@ async function sendAll(op: OperationContext): Promise<SendOutcomes> {
 async function listedDocuments(op: OperationContext) {
 	const partner = await outcomeOf(op.partnerMid());
 	if (!partner.ok) return new Map<string, IDataObject>();
-	const mids = await op.namedByItems(
-		async (member) => documentMidOf(member, partner.value),
+	const named = await op.namedByItems(
+		async (member) => ({
+			mid: documentMidOf(member, partner.value),
+			// Secure Send to the document's contact, whose e-mail address may need finding
+			toContact: channelsOf(member).includes('securesend') && recipientsOf(member).length === 0,
+		}),
 		op.itemIndex,
 	);
-	const found = await unsentDocuments(op, partner.value, mids);
+	const found = await unsentDocuments(
+		op,
+		partner.value,
+		named.map(({ mid }) => mid),
+	);
+	const toContacts = named.filter((n) => n.toContact).map(({ mid }) => found.get(mid));
+	await contactsOfClients(op, partner.value, toContacts.filter(isRecord));
 	return new Map([...found].map(([mid, document]) => [`${partner.value} ${mid}`, document]));
 }
 
