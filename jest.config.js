@@ -22,6 +22,11 @@ const project = (name, testTimeoutMs) => ({
 /** @type {import('jest').Config} */
 module.exports = {
 	maxWorkers: 2,
+	// Each node test file loads n8n's engine afresh, and a worker's heap grows past 1 GB over a
+	// run; so large a worker takes 300 ms or more to stop, which under load passes the 500 ms jest
+	// waits ("a worker process has failed to exit gracefully"). A worker above 1 GB after a test
+	// file is replaced, so the last ones stop in well under 200 ms.
+	workerIdleMemoryLimit: '1GB',
 	projects: [
 		project('unit', 5_000),
 		project('node', 60_000),
