@@ -708,11 +708,20 @@ describe('Document: Download PDF within bounds', () => {
 
 const linkedClient = (url: unknown) => /\/client\/(\d+)\/$/.exec(String(url))?.[1];
 
+/** Two clients, and one invoice for each made in one run (each picked by ID); the run's result. */
+async function invoiceTwoClients(bed: TestBed, numbers: string) {
+	const clients = ['C-1', 'C-2'].map((id) => seedClient(bed, id));
+	const rows = clients.map((mid, i) => ({ client: mid, number: `${numbers}-${i}` }));
+	const perRow = invoice('={{ $json.client }}', { documentNumber: '={{ $json.number }}' });
+	const result = await bed.run(perRow, rows);
+	expect(result.error).toBeUndefined();
+	return clients;
+}
+
 describe('Document: Create, when the client list gives no default contact', () => {
 	const bed = useTestBed();
 
 	test('a client listed with default_contact null is read by itself, and its invoice names the contact it gives', async () => {
-		const clients = ['C-1', 'C-2'].map((id) => seedClient(bed, id));
 		bed.sandbox.injectFault(
 			{
 				kind: 'rewriteAfter',
@@ -724,10 +733,7 @@ describe('Document: Create, when the client list gives no default contact', () =
 			},
 			{ method: 'GET', path: /\/client\/$/ },
 		);
-		const rows = clients.map((mid, i) => ({ client: mid, number: `INV-N-${i}` }));
-		const perRow = invoice('={{ $json.client }}', { documentNumber: '={{ $json.number }}' });
-		const result = await bed.run(perRow, rows);
-		expect(result.error).toBeUndefined();
+		await invoiceTwoClients(bed, 'INV-N');
 		const posted = bed.sandbox
 			.received('/api/')
 			.filter((r) => r.method === 'POST' && r.path.endsWith('/document/'))
@@ -740,11 +746,7 @@ describe('Document: Create, when the client list leaves default_contact out', ()
 	const bed = useTestBed({ listOmits: ['default_contact'] });
 
 	test('each client is read by itself for its default contact', async () => {
-		const clients = ['C-1', 'C-2'].map((id) => seedClient(bed, id));
-		const rows = clients.map((mid, i) => ({ client: mid, number: `INV-O-${i}` }));
-		const perRow = invoice('={{ $json.client }}', { documentNumber: '={{ $json.number }}' });
-		const result = await bed.run(perRow, rows);
-		expect(result.error).toBeUndefined();
+		const clients = await invoiceTwoClients(bed, 'INV-O');
 		const reads = bed.sandbox
 			.received('/api/')
 			.filter((r) => r.method === 'GET' && r.path.includes('/client/'));
