@@ -79,6 +79,8 @@ export class DocumentStore {
 			mixed_tax_rate_totals: {},
 		};
 		if (body.client === undefined) errors.client = ['This field is required.'];
+		if (this.rules.requireTemplate && body.document_template === undefined)
+			errors.document_template = ['This field is required.'];
 		if (body.lineitems === undefined) errors.lineitems = ['This field is required.'];
 		this.apply(p, document, body, errors);
 		if (!errors.document_number && document.document_number === '')

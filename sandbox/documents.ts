@@ -188,6 +188,8 @@ export interface LineRules {
 	unitCostField?: string;
 	/** Tax rounded down on each line rather than once per rate. */
 	taxPerLine?: boolean;
+	/** A create without `document_template` is refused (400), as a service without a default may. */
+	requireTemplate?: boolean;
 }
 
 function validateLine(

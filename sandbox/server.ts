@@ -72,6 +72,8 @@ export interface SandboxOptions {
 	omitNext?: boolean;
 	/** The path segment templates are listed under instead of `template` (which then answers 404). */
 	templatePath?: string;
+	/** A document create without `document_template` is answered 400 "This field is required.". */
+	requireTemplate?: boolean;
 	/** Line item fields a document gives under other names, such as `{ unit_cost: 'unit_price' }`. */
 	lineItemNames?: Record<string, string>;
 }
@@ -197,6 +199,7 @@ export class Sandbox {
 		this.documents = new DocumentStore(this.store, {
 			unitCostField: this.options.unitCostField,
 			taxPerLine: this.options.taxPerLine,
+			requireTemplate: this.options.requireTemplate,
 		});
 		this.sending = new SendingStore(this.store, {
 			validationMs: this.options.sendingValidationMs,

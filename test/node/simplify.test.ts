@@ -30,6 +30,7 @@ describe('Simplify', () => {
 			external_id: 'ROW-1',
 			document_number: '0001',
 			document_type: 'invoice',
+			template: 'ja_JP_2',
 			title: 'November',
 			client_mid: client,
 			client_name: null,

@@ -20,6 +20,7 @@ import {
 } from './locators';
 import { knownRecord, rememberRecord } from './knownRecords';
 import { findInList } from './listLookup';
+import { chooseDefaultTemplate, refusedField, templateChosenInRun } from './templates';
 import { totalsProblem } from './totals';
 import { checkText, InvalidInput } from './validation';
 import { MAX_PAGE_SIZE, outcomeOf } from '../transport';
@@ -177,8 +178,28 @@ async function documentAnswer(
 	return document;
 }
 
-/** POSTs a new document, never twice (see creates.ts). */
+/**
+ * POSTs a new document, never twice (see creates.ts). Without a template, a create MakeLeaps
+ * refuses for its missing template (nothing stored) is made once more with the type's default
+ * (templates.ts).
+ */
 export async function createDocument(
+	op: OperationContext,
+	partnerMid: string,
+	body: IDataObject,
+): Promise<IDataObject> {
+	if (body.document_template !== undefined) return await postDocument(op, partnerMid, body);
+	const type = String(body.document_type);
+	const chosen = await templateChosenInRun(op, partnerMid, type);
+	if (chosen) return await postDocument(op, partnerMid, { ...body, document_template: chosen });
+	const first = await outcomeOf(postDocument(op, partnerMid, body));
+	if (first.ok) return first.value;
+	if (!refusedField(first.error, 'document_template')) throw first.error;
+	const template = await chooseDefaultTemplate(op, partnerMid, type);
+	return await postDocument(op, partnerMid, { ...body, document_template: template });
+}
+
+async function postDocument(
 	op: OperationContext,
 	partnerMid: string,
 	body: IDataObject,

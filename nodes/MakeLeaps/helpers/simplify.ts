@@ -29,6 +29,7 @@ export function simpleDocument(document: IDataObject): IDataObject {
 		external_id: document.external_id,
 		document_number: document.document_number,
 		document_type: document.document_type,
+		template: document.document_template ?? null,
 		title: document.title,
 		client_mid: linkedMid(document.client),
 		client_name: client?.display_name ?? null,
