@@ -230,16 +230,24 @@ function convertedBody(
 	date: string,
 	externalId: string,
 ): IDataObject {
+	const named = `${String(source.document_type)} ${String(source.document_number)}`;
 	const lines = source.lineitems;
 	if (!Array.isArray(lines) || lines.length === 0 || !lines.every(isRecord)) {
 		op.fail(
-			`MakeLeaps gave ${String(source.document_type)} ${String(source.document_number)} without its lines`,
+			`MakeLeaps gave ${named} without its lines`,
 			'Nothing was made: a converted document takes its lines from the one it comes from.',
+		);
+	}
+	const clientMid = linkedMid(source.client);
+	if (!clientMid) {
+		op.fail(
+			`MakeLeaps gave ${named} without its client`,
+			'Nothing was made: a converted document is for the client of the one it comes from.',
 		);
 	}
 	const body: IDataObject = {
 		document_type: type,
-		client: op.clientUrl(partnerMid, linkedMid(source.client)),
+		client: op.clientUrl(partnerMid, clientMid),
 		date,
 		external_id: externalId,
 		autocalculate: true,
