@@ -355,6 +355,11 @@ export class Sandbox {
 		this.faults.push({ fault, match });
 	}
 
+	/** Drops the queued faults no request has taken yet (a fault meant for one run only). */
+	clearFaults() {
+		this.faults.length = 0;
+	}
+
 	setThrottle(throttle: SandboxOptions['throttle']) {
 		this.options.throttle = throttle;
 		this.window = { start: 0, count: 0 };

@@ -54,7 +54,7 @@ describe('Document: Convert', () => {
 		expect(result.output[0].json).toMatchObject({
 			operation: 'created',
 			document_type: 'invoice',
-			external_id: 'quote-Q-7',
+			external_id: `quote-${String(quote.mid)}`,
 			title: 'Website renewal',
 			date: '2026-12-01',
 			total: String(quote.total),
@@ -69,7 +69,7 @@ describe('Document: Convert', () => {
 		const again = await bed.run(convert(String(quote.mid)));
 		expect(again.output[0].json).toMatchObject({
 			operation: 'unchanged',
-			external_id: 'quote-Q-7',
+			external_id: `quote-${String(quote.mid)}`,
 		});
 		expect(writes(bed)).toEqual([]);
 		expect(bed.sandbox.documentsOf().filter((d) => d.document_type === 'invoice')).toHaveLength(1);

@@ -2,7 +2,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
 import { checkDate, today } from '../../helpers/dates';
+import { documentChanges } from '../../helpers/documentBody';
 import {
+	DOCUMENT_TYPES,
 	documentMidOf,
 	documentTypeOf,
 	documentWithExternalId,
@@ -30,7 +32,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. ORDER-2026-014',
 		description:
-			'Your own identifier for the new document. Running again with the same ID makes nothing new. Empty: the type and number of the document it comes from, such as quote-0003.',
+			'Your own identifier for the new document. Running again with the same ID makes nothing new; an ID already taken by a document not made from this one fails the item. Empty: the type and MID of the document it comes from, such as quote-1734479364211706503.',
 		displayOptions: { show },
 	},
 	{
@@ -41,6 +43,25 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. 2026-12-01',
 		description: 'The date of the new document (YYYY-MM-DD). Empty: today.',
 		displayOptions: { show },
+	},
+];
+
+export const options: INodeProperties[] = [
+	{
+		displayName: 'Allow Cancelled Source',
+		name: 'allowCancelled',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to convert a document that is cancelled in MakeLeaps. Off, such a document is refused and nothing is made.',
+	},
+	{
+		displayName: 'Allow Same Type',
+		name: 'allowSameType',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to make a copy of a document as a new one of its own type, such as an invoice from an invoice. Off, that is refused and nothing is made.',
 	},
 ];
 
@@ -61,7 +82,9 @@ const LINE_FIELDS: Record<string, string[]> = {
 /**
  * Makes a document of another type from an existing one (a quote into an invoice): the same
  * client and lines, MakeLeaps computing the totals. The new document carries an External ID, so
- * a second run finds it and makes nothing; the one it comes from is left as it is.
+ * a second run finds it and makes nothing; the one it comes from is left as it is. A document
+ * found with that ID is taken only when it is this source's (see `notMadeFrom`); otherwise the
+ * item fails naming it.
  */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
@@ -69,19 +92,133 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const type = documentTypeOf(op);
 	const date =
 		checkDate(op.parameter('date', ''), op.label('date')) || today(op.run.n8n.getTimezone());
+	const given = checkText(op.parameter('externalId', ''), op.label('externalId'));
+	const allowCancelled = op.flag('options.allowCancelled');
+	const allowSameType = op.flag('options.allowSameType');
 	const source = await getDocument(op, partnerMid, sourceMid);
-	const externalId =
-		checkText(op.parameter('externalId', ''), op.label('externalId')) ||
-		`${String(source.document_type)}-${String(source.document_number)}`;
+	const sourceType = convertible(op, source, type, allowCancelled, allowSameType);
+	// the source's MID never changes; its number may be changed, and used again by another
+	const ownId = `${sourceType}-${sourceMid}`;
+	const externalId = given || ownId;
+	// the default of earlier versions (type and number): a conversion they made is found again
+	const number = source.document_number;
+	const legacyId =
+		!given && typeof number === 'string' && number !== '' && number !== sourceMid
+			? `${sourceType}-${number}`
+			: undefined;
 	const body = convertedBody(op, partnerMid, source, type, date, externalId);
 	const index = op.run.documentIndex(partnerMid, type);
 	const imports = op.run.imports(`${partnerMid} ${type}`, index);
 	return await imports.oneAtATime(externalId, async () => {
-		const existing = await documentWithExternalId(op, index, imports, type, externalId);
-		// made before from this or another document: left as it is
-		if (existing) return await op.settle({ action: 'unchanged', record: existing });
+		for (const id of legacyId ? [externalId, legacyId] : [externalId]) {
+			const listed = await documentWithExternalId(op, index, imports, type, id);
+			if (!listed) continue;
+			const found = await complete(op, partnerMid, listed, id === ownId);
+			const why = notMadeFrom(found, sourceMid, source, body, id === ownId);
+			if (why) refuseTaken(op, found, type, id, why, id === legacyId);
+			return await op.settle({ action: 'unchanged', record: found });
+		}
 		return await settleCreate(op, partnerMid, body, index, imports, externalId);
 	});
+}
+
+/** The source's type, once it is known to be one that may be converted into `type`. */
+function convertible(
+	op: OperationContext,
+	source: IDataObject,
+	type: string,
+	allowCancelled: boolean,
+	allowSameType: boolean,
+): string {
+	const sourceType = source.document_type;
+	const named = `${String(sourceType)} ${String(source.document_number)}`;
+	if (typeof sourceType !== 'string' || !(sourceType in DOCUMENT_TYPES)) {
+		op.fail(
+			`MakeLeaps gave document ${String(source.mid)} without a document type the node knows`,
+			'Nothing was made.',
+		);
+	}
+	if (sourceType === type && !allowSameType) {
+		op.fail(
+			`The ${named} is already of type ${type}`,
+			`Nothing was made. To make a copy of it as a new ${type}, turn on ${op.label('options.allowSameType')} in Options.`,
+		);
+	}
+	if (allowCancelled) return sourceType;
+	// a field MakeLeaps leaves out could hide a cancellation: refused rather than guessed
+	if (!('date_cancelled' in source)) {
+		op.fail(
+			`MakeLeaps gave ${named} without date_cancelled, so the node cannot tell whether it is cancelled`,
+			`Nothing was made. To convert it whatever its state, turn on ${op.label('options.allowCancelled')} in Options.`,
+		);
+	}
+	if (source.date_cancelled) {
+		op.fail(
+			`The ${named} is cancelled`,
+			`Nothing was made. To convert it anyway, turn on ${op.label('options.allowCancelled')} in Options.`,
+		);
+	}
+	return sourceType;
+}
+
+/**
+ * A document found by External ID with what deciding needs: its client and, unless its ID names
+ * the source, its lines in full. A list that gave it in part is not trusted: it is read itself.
+ */
+async function complete(
+	op: OperationContext,
+	partnerMid: string,
+	found: IDataObject,
+	idNamesSource: boolean,
+): Promise<IDataObject> {
+	const lines = found.lineitems;
+	const linesGiven = Array.isArray(lines) && lines.length > 0 && lines.every(isRecord);
+	if (found.client && (idNamesSource || linesGiven)) return found;
+	if (found.mid === undefined) return found;
+	return await getDocument(op, partnerMid, String(found.mid));
+}
+
+/**
+ * Why a document found with the External ID is not this source's conversion, or undefined when
+ * it is. MakeLeaps is not known to link a converted document to its source, so what can be
+ * compared is: it is not the source itself, it has the same client and, unless its ID is the
+ * one made of the source's MID, the same lines and currency as this source gives now.
+ */
+export function notMadeFrom(
+	found: IDataObject,
+	sourceMid: string,
+	source: IDataObject,
+	body: IDataObject,
+	idNamesSource: boolean,
+): string | undefined {
+	if (String(found.mid) === sourceMid) return 'itself';
+	if (linkedMid(found.client) !== linkedMid(source.client)) return 'for another client';
+	if (idNamesSource) return undefined;
+	const compared: IDataObject = { lineitems: body.lineitems };
+	if (typeof body.currency === 'string') compared.currency = body.currency;
+	const differs = Object.keys(documentChanges(compared, found).changes);
+	if (differs.length === 0) return undefined;
+	return differs.includes('lineitems') ? 'with other lines' : 'in another currency';
+}
+
+/** Fails the item: the External ID belongs to another document, named by its number and MID. */
+function refuseTaken(
+	op: OperationContext,
+	found: IDataObject,
+	type: string,
+	id: string,
+	why: string,
+	legacy: boolean,
+): never {
+	const named = `${type} ${String(found.document_number)} (MID ${String(found.mid)})`;
+	op.fail(
+		why === 'itself'
+			? `External ID "${id}" is the document's own: it cannot be converted into itself`
+			: `External ID "${id}" is taken by ${named}, ${why}: not made from this document`,
+		legacy
+			? `Nothing was made. "${id}" was this document's External ID in earlier versions (its type and number), and another document may have had its number then. If ${named} was made from this document, there is nothing to do; otherwise give this item an External ID of its own.`
+			: 'Nothing was made. Give this item another External ID, or leave it empty for one made of the MID of the document it comes from.',
+	);
 }
 
 /** The create body of the new document, from what MakeLeaps gave of the one it comes from. */
@@ -93,16 +230,24 @@ function convertedBody(
 	date: string,
 	externalId: string,
 ): IDataObject {
+	const named = `${String(source.document_type)} ${String(source.document_number)}`;
 	const lines = source.lineitems;
 	if (!Array.isArray(lines) || lines.length === 0 || !lines.every(isRecord)) {
 		op.fail(
-			`MakeLeaps gave ${String(source.document_type)} ${String(source.document_number)} without its lines`,
+			`MakeLeaps gave ${named} without its lines`,
 			'Nothing was made: a converted document takes its lines from the one it comes from.',
+		);
+	}
+	const clientMid = linkedMid(source.client);
+	if (!clientMid) {
+		op.fail(
+			`MakeLeaps gave ${named} without its client`,
+			'Nothing was made: a converted document is for the client of the one it comes from.',
 		);
 	}
 	const body: IDataObject = {
 		document_type: type,
-		client: op.clientUrl(partnerMid, linkedMid(source.client)),
+		client: op.clientUrl(partnerMid, clientMid),
 		date,
 		external_id: externalId,
 		autocalculate: true,
