@@ -123,6 +123,8 @@ describe('Account → Check against a service that is as the node guesses', () =
 			Object.fromEntries(IDS.map((id) => [id, 'could not tell'])),
 		);
 		expect(bed.sandbox.received('/api/')).toEqual([]);
+		// the refused exchange is not repeated by the later checks
+		expect(bed.sandbox.received('/user/oauth2/token/')).toHaveLength(1);
 	});
 });
 
