@@ -70,6 +70,15 @@ export interface SandboxOptions {
 	noContactUrl?: boolean;
 	/** Lists answer without `meta.next`, as a service paging another way may. */
 	omitNext?: boolean;
+	/** Lists answer without `meta.count`. */
+	omitCount?: boolean;
+	/** Partner addresses given without their final `/` (`…/api/partner/<mid>`). */
+	partnerUrlNoSlash?: boolean;
+	/**
+	 * A partner answers with the caller's Client ID and access token in it (`requested_by`), as a
+	 * debugging proxy or a careless service may.
+	 */
+	echoCredentials?: boolean;
 	/** The path segment templates are listed under instead of `template` (which then answers 404). */
 	templatePath?: string;
 	/** A document create without `document_template` is answered 400 "This field is required.". */
@@ -542,7 +551,7 @@ export class Sandbox {
 		if (!path.endsWith('/') || segments[1] !== 'partner') throw detail(404, 'Not found.');
 		if (segments.length === 2) {
 			this.allow(method, ['GET']);
-			return this.list(url, [this.store.partnerJson(this.partner(partnerMid))]);
+			return this.list(url, [this.partnerJson(this.partner(partnerMid), headers)]);
 		}
 		const partner = this.store.partners.get(segments[2]);
 		if (!partner) throw detail(404, 'Not found.');
@@ -550,7 +559,7 @@ export class Sandbox {
 			throw detail(403, 'You do not have permission to perform this action.');
 		if (segments.length === 3) {
 			this.allow(method, ['GET']);
-			return this.object(200, this.store.partnerJson(partner));
+			return this.object(200, this.partnerJson(partner, headers));
 		}
 		if (segments[3] === 'client')
 			return this.clientRoutes(method, url, headers, body, partner, segments.slice(4));
@@ -886,6 +895,15 @@ export class Sandbox {
 		return new HttpAnswer(status, { meta: { status }, response });
 	}
 
+	/** A partner as the API gives it: the `partnerUrlNoSlash` and `echoCredentials` switches apply. */
+	private partnerJson(partner: Partner, headers: http.IncomingHttpHeaders) {
+		const json: Record<string, unknown> = this.store.partnerJson(partner);
+		if (this.options.partnerUrlNoSlash) json.url = String(json.url).replace(/\/$/, '');
+		if (!this.options.echoCredentials) return json;
+		const token = /^Bearer (\S+)$/.exec(headers.authorization ?? '')?.[1] ?? '';
+		return { requested_by: { client_id: this.tokens.get(token)?.clientId, token }, ...json };
+	}
+
 	/** A record as a list gives it: the `listOmits` and `listLineItems` switches apply. */
 	private listed<T extends object>(record: T): T {
 		const copy = { ...record } as Record<string, unknown>;
@@ -950,7 +968,7 @@ export class Sandbox {
 				...(this.options.omitNext ? {} : { next: page < pages ? link(page + 1) : null }),
 				prev: page > 1 ? link(page - 1) : null,
 				page,
-				count: items.length,
+				...(this.options.omitCount ? {} : { count: items.length }),
 				status: 200,
 			},
 			response: items.slice((page - 1) * perPage, page * perPage),

@@ -8,7 +8,7 @@ export type PartnerLookup =
 	| { mid?: undefined; problem: string };
 
 /** A partner's MID is only given as the last segment of its URL. */
-const partnerMidOf = (url: unknown) => /\/partner\/([^/]+)\/?$/.exec(String(url))?.[1] ?? '';
+export const partnerMidOf = (url: unknown) => /\/partner\/([^/]+)\/?$/.exec(String(url))?.[1] ?? '';
 
 /** The partners of the API key, as MakeLeaps lists them. */
 export async function listPartners(

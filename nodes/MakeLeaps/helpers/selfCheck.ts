@@ -10,15 +10,24 @@ import {
 	excerpt,
 	MAX_PAGE_SIZE,
 	outcomeOf,
-	redactText,
 	type Envelope,
 	type Outcome,
 } from '../transport';
+import {
+	differs,
+	held,
+	listKeyVerdict,
+	pageSizeVerdict,
+	plural,
+	typeFilterVerdict,
+	undecided,
+	type CheckResult,
+	type Verdict,
+} from './checkVerdicts';
 import type { OperationContext } from './context';
 import { DOCUMENT_TYPES, documentPath, documentsPath } from './documents';
 import { contactUrl, isRecord, linkedMid } from './locators';
-
-export type CheckResult = 'held' | 'differs' | 'could not tell';
+import { partnerMidOf } from './partners';
 
 /** One output item: flat, one row of a sheet. */
 export interface CheckReport extends IDataObject {
@@ -29,25 +38,11 @@ export interface CheckReport extends IDataObject {
 	affects: string;
 }
 
-interface Verdict {
-	result: CheckResult;
-	evidence: string;
-}
-
 interface Check {
 	id: string;
 	guess: string;
 	affects: string;
 	run(probe: Probe): Promise<Verdict>;
-}
-
-/** Thrown where a check cannot decide (no records to look at): its text is the evidence. */
-class Undecided extends Error {}
-
-const held = (evidence: string): Verdict => ({ result: 'held', evidence });
-const differs = (evidence: string): Verdict => ({ result: 'differs', evidence });
-function undecided(why: string): never {
-	throw new Undecided(why);
 }
 
 const MAX_EVIDENCE = 400;
@@ -88,8 +83,6 @@ function dayOf(record: IDataObject): string | undefined {
 
 const nextDay = (day: string) =>
 	new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 const hasNormalLine = (document: IDataObject) =>
 	Array.isArray(document.lineitems) &&
@@ -208,7 +201,8 @@ const tokenAndPartner: Check = {
 		const page = await probe.page('/api/partner/', undefined, 'the partner list');
 		const partners = (page.response ?? []).filter(isRecord);
 		if (partners.length === 0) return differs('A token was issued, but the partner list is empty');
-		const mids = partners.map((p) => /\/partner\/([^/]+)\/?$/.exec(String(p.url))?.[1] ?? '');
+		// read as the node reads them (partners.ts): the final `/` may be there or not
+		const mids = partners.map((p) => partnerMidOf(p.url));
 		if (mids.some((mid) => mid === '')) {
 			return differs(`A listed partner has no address ending in its MID: ${excerpt(partners[0])}`);
 		}
@@ -218,7 +212,7 @@ const tokenAndPartner: Check = {
 		const own = await probe.op.request('GET', `/api/partner/${mid}/`, {
 			subject: `partner ${mid}`,
 		});
-		if (!String(own.response?.url ?? '').endsWith(`/partner/${mid}/`)) {
+		if (partnerMidOf(own.response?.url) !== mid) {
 			return differs(`${listed}, but partner ${mid} answers as ${excerpt(own.response)}`);
 		}
 		return held(`A token was issued; ${listed}; partner ${mid} answers at its own address`);
@@ -233,24 +227,8 @@ const pageSize: Check = {
 	async run(probe) {
 		const { meta, response = [] } = await probe.clients();
 		const count = typeof meta?.count === 'number' ? meta.count : undefined;
-		const total = count ?? response.length;
-		if (total === 0) undecided('The account has no clients to page through');
-		const expected = Math.min(MAX_PAGE_SIZE, total);
-		const got = `Asked for 100 clients a page, got ${response.length}`;
-		if (response.length > MAX_PAGE_SIZE) return differs(`${got}: more than asked`);
-		if (response.length < expected) {
-			const why =
-				response.length === 20
-					? 'the page size seems ignored (20 is the usual default)'
-					: `a page holds at most ${response.length}`;
-			return differs(`${got} of ${total}: ${why}`);
-		}
-		const counted = count === undefined ? ' (the page gave no meta.count)' : '';
-		return held(
-			total > MAX_PAGE_SIZE
-				? `${got} of ${total}${counted}`
-				: `${got}, all ${total} on one page${counted}; with ${total} clients a limit between ${total} and 100 would not show`,
-		);
+		const page = { length: response.length, count, next: meta?.next };
+		return pageSizeVerdict(page, MAX_PAGE_SIZE, 'client');
 	},
 };
 
@@ -418,7 +396,7 @@ const documentTypeFilter: Check = {
 		const newest = await probe.newest();
 		if (typeof newest.document_type !== 'string')
 			undecided(`The listed ${named(newest)} gives no document_type`);
-		const seen = [...new Set(documents.map((d) => d.document_type).filter(Boolean))];
+		const seen = [...new Set(documents.map((d) => d.document_type).filter(Boolean))].map(String);
 		const ask =
 			seen.find((type) => type !== newest.document_type) ??
 			['invoice', 'quote', ...Object.keys(DOCUMENT_TYPES)].find(
@@ -426,14 +404,7 @@ const documentTypeFilter: Check = {
 			)!;
 		const qs = { per_page: MAX_PAGE_SIZE, document_type: ask };
 		const page = await probe.page(documentsPath(probe.partnerMid()), qs, 'the document list');
-		const found = (page.response ?? []).filter(isRecord);
-		const wrong = found.filter((d) => d.document_type !== ask);
-		const asked = `Asked for ${ask} documents (the list has ${seen.join(', ')})`;
-		if (wrong.length > 0) {
-			const types = [...new Set(wrong.map((d) => String(d.document_type)))].join(', ');
-			return differs(`${asked}: ${wrong.length} of ${found.length} came back as ${types}`);
-		}
-		return held(`${asked}: ${plural(found.length, 'document')}, all ${ask}`);
+		return typeFilterVerdict(ask, seen, (page.response ?? []).filter(isRecord));
 	},
 };
 
@@ -459,8 +430,13 @@ const dateFilter: Check = {
 			return differs(
 				`${asked}: ${before.length} of ${found.length} are dated earlier, such as ${dayOf(before[0])}`,
 			);
-		if (from === latest && found.length === 0)
-			return differs(`${asked}: none came back, though one is dated ${latest}`);
+		if (found.length === 0) {
+			if (from === latest)
+				return differs(`${asked}: none came back, though one is dated ${latest}`);
+			undecided(
+				`${asked}: none came back; every listed document is dated ${latest}, so whether later ones are kept is not known`,
+			);
+		}
 		return held(`${asked}: ${plural(found.length, 'document')}, none earlier`);
 	},
 };
@@ -591,17 +567,7 @@ function listKeyCheck(
 		guess: `Every ${noun} in the ${noun} list carries ${key}, even when it is empty`,
 		affects,
 		async run(probe) {
-			const list = await records(probe);
-			if (list.length === 0) undecided(`The account has no ${noun}s`);
-			const lacking = list.filter((record) => !(key in record));
-			if (lacking.length > 0)
-				return differs(
-					`${lacking.length} of the first ${plural(list.length, noun)} listed lack ${key}, such as ${noun} ${String(lacking[0].mid)}`,
-				);
-			const set = list.filter((record) => record[key] !== null && record[key] !== '').length;
-			return held(
-				`All ${plural(list.length, noun)} of the first page carry ${key} (${set} with a value)`,
-			);
+			return listKeyVerdict(await records(probe), key, noun);
 		},
 	};
 }
@@ -688,15 +654,18 @@ export async function checkAccount(op: OperationContext): Promise<CheckReport[]>
 		const verdict: Verdict = outcome.ok
 			? outcome.value
 			: { result: 'could not tell', evidence: failureText(outcome.error) };
-		const evidence = redactText(verdict.evidence).replace(/\s+/g, ' ').trim();
-		reports.push({
+		// every field without the credential's values, before any cut could split one
+		const report = op.run.transport.shareable<CheckReport>({
 			check: check.id,
 			guess: check.guess,
 			result: verdict.result,
-			evidence:
-				evidence.length > MAX_EVIDENCE ? `${evidence.slice(0, MAX_EVIDENCE - 1)}…` : evidence,
+			evidence: verdict.evidence,
 			affects: check.affects,
 		});
+		const evidence = report.evidence.replace(/\s+/g, ' ').trim();
+		report.evidence =
+			evidence.length > MAX_EVIDENCE ? `${evidence.slice(0, MAX_EVIDENCE - 1)}…` : evidence;
+		reports.push(report);
 	}
 	return reports;
 }

@@ -80,6 +80,22 @@ export function credentialRefusal(error: unknown): UserError | undefined {
 }
 
 /**
+ * A token exchange MakeLeaps answered with a refusal that another exchange in the same run would
+ * meet again: a 4xx (the Client ID or Client Secret rejected, the API key revoked), but not 408 or
+ * 429, which may pass. No answer, a 5xx or a deadline are not refusals.
+ */
+export class CredentialRefused extends UserError {
+	readonly lasting = true;
+}
+
+export const isLastingRefusalStatus = (status: number | undefined) =>
+	status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+
+/** True for a CredentialRefused, by its mark (whichever copy of this module made it). */
+export const isLastingRefusal = (error: unknown) =>
+	(error as { lasting?: unknown } | undefined)?.lasting === true;
+
+/**
  * A create (POST) that may or may not have been applied: the connection broke or timed out after
  * the request was sent, or MakeLeaps answered 5xx. It is never repeated by the transport; callers
  * that can find the record (e.g. by its external id) may look before deciding.

@@ -45,6 +45,11 @@ export class SecretSet {
 		if (typeof accessToken === 'string' && accessToken) this.secrets.add(accessToken);
 	}
 
+	/** A deep copy of a value with every secret, and the `also` values, replaced in its texts. */
+	redactValue<T>(value: T, also: string[] = []): T {
+		return redactValue(value, [...this.secrets, ...also]);
+	}
+
 	/** Strips every secret from an error in place: message, description, response, context, stack. */
 	redactError<T>(error: T): T {
 		if (!(error instanceof Error)) return error;

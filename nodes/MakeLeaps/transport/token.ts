@@ -7,6 +7,7 @@ import type { ICredentialDataDecryptedObject, IHttpRequestHelper } from 'n8n-wor
 import { UserError } from 'n8n-workflow';
 
 import { checkBaseUrl } from './baseUrl';
+import { CredentialRefused, isLastingRefusalStatus } from './failures';
 import { outcomeOf } from './outcome';
 import { redactText } from './redact';
 import { DeadlinePassed, withinDeadline } from './send';
@@ -151,13 +152,18 @@ async function exchange(
 			}),
 		),
 	);
-	// A UserError: n8n neither retries the exchange nor shows request internals.
+	// A UserError: n8n neither retries the exchange nor shows request internals. A refusal that
+	// would be met again is marked, so that the run's later items do not exchange again.
 	if (!answered.ok) {
-		throw new UserError(
-			answered.error instanceof DeadlinePassed
-				? `MakeLeaps did not answer the token request at ${baseUrl} within ${deadlineMs / 1000} seconds`
-				: describeTokenFailure(answered.error, baseUrl, secrets),
-		);
+		const { error } = answered;
+		if (error instanceof DeadlinePassed) {
+			throw new UserError(
+				`MakeLeaps did not answer the token request at ${baseUrl} within ${deadlineMs / 1000} seconds`,
+			);
+		}
+		const status = (error as { response?: { status?: number } }).response?.status;
+		const Failure = isLastingRefusalStatus(status) ? CredentialRefused : UserError;
+		throw new Failure(describeTokenFailure(error, baseUrl, secrets));
 	}
 	const response = answered.value as { access_token?: unknown; expires_in?: unknown };
 	if (typeof response?.access_token !== 'string' || response.access_token === '') {

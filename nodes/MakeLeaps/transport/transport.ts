@@ -208,6 +208,15 @@ export class MakeLeapsTransport {
 		}
 	}
 
+	/**
+	 * A copy of a value to show or share, every text without the credential's secrets (as every
+	 * error) and without its Client ID: Account → Check's rows are meant to be posted in an issue.
+	 */
+	shareable<T>(value: T): T {
+		this.addCurrentSecrets();
+		return this.secrets.redactValue(value, [String(this.credential.data?.clientId ?? '')]);
+	}
+
 	/** Runs a request to a URL under the Base URL; every error leaves with its secrets stripped. */
 	private async guarded<T>(
 		pathOrUrl: string,

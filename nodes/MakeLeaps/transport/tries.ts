@@ -1,4 +1,4 @@
-import type { ICredentialsDecrypted, IHttpRequestMethods } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IHttpRequestMethods, NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { answerProblem } from './answers';
@@ -7,6 +7,7 @@ import {
 	blockedBy,
 	credentialRefusal,
 	failureCode,
+	isLastingRefusal,
 	isTokenRefusal,
 	type Blocked,
 } from './failures';
@@ -19,16 +20,19 @@ import { headerOf, type ApiResponse, type N8nContext, type RequestOptions } from
 
 /**
  * The tries of requests of one run: the pace, the waits and retries `retryPolicy` decides, and
- * what the run learnt (MakeLeaps refuses it for hours; even a fresh token is refused), so that
- * later items fail without a request.
+ * what the run learnt (MakeLeaps refuses it for hours; even a fresh token is refused; the token
+ * exchange is refused), so that later items fail without a request.
  */
 export class Tries {
 	private readonly pacer: Pacer;
 	readonly policy: RetryPolicy;
 	/** Set when MakeLeaps refused the run for longer than the node waits (the daily limit). */
 	private blocked?: Blocked;
-	/** Set when even a freshly issued token was refused. */
-	private tokenRefused = false;
+	/**
+	 * Set when MakeLeaps refused the credential itself (even a freshly issued token, or the token
+	 * exchange with a 4xx): every later request of the run fails so, without being sent.
+	 */
+	private refused?: (options: RequestOptions) => NodeApiError;
 
 	constructor(
 		private readonly context: N8nContext,
@@ -57,7 +61,7 @@ export class Tries {
 	): Promise<ApiResponse> {
 		if (this.blocked && this.blocked.until > Date.now())
 			throw this.errors.blocked(this.blocked, options);
-		if (this.tokenRefused) throw this.errors.tokenRefused(options);
+		if (this.refused) throw this.refused(options);
 		const expect = options.expect ?? (method === 'DELETE' ? 'nothing' : 'record');
 		const attempts: Attempts = { throttleWaits: 0, serverRetries: 0 };
 		let refreshed = false;
@@ -118,7 +122,11 @@ export class Tries {
 		// a file too large is not tried again: it would be as large
 		if (error instanceof FileTooLarge) throw this.errors.tooLarge(error, options);
 		const refusal = credentialRefusal(error);
-		if (refusal) throw this.errors.credential(refusal, options);
+		if (refusal) {
+			const refused = (later: RequestOptions) => this.errors.credential(refusal, later);
+			if (isLastingRefusal(refusal)) this.refused = refused;
+			throw refused(options);
+		}
 		if (isTokenRefusal(error)) throw this.refuseToken(options);
 		const code = failureCode(error);
 		const decision = this.policy.afterNoAnswer(method, code, attempts);
@@ -164,7 +172,7 @@ export class Tries {
 	}
 
 	private refuseToken(options: RequestOptions) {
-		this.tokenRefused = true;
-		return this.errors.tokenRefused(options);
+		this.refused = (later) => this.errors.tokenRefused(later);
+		return this.refused(options);
 	}
 }

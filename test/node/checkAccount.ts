@@ -1,0 +1,102 @@
+/** What the tests of Account → Check share: the account seeded, the checks, what is expected. */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { TestBed } from './bed';
+import { seedClient } from './fixtures';
+
+export const check = { resource: 'account', operation: 'check' };
+
+export const IDS = [
+	'token_and_partner',
+	'page_size',
+	'next_page_link',
+	'expand_contacts',
+	'contact_own_url',
+	'client_filter_form',
+	'document_type_filter',
+	'date_filter',
+	'templates',
+	'line_item_shape',
+	'list_line_items',
+	'client_list_keys',
+	'document_list_keys',
+	'pdf_form',
+];
+
+export const DOCUMENT_CHECKS = [
+	'client_filter_form',
+	'document_type_filter',
+	'date_filter',
+	'line_item_shape',
+	'list_line_items',
+	'document_list_keys',
+	'pdf_form',
+];
+
+/** More clients than a page of 100: the page size shows. */
+export const PAST_ONE_PAGE = 101;
+
+export interface AccountShape {
+	/** Clients with an external ID. */
+	clients?: number;
+	/** Clients without one, seeded first (1). */
+	unkeyed?: number;
+	/** The documents as type and day; the second has no external ID. */
+	documents?: Array<[string, string]>;
+}
+
+/**
+ * A client without an external ID, then `clients` with one (101); invoices of two of them and a quote
+ * (without an external ID), on three days, each with a normal and a simple line.
+ */
+export function seedAccount(bed: TestBed, shape: AccountShape = {}) {
+	const {
+		clients = PAST_ONE_PAGE,
+		unkeyed = 1,
+		documents = [
+			['invoice', '2026-10-01'],
+			['quote', '2026-10-15'],
+			['invoice', '2026-11-01'],
+		],
+	} = shape;
+	for (let k = 1; k <= unkeyed; k++) seedClient(bed, '', `No External ID ${k} Co`);
+	const mids = Array.from({ length: clients }, (_, k) => seedClient(bed, `CL-${k + 1}`));
+	const url = (mid: string) =>
+		`${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/`;
+	documents.forEach(([type, date], i) =>
+		bed.sandbox.seedDocument({
+			document_type: type,
+			client: url(mids[Math.min(i, 1)]),
+			date,
+			external_id: i === 1 ? '' : `DOC-${i + 1}`,
+			lineitems: [
+				{
+					kind: 'normal',
+					description: 'Consulting',
+					quantity: '2',
+					unit_cost: '1500',
+					tax_rate: '10',
+				},
+				{ kind: 'simple', description: 'Travel', price: '3000', tax_rate: '10' },
+			],
+			autocalculate: true,
+		}),
+	);
+}
+
+/** The results by check id, in the order of the output. */
+export const resultsOf = (items: Array<{ json: IDataObject }>) =>
+	Object.fromEntries(items.map(({ json }) => [json.check, json.result]));
+
+/** The evidence by check id. */
+export const evidenceOf = (items: Array<{ json: IDataObject }>) =>
+	Object.fromEntries(items.map(({ json }) => [json.check, String(json.evidence)]));
+
+export const allHeld = Object.fromEntries(IDS.map((id) => [id, 'held']));
+
+/** Every request to the sandbox but the credential's token exchange was a GET. */
+export function expectOnlyGets(bed: TestBed) {
+	const sent = bed.sandbox.requests.filter((r) => r.path !== '/user/oauth2/token/');
+	expect(sent.length).toBeGreaterThan(0);
+	expect(sent.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([]);
+}
