@@ -45,6 +45,8 @@ describe('example workflows in a real n8n', () => {
 		expect(calls).toEqual([
 			`POST ${base} 201`,
 			`POST ${base} 201`,
+			// the update reads the branch first, to send only what differs
+			`GET ${base}${String(branch.mid)}/ 200`,
 			`PATCH ${base}${String(branch.mid)}/ 200`,
 			// the delete looks for documents of the branch first (none)
 			`GET /api/partner/${partner}/document/ 200`,

@@ -1,4 +1,5 @@
 import axios from 'axios';
+import type { NodeParameterValueType } from 'n8n-workflow';
 
 import { expectNoSecrets, useTestBed } from './bed';
 import { byId, seedClient } from './fixtures';
@@ -159,7 +160,7 @@ describe('Client: Create, text length in characters', () => {
 describe('Client: Update', () => {
 	const bed = useTestBed();
 
-	test('PATCHes default_client built from a picked client, and nothing else', async () => {
+	test('reads the client, then PATCHes default_client built from a picked client, and nothing else', async () => {
 		const target = seed(bed, 'A');
 		const other = seed(bed, 'B');
 		const result = await bed.run({
@@ -168,7 +169,8 @@ describe('Client: Update', () => {
 			defaultClient: client(other, 'list'),
 		});
 		expect(result.error).toBeUndefined();
-		const [request] = bed.sandbox.received('/api/');
+		const [read, request] = bed.sandbox.received('/api/');
+		expect(read.method).toBe('GET');
 		const partner = bed.sandbox.credentials.partnerMid;
 		expect(request.method).toBe('PATCH');
 		expect(request.url).toBe(`/api/partner/${partner}/client/${target}/`);
@@ -195,17 +197,19 @@ describe('Client: Update', () => {
 			updateFields: { clientExternalId: 'A-2' },
 		});
 		expect(result.error).toBeUndefined();
-		expect(JSON.parse(bed.sandbox.received('/api/')[0].body)).toEqual({
-			default_client: url(other),
-			client_external_id: 'A-2',
-		});
+		const patches = () =>
+			bed.sandbox
+				.received('/api/')
+				.filter((r) => r.method === 'PATCH')
+				.map((r) => JSON.parse(r.body) as unknown);
+		expect(patches()).toEqual([{ default_client: url(other), client_external_id: 'A-2' }]);
 
 		await bed.run({
 			operation: 'update',
 			client: client(target),
 			updateFields: { clientExternalId: 'A-3' },
 		});
-		const second = JSON.parse(bed.sandbox.received('/api/')[1].body);
+		const second = patches()[1];
 		expect(second).toEqual({ client_external_id: 'A-3' });
 		expect(bed.sandbox.clients().find((c) => c.mid === target)).toMatchObject({
 			client_external_id: 'A-3',
@@ -215,10 +219,10 @@ describe('Client: Update', () => {
 	test('Default Contact picked from the list, by URL or by ID, or given as a MID or URL, is sent as the contact URL', async () => {
 		const target = seed(bed, 'A');
 		const partner = bed.sandbox.credentials.partnerMid;
-		const [, person] = bed.sandbox.clients().find((c) => c.mid === target)!.contacts as Array<{
-			mid: string;
-		}>;
-		const contactUrl = `${bed.sandbox.baseUrl}/api/partner/${partner}/contact/${person.mid}/`;
+		const [organization, person] = bed.sandbox.clients().find((c) => c.mid === target)!
+			.contacts as Array<{ mid: string }>;
+		const urlOf = (mid: string) => `${bed.sandbox.baseUrl}/api/partner/${partner}/contact/${mid}/`;
+		const contactUrl = urlOf(person.mid);
 		const picked = (mode: string, value = person.mid) => ({ __rl: true, mode, value });
 		const choices = [
 			picked('list'),
@@ -227,16 +231,24 @@ describe('Client: Update', () => {
 			person.mid,
 			contactUrl,
 		];
+		const update = (defaultContact: NodeParameterValueType) =>
+			bed.run({ operation: 'update', client: client(target), updateFields: { defaultContact } });
 		for (const defaultContact of choices) {
-			const result = await bed.run({
-				operation: 'update',
-				client: client(target),
-				updateFields: { defaultContact },
-			});
+			const result = await update(defaultContact);
 			expect(result.error).toBeUndefined();
+			// back to the organization, so that the next choice changes something again
+			await update(organization.mid);
 		}
-		const bodies = bed.sandbox.received('/api/').map((r) => JSON.parse(r.body));
-		expect(bodies).toEqual(Array(5).fill({ default_contact: contactUrl }));
+		const bodies = bed.sandbox
+			.received('/api/')
+			.filter((r) => r.method === 'PATCH')
+			.map((r) => JSON.parse(r.body) as unknown);
+		expect(bodies).toEqual(
+			choices.flatMap(() => [
+				{ default_contact: contactUrl },
+				{ default_contact: urlOf(organization.mid) },
+			]),
+		);
 	});
 
 	test("the API's own 400 text reaches the user with the item index", async () => {

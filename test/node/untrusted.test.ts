@@ -59,8 +59,9 @@ describe('Redirects are never followed: the token and the secret stay with the B
 				);
 				expect(result.error?.description).toMatch(/access token to another address.*Base URL/);
 			}
-			// a delete reads the client's documents first
+			// an update reads the client, a delete the client's documents first
 			expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual([
+				'GET',
 				'GET',
 				'PATCH',
 				'GET',

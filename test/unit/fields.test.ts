@@ -6,6 +6,7 @@ import {
 	fieldOption,
 	fieldProperties,
 	readFieldValues,
+	withDefaults,
 	type FieldSpec,
 	type FieldTable,
 } from '../../nodes/MakeLeaps/helpers/fields';
@@ -108,14 +109,14 @@ describe('The client field table', () => {
 });
 
 describe('readFieldValues', () => {
-	test('keeps the set values by API path, trimmed, with defaults where a field has one', () => {
-		expect(
-			valuesOf(clientFields, {
-				organizationName: ' Example Co ',
-				clientExternalId: 'C-1',
-				personEmail: undefined,
-			}),
-		).toEqual({
+	test('keeps the given values by API path, trimmed; a new record adds the defaults', () => {
+		const values = valuesOf(clientFields, {
+			organizationName: ' Example Co ',
+			clientExternalId: 'C-1',
+			personEmail: undefined,
+		});
+		expect(values).toEqual({ client_external_id: 'C-1', 'organization.name': 'Example Co' });
+		expect(withDefaults(clientFields, values)).toEqual({
 			client_external_id: 'C-1',
 			'organization.name': 'Example Co',
 			'address.format': 'jp_default',

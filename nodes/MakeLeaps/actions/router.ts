@@ -52,7 +52,7 @@ export async function router(
 				continue;
 			}
 			const json = this.helpers.returnJsonArray(
-				simplified(this, operation, resourceName, run, i, result),
+				simplified(this, operation, resourceName, op, result),
 			);
 			// one push per item: a list of any length, without spreading it into arguments
 			for (const item of json) output.push({ ...item, pairedItem });
@@ -94,16 +94,15 @@ function simplified(
 	context: IExecuteFunctions,
 	operation: Operation,
 	resourceName: string,
-	run: RunContext,
-	itemIndex: number,
+	op: OperationContext,
 	result: IDataObject | IDataObject[],
 ): IDataObject | IDataObject[] {
 	const simple = SIMPLE[resourceName];
-	if (!operation.simplifies || !simple || run.preview || Array.isArray(result)) return result;
+	if (!operation.simplifies || !simple || op.run.preview || Array.isArray(result)) return result;
 	if (context.getNode().typeVersion < 2) return result;
 	// a refused value is the item's error, like any other input
-	const wanted = context.getNodeParameter('simplify', itemIndex, true);
-	return checkFlag(wanted, 'Simplify', true) ? simple(result) : result;
+	const wanted = context.getNodeParameter('simplify', op.itemIndex, true);
+	return checkFlag(wanted, 'Simplify', true) ? simple(result, op.contactsKnown) : result;
 }
 
 /**

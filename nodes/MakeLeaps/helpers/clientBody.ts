@@ -60,33 +60,42 @@ export function clientBody(values: FieldValues): IDataObject {
 const ADDRESS_PARTS = [...Object.keys(BLANK_ADDRESS), ...ADDRESS_SETTINGS];
 
 /**
- * The contacts an update of some fields wants (only the types it changes, only the fields set):
+ * The contacts an update of some fields wants (only the types it changes, only the fields given):
  * the address goes to the contact that holds it (the organization, else the person), merged
- * into the address it has, so parts not given stay as they are.
+ * into the address it has, so parts not given stay as they are. A contact without an address
+ * gets one only for a part that locates it, with `defaults` (the table's format and country) for
+ * what is not given.
  */
-export function contactEdits(values: FieldValues, contacts: IDataObject[]): IDataObject[] {
+export function contactEdits(
+	values: FieldValues,
+	contacts: IDataObject[],
+	defaults: FieldValues = {},
+): IDataObject[] {
 	const address = group(values, 'address');
+	const located = Object.keys(address).some((key) => !ADDRESS_SETTINGS.includes(key));
 	const holder = contacts.some((c) => c.contact_type === 'organization')
 		? 'organization'
 		: 'person';
 	const wanted: IDataObject[] = [];
 	for (const type of ['organization', 'person']) {
 		const { email, ...texts } = group(values, type);
-		const moves = type === holder && Object.keys(address).length > 0;
-		if (Object.keys(texts).length === 0 && !email && !moves) continue;
 		const existing = contacts.find((c) => c.contact_type === type);
-		const current = ((existing?.addresses as IDataObject[] | undefined)?.[0] ?? {}) as IDataObject;
+		const current = (existing?.addresses as IDataObject[] | undefined)?.[0];
+		const moves =
+			type === holder && Object.keys(address).length > 0 && (located || current !== undefined);
+		if (Object.keys(texts).length === 0 && !email && !moves) continue;
 		const kept = Object.fromEntries(
-			ADDRESS_PARTS.filter((part) => current[part] !== undefined).map((part) => [
+			ADDRESS_PARTS.filter((part) => current?.[part] !== undefined).map((part) => [
 				part,
-				current[part],
+				current?.[part],
 			]),
 		);
+		const blank = { ...BLANK_ADDRESS, ...group(defaults, 'address') };
 		wanted.push({
 			contact_type: type,
 			...texts,
 			...(email ? { email: { address: email } } : {}),
-			addresses: moves ? [{ ...BLANK_ADDRESS, ...kept, ...address }] : [],
+			addresses: moves ? [{ ...blank, ...kept, ...address }] : [],
 		});
 	}
 	return wanted;

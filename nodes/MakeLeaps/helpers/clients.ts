@@ -45,6 +45,8 @@ export async function createClient(
 		}),
 	);
 	rememberRecord(op, 'client', partnerMid, created);
+	// the answer gives the contacts as links: Simplify names those sent
+	op.contactsKnown = body.contacts as IDataObject[];
 	return created;
 }
 
@@ -231,6 +233,14 @@ export function contactUpdates(
 		changes = { ...changes, ...differences.changes };
 	}
 	return { patches, changes };
+}
+
+/** A client's contacts as read, with what their PATCHes send over them. */
+export function contactsPatched(contacts: IDataObject[], patches: ContactPatch[]): IDataObject[] {
+	return contacts.map((contact) => ({
+		...contact,
+		...patches.find((patch) => patch.mid === String(contact.mid))?.body,
+	}));
 }
 
 /** Sends the PATCHes of a client's contacts. */

@@ -201,6 +201,11 @@ export class RunContext {
 export class OperationContext {
 	/** The input items whose lines this item's document takes: itself, or its whole group. */
 	group: number[];
+	/**
+	 * The contacts of the client this item created or changed, as the node sent or read them:
+	 * Simplify names them when MakeLeaps answers the client with its contacts as links.
+	 */
+	contactsKnown?: IDataObject[];
 
 	constructor(
 		readonly run: RunContext,

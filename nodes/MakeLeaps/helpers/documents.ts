@@ -8,7 +8,7 @@ import { createRecord } from './creates';
 import { today } from './dates';
 import { documentBody, documentChanges } from './documentBody';
 import type { RecordIndex } from './recordIndex';
-import type { FieldTable } from './fields';
+import { withDefaults, type FieldTable } from './fields';
 import { lineItems, linesFromList } from './lineItems';
 import {
 	contactMidOf,
@@ -91,7 +91,9 @@ export async function documentFromInput(
 	partnerMid: string,
 	isNew: boolean,
 ): Promise<IDataObject> {
-	const values = op.fieldValues(table);
+	// a new document gets the fields' defaults; for a comparison, only what the item gives counts
+	const given = op.fieldValues(table);
+	const values = isNew ? withDefaults(table, given) : given;
 	const type = documentTypeOf(op);
 	const currency = values.currency ?? 'JPY';
 	const group = op.group.length > 1 ? op.group : undefined;

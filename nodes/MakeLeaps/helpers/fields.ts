@@ -110,12 +110,22 @@ export function labelOf(table: FieldTable, name: string): string {
 	return table.fields.find((field) => field.name === name)?.displayName ?? name;
 }
 
-/** The set values of an item, keyed by their API path; only non-empty texts are kept. */
+/**
+ * The one rule for empty values, for every write: nothing (undefined, null) or a text of spaces
+ * only is empty, and an empty field is not sent, so the record keeps what it has (a new record
+ * gets the field's default, see withDefaults). An empty value never clears a field, a key (Client
+ * External ID, a document's External ID) least of all: a mapped cell left blank is not a choice.
+ */
+export function isEmpty(value: unknown): boolean {
+	return value === undefined || value === null || (typeof value === 'string' && !value.trim());
+}
+
+/** The values an item gives, keyed by their API path: empty fields are left out (isEmpty). */
 export type FieldValues = Record<string, string>;
 
 /**
- * Reads every field of a table through `read` (raw values, as n8n gives them), checks them and
- * the rules between them, and returns the set ones by API path. Throws InvalidInput.
+ * Reads every field of a table through `read` (raw values, as n8n gives them), checks the given
+ * ones and the rules between them, and returns them by API path. Throws InvalidInput.
  */
 export function readFieldValues(
 	table: FieldTable,
@@ -124,14 +134,15 @@ export function readFieldValues(
 	const byName: Record<string, string> = {};
 	for (const spec of table.fields) {
 		const raw = read(spec);
+		if (isEmpty(raw)) continue;
 		const text = spec.parse
 			? spec.parse(raw, spec.displayName)
 			: checkText(raw, spec.displayName, spec.maxLength);
-		const value = text || String(spec.default ?? '');
-		byName[spec.name] = spec.check ? spec.check(value, spec.displayName) : value;
+		byName[spec.name] = spec.check ? spec.check(text, spec.displayName) : text;
 	}
+	const given = (name: string) => Boolean(byName[name]);
 	const rule = table.atLeastOne;
-	if (rule && rule.names.every((name) => byName[name] === '')) {
+	if (rule && !rule.names.some(given)) {
 		const labels = rule.names.map((name) => labelOf(table, name));
 		const listed = `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
 		throw new InvalidInput(
@@ -140,7 +151,7 @@ export function readFieldValues(
 		);
 	}
 	for (const spec of table.fields) {
-		if (spec.requires && byName[spec.name] !== '' && byName[spec.requires] === '') {
+		if (spec.requires && given(spec.name) && !given(spec.requires)) {
 			const required = labelOf(table, spec.requires);
 			throw new InvalidInput(
 				`${spec.displayName} is set but ${required} is empty`,
@@ -149,7 +160,19 @@ export function readFieldValues(
 		}
 	}
 	const values: FieldValues = {};
-	for (const spec of table.fields)
-		if (byName[spec.name] !== '') values[spec.api] = byName[spec.name];
+	for (const spec of table.fields) if (given(spec.name)) values[spec.api] = byName[spec.name];
 	return values;
+}
+
+/**
+ * The values of a new record: each field not given takes its default (Address Country JP,
+ * Currency JPY). Only a create uses them; an update sends what is given, nothing else.
+ */
+export function withDefaults(table: FieldTable, values: FieldValues): FieldValues {
+	const all: FieldValues = {};
+	for (const spec of table.fields) {
+		const value = values[spec.api] ?? (typeof spec.default === 'string' ? spec.default : '');
+		if (value) all[spec.api] = value;
+	}
+	return { ...all, ...values };
 }

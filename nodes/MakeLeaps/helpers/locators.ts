@@ -4,6 +4,7 @@
  */
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
+import { isEmpty } from './fields';
 import { checkMid, checkText, InvalidInput, MID } from './validation';
 
 export const clientsUrl = (baseUrl: string, partnerMid: string) =>
@@ -75,14 +76,14 @@ export const clientMidOf = (
 
 /**
  * What a picker holds: the value of a resource locator picked in the editor, or the value itself
- * when an expression (or an older workflow) gives plain text. Undefined when it is empty.
+ * when an expression (or an older workflow) gives plain text. Undefined when it is empty (isEmpty).
  */
 export function pickedValue(picked: unknown): unknown {
 	const value =
 		typeof picked === 'object' && picked !== null && 'value' in picked
 			? (picked as INodeParameterResourceLocator).value
 			: picked;
-	return value === undefined || value === null || value === '' ? undefined : value;
+	return isEmpty(value) ? undefined : value;
 }
 
 /**

@@ -50,11 +50,13 @@ export function simpleDocument(document: IDataObject): IDataObject {
 }
 
 /**
- * A client: its IDs and name, and, when its contacts came with it in full, the organization's
- * name and the person's name, e-mail and phone.
+ * A client: its IDs and name, and the organization's name and the person's name, e-mail and
+ * phone, from its contacts when they came with it in full, else from `known` (the contacts the
+ * node sent or read for a client it just created or changed, whose answer gives them as links).
  */
-export function simpleClient(client: IDataObject): IDataObject {
-	const contacts = Array.isArray(client.contacts) ? client.contacts.filter(isRecord) : [];
+export function simpleClient(client: IDataObject, known: IDataObject[] = []): IDataObject {
+	const inline = Array.isArray(client.contacts) ? client.contacts.filter(isRecord) : [];
+	const contacts = inline.length > 0 ? inline : known.filter(isRecord);
 	const organization = contacts.find((contact) => contact.contact_type === 'organization');
 	const person = contacts.find((contact) => contact.contact_type === 'person');
 	const email = isRecord(person?.email) ? person.email.address : undefined;
@@ -75,7 +77,7 @@ export function simpleClient(client: IDataObject): IDataObject {
 }
 
 /** The simple form of a record of a resource, for the resources that have one. */
-export const SIMPLE: Record<string, (record: IDataObject) => IDataObject> = {
+export const SIMPLE: Record<string, (record: IDataObject, known?: IDataObject[]) => IDataObject> = {
 	client: simpleClient,
 	document: simpleDocument,
 };

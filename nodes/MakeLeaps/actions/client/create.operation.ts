@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { clientBody } from '../../helpers/clientBody';
 import { createClient } from '../../helpers/clients';
 import type { OperationContext } from '../../helpers/context';
-import { fieldProperties } from '../../helpers/fields';
+import { fieldProperties, withDefaults } from '../../helpers/fields';
 import { clientFields } from './client.fields';
 
 export const description = fieldProperties(clientFields, {
@@ -14,6 +14,6 @@ export const description = fieldProperties(clientFields, {
 export const simplifies = true;
 
 export async function execute(op: OperationContext): Promise<IDataObject> {
-	const body = clientBody(op.fieldValues(clientFields));
+	const body = clientBody(withDefaults(clientFields, op.fieldValues(clientFields)));
 	return await createClient(op, await op.partnerMid(), body);
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { clientBody, createdFields } from '../../helpers/clientBody';
+import { clientBody, contactEdits, createdFields } from '../../helpers/clientBody';
 import {
 	contactUpdates,
 	createClient,
@@ -11,7 +11,7 @@ import {
 } from '../../helpers/clients';
 import type { OperationContext } from '../../helpers/context';
 import { rememberRecord } from '../../helpers/knownRecords';
-import { fieldProperties } from '../../helpers/fields';
+import { fieldProperties, withDefaults } from '../../helpers/fields';
 import type { RecordIndex } from '../../helpers/recordIndex';
 import { checkMid } from '../../helpers/validation';
 import { clientFields } from './client.fields';
@@ -38,8 +38,10 @@ export const simplifies = true;
  * each other, so two imports at once create a client only once.
  */
 export async function execute(op: OperationContext): Promise<IDataObject> {
-	const body = clientBody(op.fieldValues(clientFields));
-	const externalId = body.client_external_id as string | undefined;
+	const values = op.fieldValues(clientFields);
+	// a new client gets the fields' defaults; an existing one changes only in what the row gives
+	const body = clientBody(withDefaults(clientFields, values));
+	const externalId = values.client_external_id;
 	if (!externalId)
 		op.fail('Client External ID is empty', 'Create or Update finds the client by this ID');
 	const partnerMid = await op.partnerMid();
@@ -79,15 +81,19 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			});
 		}
 		// a row the same as the one this run created the client from changes nothing: its
-		// contacts are not read
-		if (op.run.createdFrom.get(`${partnerMid}\n${externalId}`) === JSON.stringify(body))
+		// contacts are not read (Simplify names those sent)
+		if (op.run.createdFrom.get(`${partnerMid}\n${externalId}`) === JSON.stringify(body)) {
+			op.contactsKnown = body.contacts as IDataObject[];
 			return await op.settle({ action: 'unchanged', record: existing });
+		}
 		// a client an earlier item of a preview would create has its contacts inline: none is read
 		await op.run.plan(`contacts listed ${partnerMid}`, async () => {
 			await findContactsOfClients(op, partnerMid, await clientsOfRun(op, index), CONTACT_FIELDS);
 		});
 		const client = await withContacts(op, partnerMid, existing);
-		const { patches, changes } = contactUpdates(op, client, body);
+		const contacts = client.contacts as IDataObject[];
+		const wanted = { contacts: contactEdits(values, contacts, NEW_CLIENT) };
+		const { patches, changes } = contactUpdates(op, client, wanted);
 		if (patches.length === 0) return await op.settle({ action: 'unchanged', record: client });
 		return await op.settle({
 			action: 'update',
@@ -104,6 +110,9 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	});
 }
 
+/** The defaults of a new client's fields (the format and country of a new address). */
+const NEW_CLIENT = withDefaults(clientFields, {});
+
 /** The fields of a contact a row is compared on: a contact listed without one is read. */
 const CONTACT_FIELDS = [
 	'contact_type',
@@ -118,8 +127,8 @@ const CONTACT_FIELDS = [
 /** The existing clients the run's rows name by external ID (a row that is not valid names none). */
 async function clientsOfRun(op: OperationContext, index: RecordIndex): Promise<IDataObject[]> {
 	const found = await op.namedByItems(async (row) => {
-		const externalId = clientBody(row.fieldValues(clientFields)).client_external_id;
-		return typeof externalId === 'string' ? await index.find(externalId, row.itemIndex) : [];
+		const externalId = row.fieldValues(clientFields).client_external_id;
+		return externalId === undefined ? [] : await index.find(externalId, row.itemIndex);
 	});
 	return found.filter((clients) => clients.length === 1).map(([client]) => client);
 }

@@ -1,23 +1,22 @@
-import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { contactEdits } from '../../helpers/clientBody';
-import { contactUpdates, getClient, patchContacts } from '../../helpers/clients';
+import { contactsPatched, contactUpdates, getClient, patchContacts } from '../../helpers/clients';
 import type { OperationContext } from '../../helpers/context';
 import { rememberRecord } from '../../helpers/knownRecords';
-import { fieldOption, readFieldValues, type FieldTable } from '../../helpers/fields';
+import { fieldOption, readFieldValues, withDefaults, type FieldTable } from '../../helpers/fields';
 import type { Changes } from '../../helpers/plans';
 import { contactMidOf, contactUrl, pickedValue } from '../../helpers/locators';
-import { checkText } from '../../helpers/validation';
 import { clientLocator, contactPicker } from '../common.fields';
 import { clientFields } from './client.fields';
 
 const show = { resource: ['client'], operation: ['update'] };
 
-/** The client fields an update changes on the client's contacts, all in Update Fields. */
-const contactFields: FieldTable = {
+/** The fields of Update Fields read from the table: the external ID and the contacts' fields. */
+const updateFields: FieldTable = {
 	additional: { name: 'updateFields', displayName: 'Update Fields' },
 	fields: clientFields.fields
-		.filter((spec) => spec.api.includes('.'))
+		.filter((spec) => spec.name === 'clientExternalId' || spec.api.includes('.'))
 		.map((spec) => ({
 			...spec,
 			requires: undefined,
@@ -25,6 +24,9 @@ const contactFields: FieldTable = {
 			section: 'additional' as const,
 		})),
 };
+
+/** The defaults of a new client's fields (the format and country of a new address). */
+const NEW_CLIENT = withDefaults(clientFields, {});
 
 export const description: INodeProperties[] = [
 	{
@@ -54,7 +56,9 @@ export const description: INodeProperties[] = [
 				'Default Contact',
 				"One of the client's contacts, to make its default contact (documents are addressed to it unless they name another)",
 			),
-			...contactFields.fields.map((spec) => fieldOption(contactFields, spec.name)),
+			...updateFields.fields
+				.filter((spec) => spec.name !== 'clientExternalId')
+				.map((spec) => fieldOption(updateFields, spec.name)),
 		],
 	},
 ];
@@ -64,33 +68,26 @@ export const previewable = true;
 export const simplifies = true;
 
 /**
- * Changes only the fields set: the client's own (External ID, Default Client, Default Contact)
+ * Changes only the fields given: the client's own (External ID, Default Client, Default Contact)
  * with one PATCH, and its contacts' (names, e-mail, phone, address) with a PATCH of each contact
  * that differs. `contacts` is never sent on the client: MakeLeaps deletes a contact left out of
- * it. To change contacts (and for a preview) the client is read first, so only what differs is
- * sent; the client's own fields alone are sent without a read.
+ * it. The client is read first, with its contacts, and only what differs is sent: a run and its
+ * preview make the same decision, and a client that already says so gets no PATCH.
  */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const clientMid = await op.clientMid('client', partnerMid);
 	const { baseUrl } = op.run.transport;
-	const body: IDataObject = {};
-
-	const defaultClient = op.parameter('defaultClient') as INodeParameterResourceLocator | undefined;
-	if (
-		defaultClient?.value !== '' &&
-		defaultClient?.value !== undefined &&
-		defaultClient?.value !== null
-	) {
-		body.default_client = op.clientUrl(partnerMid, await op.clientMid('defaultClient', partnerMid));
-	}
 	const fields = op.collection('updateFields');
-	if (fields.clientExternalId !== undefined) {
-		body.client_external_id = checkText(
-			fields.clientExternalId,
-			op.label('updateFields.clientExternalId'),
-		);
+	const body: IDataObject = {};
+	if (pickedValue(op.parameter('defaultClient')) !== undefined) {
+		body.default_client = op.clientUrl(partnerMid, await op.clientMid('defaultClient', partnerMid));
+	} else if (Object.keys(fields).length === 0) {
+		op.fail('Nothing to update', 'Set Default Client or add an Update Field');
 	}
+	// empty fields (a blank cell) are not given: the client keeps what it has
+	const values = readFieldValues(updateFields, (spec) => fields[spec.name]);
+	if (values.client_external_id !== undefined) body.client_external_id = values.client_external_id;
 	const chosen = pickedValue(fields.defaultContact);
 	if (chosen !== undefined) {
 		const label = op.label('updateFields.defaultContact');
@@ -100,27 +97,10 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			contactMidOf(chosen, label, baseUrl, partnerMid),
 		);
 	}
-	// only the fields added to Update Fields count (a default such as the address format does not)
-	const set = contactFields.fields.filter((spec) => fields[spec.name] !== undefined);
-	const values = readFieldValues({ ...contactFields, fields: set }, (spec) => fields[spec.name]);
-	if (Object.keys(body).length === 0 && Object.keys(values).length === 0)
-		op.fail('Nothing to update', 'Set Default Client or add an Update Field');
 
-	const path = `/api/partner/${partnerMid}/client/${clientMid}/`;
-	const patchClient = async (patch: IDataObject) => {
-		const answer = await op.request('PATCH', path, { body: patch, subject: `client ${clientMid}` });
-		op.run.recordWrite('updated', clientMid);
-		const changed = answer.response ?? {};
-		// later nodes of this execution see the client as changed (its default contact)
-		rememberRecord(op, 'client', partnerMid, { ...changed, mid: clientMid });
-		return changed;
-	};
-	const editsContacts = Object.keys(values).length > 0;
-	// the client's own fields alone: one PATCH, nothing read (the same values again change nothing)
-	if (!editsContacts && !op.run.preview) return await patchClient(body);
-
-	const client = await getClient(op, partnerMid, clientMid, editsContacts);
-	const wanted = { contacts: contactEdits(values, (client.contacts as IDataObject[]) ?? []) };
+	const client = await getClient(op, partnerMid, clientMid, true);
+	const contacts = (client.contacts as IDataObject[]) ?? [];
+	const wanted = { contacts: contactEdits(values, contacts, NEW_CLIENT) };
 	const { patches, changes: contactChanges } = contactUpdates(op, client, wanted);
 	const clientPatch: IDataObject = {};
 	const changes: Changes = {};
@@ -139,8 +119,18 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		changes,
 		apply: async () => {
 			await patchContacts(op, partnerMid, clientMid, patches);
-			if (Object.keys(clientPatch).length > 0) return await patchClient(clientPatch);
-			return await getClient(op, partnerMid, clientMid);
+			// the answers give the contacts as links: Simplify names them as read and changed
+			op.contactsKnown = contactsPatched(contacts, patches);
+			if (Object.keys(clientPatch).length === 0) return await getClient(op, partnerMid, clientMid);
+			const answer = await op.request('PATCH', `/api/partner/${partnerMid}/client/${clientMid}/`, {
+				body: clientPatch,
+				subject: `client ${clientMid}`,
+			});
+			op.run.recordWrite('updated', clientMid);
+			const changed = answer.response ?? {};
+			// later nodes of this execution see the client as changed (its default contact)
+			rememberRecord(op, 'client', partnerMid, { ...changed, mid: clientMid });
+			return changed;
 		},
 	});
 }

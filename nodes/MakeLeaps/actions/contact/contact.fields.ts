@@ -2,54 +2,46 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
-import { checkEmail, checkText, InvalidInput } from '../../helpers/validation';
+import { fieldOption, readFieldValues, type FieldTable } from '../../helpers/fields';
+import { checkEmail, InvalidInput } from '../../helpers/validation';
 
 /** A field of a contact: its editor name and label, and the contact field it sets. */
-const FIELDS = [
-	{
-		name: 'department',
-		displayName: 'Department',
-		api: 'department',
-		placeholder: 'e.g. Accounting',
-	},
-	{ name: 'email', displayName: 'Email', api: 'email', placeholder: 'e.g. name@email.com' },
-	{ name: 'familyName', displayName: 'Family Name', api: 'family_name', placeholder: 'e.g. Sato' },
-	{ name: 'givenName', displayName: 'Given Name', api: 'given_name', placeholder: 'e.g. Hanako' },
-	{
-		name: 'name',
-		displayName: 'Organization Name',
-		api: 'name',
-		placeholder: 'e.g. Example Co., Ltd.',
-	},
-	{
-		name: 'phoneNumber',
-		displayName: 'Phone Number',
-		api: 'phone_number',
-		placeholder: 'e.g. 03-1234-5678',
-	},
-	{ name: 'title', displayName: 'Title', api: 'title', placeholder: 'e.g. Manager' },
-] as const;
+const field = (name: string, displayName: string, api: string, placeholder: string) => ({
+	name,
+	displayName,
+	type: 'string' as const,
+	default: '',
+	placeholder,
+	api,
+	section: 'additional' as const,
+});
+
+/** A contact's fields, in a collection of the operation (Contact Fields, Update Fields). */
+const contactFields: FieldTable = {
+	additional: { name: 'contactFields', displayName: 'Contact Fields' },
+	fields: [
+		field('department', 'Department', 'department', 'e.g. Accounting'),
+		{ ...field('email', 'Email', 'email', 'e.g. name@email.com'), check: checkEmail },
+		field('familyName', 'Family Name', 'family_name', 'e.g. Sato'),
+		field('givenName', 'Given Name', 'given_name', 'e.g. Hanako'),
+		field('name', 'Organization Name', 'name', 'e.g. Example Co., Ltd.'),
+		field('phoneNumber', 'Phone Number', 'phone_number', 'e.g. 03-1234-5678'),
+		field('title', 'Title', 'title', 'e.g. Manager'),
+	],
+};
 
 /** The contact fields as options of a collection (Contact Fields, Update Fields). */
-export const contactFieldOptions: INodeProperties[] = FIELDS.map((field) => ({
-	displayName: field.displayName,
-	name: field.name,
-	type: 'string',
-	default: '',
-	placeholder: field.placeholder,
-}));
+export const contactFieldOptions: INodeProperties[] = contactFields.fields.map((spec) =>
+	fieldOption(contactFields, spec.name),
+);
 
-/** The contact fields an item sets in a collection, checked, as MakeLeaps names them. */
+/**
+ * The contact fields an item gives in a collection, checked, as MakeLeaps names them; an empty
+ * one (a blank cell) is left out, so the contact keeps what it has (see isEmpty).
+ */
 export function contactValues(op: OperationContext, collection: string): Record<string, string> {
 	const given = op.collection(collection);
-	const values: Record<string, string> = {};
-	for (const field of FIELDS) {
-		if (given[field.name] === undefined) continue;
-		const label = op.label(`${collection}.${field.name}`);
-		const text = checkText(given[field.name], label);
-		values[field.api] = field.api === 'email' ? checkEmail(text, label) : text;
-	}
-	return values;
+	return readFieldValues(contactFields, (spec) => given[spec.name]);
 }
 
 /** A contact body from checked values: the e-mail as MakeLeaps nests it. */

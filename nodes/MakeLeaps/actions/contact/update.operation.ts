@@ -45,8 +45,10 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		contactMidOf(picked, op.label('contact'), baseUrl, partnerMid),
 		op.label('contact'),
 	);
+	// fields added but empty (blank cells) are left as they are: the contact is unchanged
+	if (Object.keys(op.collection('updateFields')).length === 0)
+		op.fail('Nothing to update', 'Add an Update Field');
 	const values = contactValues(op, 'updateFields');
-	if (Object.keys(values).length === 0) op.fail('Nothing to update', 'Add an Update Field');
 	const path = `/api/partner/${partnerMid}/contact/${mid}/`;
 	const contact = (await op.request('GET', path, { subject: `contact ${mid}` })).response ?? {};
 	const { email, ...texts } = values;

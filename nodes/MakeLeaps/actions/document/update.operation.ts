@@ -9,14 +9,21 @@ import {
 	lineItemsOf,
 	patchDocument,
 } from '../../helpers/documents';
-import { fieldOption } from '../../helpers/fields';
-import { checkText, LONG_TEXT, MAX_TEXT } from '../../helpers/validation';
+import { fieldOption, readFieldValues, type FieldTable } from '../../helpers/fields';
 import { documentFields } from './document.fields';
 import { lineItemFields } from './lineItems.fields';
 import { documentLocator } from './pickers.fields';
 
 const show = { resource: ['document'], operation: ['update'] };
 const withLines = { ...show, replaceLineItems: [true] };
+
+/** The document fields an update can change, from the document's field table. */
+const updateFields: FieldTable = {
+	additional: { name: 'updateFields', displayName: 'Update Fields' },
+	fields: documentFields.fields.filter((spec) =>
+		['dueDate', 'message', 'note', 'title'].includes(spec.name),
+	),
+};
 
 export const description: INodeProperties[] = [
 	documentLocator('The document to update', show),
@@ -27,9 +34,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: { show },
-		options: ['dueDate', 'message', 'note', 'title'].map((name) =>
-			fieldOption(documentFields, name),
-		),
+		options: updateFields.fields.map((spec) => fieldOption(updateFields, spec.name)),
 	},
 	{
 		displayName: 'Mark as Sent',
@@ -90,14 +95,8 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const mid = documentMidOf(op, partnerMid);
 	const fields = op.collection('updateFields');
-	const body: IDataObject = {};
-	for (const name of ['title', 'note', 'message']) {
-		const max = name === 'title' ? MAX_TEXT : LONG_TEXT;
-		if (fields[name] !== undefined)
-			body[name] = checkText(fields[name], op.label(`updateFields.${name}`), max);
-	}
-	if (fields.dueDate !== undefined)
-		body.date_due = checkDate(fields.dueDate, op.label('updateFields.dueDate')) || null;
+	// empty fields (a blank cell) are not given: the document keeps what it has
+	const body: IDataObject = { ...readFieldValues(updateFields, (spec) => fields[spec.name]) };
 	if (op.flag('markAsSent')) body.date_sent = new Date().toISOString();
 	if (op.flag('markAsPaid')) {
 		const day =
@@ -105,11 +104,12 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		body.date_paid = dayStamp(day);
 	}
 	const replaceLines = op.flag('replaceLineItems');
-	if (Object.keys(body).length === 0 && !replaceLines)
+	if (Object.keys(fields).length === 0 && Object.keys(body).length === 0 && !replaceLines)
 		op.fail('Nothing to update', 'Add an Update Field, or mark the document as sent or paid');
 	const marks = ['date_sent', 'date_paid'].filter((field) => field in body);
-	const current =
-		replaceLines || marks.length > 0 ? await getDocument(op, partnerMid, mid) : undefined;
+	// read for the marks, the lines' currency, or to output a document left as it is
+	const reads = replaceLines || marks.length > 0 || Object.keys(body).length === 0;
+	const current = reads ? await getDocument(op, partnerMid, mid) : undefined;
 	// a day MakeLeaps already records stays, unless asked: running the workflow again changes nothing
 	const kept: IDataObject = {};
 	if (current && !op.flag('options.replaceRecordedDays')) {
