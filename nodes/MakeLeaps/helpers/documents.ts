@@ -8,7 +8,7 @@ import { createRecord } from './creates';
 import { today } from './dates';
 import { documentBody, documentChanges } from './documentBody';
 import type { RecordIndex } from './recordIndex';
-import type { FieldTable } from './fields';
+import type { FieldTable, FieldValues } from './fields';
 import { lineItems, linesFromList } from './lineItems';
 import {
 	contactMidOf,
@@ -79,6 +79,42 @@ export function groupLineItems(op: OperationContext, group: number[], currency: 
 	});
 }
 
+/** What an item gives for the parts a document has once (all but its lines), checked. */
+export interface DocumentParts {
+	values: FieldValues;
+	type: string;
+	clientMid: string;
+	/** The Client Contact picked; empty for the client's default contact. */
+	contactMid: string;
+	template: string;
+}
+
+/** The parts of its document an item gives (the rows of a group must give the same, see groups.ts). */
+export async function documentPartsOf(
+	op: OperationContext,
+	table: FieldTable,
+	partnerMid: string,
+): Promise<DocumentParts> {
+	const values = op.fieldValues(table);
+	const type = documentTypeOf(op);
+	const clientMid = await op.clientMid('client', partnerMid);
+	const contact = pickedValue(op.parameter('clientContact'));
+	const contactMid =
+		contact === undefined
+			? ''
+			: contactMidOf(contact, op.label('clientContact'), op.run.transport.baseUrl, partnerMid);
+	const template = checkText(
+		(op.parameter('template') as INodeParameterResourceLocator | undefined)?.value,
+		op.label('template'),
+	);
+	if (template && !TEMPLATE_CODE.test(template)) {
+		throw new InvalidInput(
+			`${op.label('template')} "${template}" is not a template code such as ja_JP_2`,
+		);
+	}
+	return { values, type, clientMid, contactMid, template };
+}
+
 /**
  * The document an item asks for, as a create body. A new document gets today's date and the
  * client's default contact when none is given; for a comparison with an existing one, only what
@@ -90,27 +126,15 @@ export async function documentFromInput(
 	partnerMid: string,
 	isNew: boolean,
 ): Promise<IDataObject> {
-	const values = op.fieldValues(table);
-	const type = documentTypeOf(op);
+	const { values, type, clientMid, contactMid, template } = await documentPartsOf(
+		op,
+		table,
+		partnerMid,
+	);
 	const currency = values.currency ?? 'JPY';
 	const group = op.group.length > 1 ? op.group : undefined;
 	const lines = group ? groupLineItems(op, group, currency) : lineItemsOf(op, currency);
-	const clientMid = await op.clientMid('client', partnerMid);
 	const { baseUrl } = op.run.transport;
-	const contact = pickedValue(op.parameter('clientContact'));
-	const contactMid =
-		contact === undefined
-			? ''
-			: contactMidOf(contact, op.label('clientContact'), baseUrl, partnerMid);
-	const template = checkText(
-		(op.parameter('template') as INodeParameterResourceLocator | undefined)?.value,
-		op.label('template'),
-	);
-	if (template && !TEMPLATE_CODE.test(template)) {
-		throw new InvalidInput(
-			`${op.label('template')} "${template}" is not a template code such as ja_JP_2`,
-		);
-	}
 	if (isNew && !values.date) values.date = today(op.run.n8n.getTimezone());
 	const contactUrlOf = async () =>
 		contactMid
