@@ -9,7 +9,6 @@ import { contactChanges, hasNamesOf } from './clientBody';
 import type { OperationContext } from './context';
 import { createRecord } from './creates';
 import { listDocuments } from './documents';
-import { rememberRecord } from './knownRecords';
 import { findInList } from './listLookup';
 import { isRecord, linkedMid } from './locators';
 import type { Changes } from './plans';
@@ -22,30 +21,22 @@ export async function createClient(
 	body: IDataObject,
 ): Promise<IDataObject> {
 	const externalId = body.client_external_id as string | undefined;
-	const created = await createRecord(
-		op,
-		partnerMid,
-		`/api/partner/${partnerMid}/client/`,
-		body,
-		() => ({
-			externalId,
-			index: op.run.clientIndex(partnerMid),
-			scope: `${partnerMid} client`,
-			// the client with this ID is this create's only when it has the row's names
-			holdsSent: async (found) => {
-				const holding: IDataObject[] = [];
-				for (const client of found.slice(0, 3)) {
-					const full = await withContacts(op, partnerMid, client).catch(() => client);
-					if (hasNamesOf(body, full)) holding.push(full);
-				}
-				return holding;
-			},
-			noun: 'client',
-			keyName: 'Client External ID',
-		}),
-	);
-	rememberRecord(op, 'client', partnerMid, created);
-	return created;
+	return await createRecord(op, partnerMid, `/api/partner/${partnerMid}/client/`, body, () => ({
+		externalId,
+		index: op.run.clientIndex(partnerMid),
+		scope: `${partnerMid} client`,
+		// the client with this ID is this create's only when it has the row's names
+		holdsSent: async (found) => {
+			const holding: IDataObject[] = [];
+			for (const client of found.slice(0, 3)) {
+				const full = await withContacts(op, partnerMid, client).catch(() => client);
+				if (hasNamesOf(body, full)) holding.push(full);
+			}
+			return holding;
+		},
+		noun: 'client',
+		keyName: 'Client External ID',
+	}));
 }
 
 /** A client as MakeLeaps returns it, with its contacts in full when asked. */

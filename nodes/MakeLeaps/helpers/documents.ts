@@ -18,7 +18,6 @@ import {
 	pickedValue,
 	recordMidOf,
 } from './locators';
-import { knownRecord, rememberRecord } from './knownRecords';
 import { findInList } from './listLookup';
 import { totalsProblem } from './totals';
 import { checkText, InvalidInput } from './validation';
@@ -184,7 +183,7 @@ export async function patchDocument(
 	return document;
 }
 
-/** A request on one document; what MakeLeaps answers is what this execution knows of it. */
+/** A request on one document, answered as MakeLeaps gives it. */
 async function documentAnswer(
 	op: OperationContext,
 	method: 'GET' | 'PATCH',
@@ -196,9 +195,7 @@ async function documentAnswer(
 		...options,
 		subject: `document ${mid}`,
 	});
-	const document = answer.response ?? {};
-	rememberRecord(op, 'document', partnerMid, document);
-	return document;
+	return answer.response ?? {};
 }
 
 /** POSTs a new document, never twice (see creates.ts). */
@@ -222,7 +219,6 @@ export async function createDocument(
 		noun: type,
 		keyName: 'External ID',
 	}));
-	rememberRecord(op, 'document', partnerMid, created);
 	checkTotals(op, created, body, 'created');
 	return created;
 }
@@ -392,7 +388,8 @@ export async function settleCreate(
 
 /**
  * The default contact of a client, as MakeLeaps gives it (its URL), read once per run and client;
- * the clients of the run's items are first looked for together in the client list.
+ * the clients of the run's items are first looked for together in the client list. What an
+ * earlier node saw of the client is not used: the contact may have changed since.
  */
 export async function defaultContactUrl(
 	op: OperationContext,
@@ -402,10 +399,7 @@ export async function defaultContactUrl(
 	await op.run.plan(`clients listed ${partnerMid}`, async () => {
 		await listClientsOfRun(op, partnerMid);
 	});
-	// an earlier node of this execution made or found the client: its default contact is known
-	const known = knownRecord(op, 'client', partnerMid, clientMid);
 	const client = await op.run.once(`client ${clientMid}`, async () => {
-		if (known?.default_contact) return known;
 		const answer = await op.request('GET', `/api/partner/${partnerMid}/client/${clientMid}/`, {
 			subject: `client ${clientMid}`,
 		});
@@ -429,10 +423,7 @@ async function listClientsOfRun(op: OperationContext, partnerMid: string): Promi
 		if (picked?.mode === 'externalId') return undefined;
 		return await member.clientMidOfPicked(picked, member.label('client'), partnerMid);
 	});
-	const mids = named.filter(
-		(mid): mid is string =>
-			mid !== undefined && !knownRecord(op, 'client', partnerMid, mid)?.default_contact,
-	);
+	const mids = named.filter((mid): mid is string => mid !== undefined);
 	const path = `/api/partner/${partnerMid}/client/`;
 	const found = await findInList(op, path, {}, mids, ['default_contact']);
 	// a client listed without a default contact is read: its own answer may name one

@@ -3,7 +3,6 @@ import type { IDataObject, INodeParameterResourceLocator, INodeProperties } from
 import { contactEdits } from '../../helpers/clientBody';
 import { contactUpdates, getClient, patchContacts } from '../../helpers/clients';
 import type { OperationContext } from '../../helpers/context';
-import { rememberRecord } from '../../helpers/knownRecords';
 import { fieldOption, readFieldValues, type FieldTable } from '../../helpers/fields';
 import type { Changes } from '../../helpers/plans';
 import { contactMidOf, contactUrl, pickedValue } from '../../helpers/locators';
@@ -110,10 +109,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const patchClient = async (patch: IDataObject) => {
 		const answer = await op.request('PATCH', path, { body: patch, subject: `client ${clientMid}` });
 		op.run.recordWrite('updated', clientMid);
-		const changed = answer.response ?? {};
-		// later nodes of this execution see the client as changed (its default contact)
-		rememberRecord(op, 'client', partnerMid, { ...changed, mid: clientMid });
-		return changed;
+		return answer.response ?? {};
 	};
 	const editsContacts = Object.keys(values).length > 0;
 	// the client's own fields alone: one PATCH, nothing read (the same values again change nothing)
