@@ -190,6 +190,33 @@ function inputNodeType(items: IDataObject[]): INodeType {
 	};
 }
 
+/**
+ * What happens outside the node between two of its nodes in one execution: a person changing
+ * MakeLeaps during a Wait, an HTTP Request node. It passes its input on unchanged.
+ */
+export type Step = () => void | Promise<void>;
+
+/** Runs each step node's Step (by node name), passing the items on. */
+function stepNodeType(steps: Map<string, Step>): INodeType {
+	return {
+		description: {
+			displayName: 'Test Step',
+			name: 'test.step',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: { name: 'Step' },
+			inputs: ['main'],
+			outputs: ['main'],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions) {
+			await steps.get(this.getNode().name)!();
+			return [this.getInputData().map((item, i) => ({ ...item, pairedItem: { item: i } }))];
+		},
+	};
+}
+
 class NodeTypes implements INodeTypes {
 	constructor(private readonly types: Record<string, INodeType>) {}
 
@@ -246,8 +273,11 @@ export interface RunOptions {
 	onError?: INode['onError'];
 	/** Stops the execution after this many milliseconds, as the editor's Stop button does. */
 	cancelAfterMs?: number;
-	/** Parameters of further MakeLeaps nodes run after the first, in the same execution. */
-	followedBy?: INodeParameters[];
+	/**
+	 * Further nodes run after the first, in the same execution: MakeLeaps nodes (their parameters)
+	 * or steps between them. Each is named by its place: "MakeLeaps 2", "Step 3"…
+	 */
+	followedBy?: Array<INodeParameters | Step>;
 	/** Shorter waits and timeouts for the node's transport (n8n itself always uses the defaults). */
 	limits?: Partial<TransportLimits>;
 	/** The node's version (1 by default; the editor adds new nodes at the latest). */
@@ -288,16 +318,26 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			onError: options.onError,
 		},
 	];
-	// more MakeLeaps nodes after the first, in the same execution (named MakeLeaps 2, 3…)
-	const chain = ['MakeLeaps', ...(options.followedBy ?? []).map((_, i) => `MakeLeaps ${i + 2}`)];
-	(options.followedBy ?? []).forEach((parameters, i) =>
-		nodes.push({ ...nodes[1], id: `makeleaps-${i + 2}`, name: chain[i + 1], parameters }),
-	);
+	// more nodes after the first, in the same execution (named MakeLeaps 2, Step 3…)
+	const later = options.followedBy ?? [];
+	const steps = new Map<string, Step>();
+	const chain = ['MakeLeaps'];
+	later.forEach((next, i) => {
+		if (typeof next === 'function') {
+			chain.push(`Step ${i + 2}`);
+			steps.set(chain[i + 1], next);
+			nodes.push({ ...nodes[0], id: `step-${i + 2}`, name: chain[i + 1], type: 'test.step' });
+		} else {
+			chain.push(`MakeLeaps ${i + 2}`);
+			nodes.push({ ...nodes[1], id: `makeleaps-${i + 2}`, name: chain[i + 1], parameters: next });
+		}
+	});
 	const link = (node: string) => ({ main: [[{ node, type: 'main' as const, index: 0 }]] });
 	const connections: Record<string, ReturnType<typeof link>> = { Input: link('MakeLeaps') };
 	for (let i = 1; i < chain.length; i++) connections[chain[i - 1]] = link(chain[i]);
 	const nodeTypes = new NodeTypes({
 		'test.input': inputNodeType(options.items ?? [{}]),
+		'test.step': stepNodeType(steps),
 		[NODE_TYPE]: new MakeLeaps(options.limits),
 	});
 	const workflow = new Workflow({
@@ -357,6 +397,11 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	};
 	observed.push(result);
 	return result;
+}
+
+/** Items on the main output of a node of the run by its name (such as "MakeLeaps 3"). */
+export function outputOf(result: RunResult, node: string): INodeExecutionData[] {
+	return result.run?.data.resultData.runData[node]?.[0]?.data?.main?.[0] ?? [];
 }
 
 /** The workflow time zone of the node's runs in tests. */

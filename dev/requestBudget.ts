@@ -6,9 +6,11 @@
  *
  * The minimum assumes the same inputs (Partner left empty, so one read of the API key's partner
  * per execution) and counts only what the API cannot do without: a list read where the flow must
- * find records by the user's own IDs, one request per record written or PDF downloaded, and, per
- * document sent, its sending order made, the document added, one look at the order once it is
- * validated, and the send.
+ * find records by the user's own IDs, one request per record written or PDF downloaded, the
+ * current default contact of the clients of new documents and the current number of the documents
+ * whose PDFs are named (a read, or one list read for several: both may change between two nodes),
+ * and, per document sent, its sending order made, the document added, one look at the order once
+ * it is validated, and the send.
  */
 import type { RecordedRequest } from '../sandbox/server';
 
@@ -92,9 +94,10 @@ export const TASKS: Task[] = [
 		what: '3 clients, 3 invoices (8 sheet rows) and their 3 PDFs',
 		units: 3,
 		unit: 'invoice',
-		minimum: 12,
-		minimumIs: 'partner + client list + 3 creates + invoice list + 3 creates + 3 PDFs',
-		budget: 12,
+		minimum: 14,
+		minimumIs:
+			'partner + client list + 3 creates + invoice list + client list (default contacts) + 3 creates + document list (numbers) + 3 PDFs',
+		budget: 14,
 	},
 	{
 		workflow: 'mlExample4SheetInvoices',
@@ -133,9 +136,10 @@ export const TASKS: Task[] = [
 		what: 'a quote request form: a new client, its quote and the PDF',
 		units: 1,
 		unit: 'quote',
-		minimum: 5,
-		minimumIs: 'partner + client list + client create + quote create + PDF',
-		budget: 5,
+		minimum: 7,
+		minimumIs:
+			'partner + client list + client create + client (default contact) + quote create + quote (number) + PDF',
+		budget: 7,
 	},
 	{
 		workflow: 'mlExample6PaidInvoices',

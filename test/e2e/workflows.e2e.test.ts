@@ -256,7 +256,7 @@ describe('example workflows in a real n8n', () => {
 			['INV-2026-002', 'created', '110000'],
 			['INV-2026-003', 'created', '130240'],
 		]);
-		// each invoice names its client's default contact, known from the client node (not read)
+		// each invoice names its client's default contact, read now (the client list), not taken from the client node
 		const posted = sandbox
 			.received('/api/')
 			.filter((r) => r.method === 'POST' && r.path.endsWith('/document/'))

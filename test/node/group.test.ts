@@ -1,6 +1,6 @@
 /**
  * Options > Group Rows By: one document from several input items (the rows of a sheet of invoice
- * lines), its fields from the first, its lines from each, re-runnable, without a Code node.
+ * lines), the same fields in every row, its lines from each, re-runnable, without a Code node.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 

@@ -11,11 +11,6 @@ export class WithBinary {
 	) {}
 }
 
-/** An item whose input went into the result of an earlier item of its group: it outputs nothing. */
-export class InGroup {
-	constructor(readonly first: number) {}
-}
-
 /** One operation of a resource: its editor fields, and what it does for one item. */
 export interface Operation {
 	description: INodeProperties[];
@@ -27,7 +22,12 @@ export interface Operation {
 	readOnly?: boolean;
 	/** Whether it returns one record its resource can give as a flat row (Simplify, version 2). */
 	simplifies?: boolean;
-	execute(op: OperationContext): Promise<IDataObject | IDataObject[] | WithBinary | InGroup>;
+	/**
+	 * The option (such as `options.groupBy`) whose value makes input items one group: the router
+	 * runs the operation once per group, for its first item, with `op.group` set (see router.ts).
+	 */
+	groupsBy?: string;
+	execute(op: OperationContext): Promise<IDataObject | IDataObject[] | WithBinary>;
 }
 
 /** The editor fields of an operation: its own, then its Options collection. */

@@ -7,7 +7,7 @@ import { SIMPLE } from '../helpers/simplify';
 import { SharedReadFailed } from '../helpers/sharedRead';
 import { checkFlag, InvalidInput } from '../helpers/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../transport';
-import { InGroup, propertiesOf, WithBinary, type Operation } from './operation';
+import { propertiesOf, WithBinary, type Operation } from './operation';
 import { resources } from './resources';
 
 /** Runs the chosen operation for every item, with one transport (and so one pace) for the run. */
@@ -41,12 +41,16 @@ export async function router(
 	const items = this.getInputData();
 	for (let i = 0; i < items.length; i++) {
 		const op = new OperationContext(run, i, properties);
-		// A group's document is paired with its first item only: n8n cannot resolve
-		// $('Sheet').item after a node whose item is paired with several different ones.
+		// The pairing rule, for a run and a preview alike, success or failure: one output item per
+		// input item, and per group (Group Rows By) one, paired with the group's first item only:
+		// n8n cannot resolve $('Sheet').item after an item paired with several different ones.
+		// An item whose group value is refused is in no group and fails alone.
 		const pairedItem = { item: i };
 		try {
+			const group = operation.groupsBy ? op.groupOf(operation.groupsBy) : undefined;
+			if (group && group[0] !== i) continue;
+			if (group) op.group = group;
 			const result = await operation.execute(op);
-			if (result instanceof InGroup) continue;
 			if (result instanceof WithBinary) {
 				output.push({ json: result.json, binary: result.binary, pairedItem });
 				continue;

@@ -9,7 +9,6 @@ import { contactChanges, hasNamesOf } from './clientBody';
 import type { OperationContext } from './context';
 import { createRecord } from './creates';
 import { listDocuments } from './documents';
-import { rememberRecord } from './knownRecords';
 import { findInList } from './listLookup';
 import { isRecord, linkedMid } from './locators';
 import type { Changes } from './plans';
@@ -44,7 +43,6 @@ export async function createClient(
 			keyName: 'Client External ID',
 		}),
 	);
-	rememberRecord(op, 'client', partnerMid, created);
 	// the answer gives the contacts as links: Simplify names those sent
 	op.contactsKnown = body.contacts as IDataObject[];
 	return created;

@@ -237,16 +237,25 @@ export class OperationContext {
 
 	/**
 	 * The items whose option `path` (such as `options.groupBy`) gives the same value as this
-	 * item's, in input order; undefined when this item gives none. Worked out once per run.
+	 * item's, in input order; undefined when this item gives none. Worked out once per run. An
+	 * item whose value is refused (or whose expression fails) is in no group: it fails on its own
+	 * turn, and only it.
 	 */
 	groupOf(path: string): number[] | undefined {
 		const [name, option] = path.split('.');
+		const keyOf = (item: OperationContext) =>
+			checkText(item.collection(name)[option], this.label(path));
 		let groups = this.run.groups.get(path);
 		if (!groups) {
 			groups = new Map();
 			const count = this.run.n8n.getInputData().length;
 			for (let item = 0; item < count; item++) {
-				const key = checkText(this.forItem(item).collection(name)[option], this.label(path));
+				let key: string;
+				try {
+					key = keyOf(this.forItem(item));
+				} catch {
+					continue; // the item's own turn reads its value again and fails with it
+				}
 				if (!key) continue;
 				const members = groups.get(key);
 				if (members) members.push(item);
@@ -254,7 +263,7 @@ export class OperationContext {
 			}
 			this.run.groups.set(path, groups);
 		}
-		const key = checkText(this.collection(name)[option], this.label(path));
+		const key = keyOf(this);
 		return key ? groups.get(key) : undefined;
 	}
 

@@ -8,7 +8,7 @@ import { createRecord } from './creates';
 import { today } from './dates';
 import { documentBody, documentChanges } from './documentBody';
 import type { RecordIndex } from './recordIndex';
-import { withDefaults, type FieldTable } from './fields';
+import { withDefaults, type FieldTable, type FieldValues } from './fields';
 import { lineItems, linesFromList } from './lineItems';
 import {
 	contactMidOf,
@@ -18,7 +18,6 @@ import {
 	pickedValue,
 	recordMidOf,
 } from './locators';
-import { knownRecord, rememberRecord } from './knownRecords';
 import { findInList } from './listLookup';
 import { chooseDefaultTemplate, refusedField, templateChosenInRun } from './templates';
 import { totalsProblem } from './totals';
@@ -80,6 +79,42 @@ export function groupLineItems(op: OperationContext, group: number[], currency: 
 	});
 }
 
+/** What an item gives for the parts a document has once (all but its lines), checked. */
+export interface DocumentParts {
+	values: FieldValues;
+	type: string;
+	clientMid: string;
+	/** The Client Contact picked; empty for the client's default contact. */
+	contactMid: string;
+	template: string;
+}
+
+/** The parts of its document an item gives (the rows of a group must give the same, see groups.ts). */
+export async function documentPartsOf(
+	op: OperationContext,
+	table: FieldTable,
+	partnerMid: string,
+): Promise<DocumentParts> {
+	const values = op.fieldValues(table);
+	const type = documentTypeOf(op);
+	const clientMid = await op.clientMid('client', partnerMid);
+	const contact = pickedValue(op.parameter('clientContact'));
+	const contactMid =
+		contact === undefined
+			? ''
+			: contactMidOf(contact, op.label('clientContact'), op.run.transport.baseUrl, partnerMid);
+	const template = checkText(
+		(op.parameter('template') as INodeParameterResourceLocator | undefined)?.value,
+		op.label('template'),
+	);
+	if (template && !TEMPLATE_CODE.test(template)) {
+		throw new InvalidInput(
+			`${op.label('template')} "${template}" is not a template code such as ja_JP_2`,
+		);
+	}
+	return { values, type, clientMid, contactMid, template };
+}
+
 /**
  * The document an item asks for, as a create body. A new document gets today's date and the
  * client's default contact when none is given; for a comparison with an existing one, only what
@@ -91,29 +126,14 @@ export async function documentFromInput(
 	partnerMid: string,
 	isNew: boolean,
 ): Promise<IDataObject> {
+	const parts = await documentPartsOf(op, table, partnerMid);
+	const { type, clientMid, contactMid, template } = parts;
 	// a new document gets the fields' defaults; for a comparison, only what the item gives counts
-	const given = op.fieldValues(table);
-	const values = isNew ? withDefaults(table, given) : given;
-	const type = documentTypeOf(op);
+	const values = isNew ? withDefaults(table, parts.values) : parts.values;
 	const currency = values.currency ?? 'JPY';
 	const group = op.group.length > 1 ? op.group : undefined;
 	const lines = group ? groupLineItems(op, group, currency) : lineItemsOf(op, currency);
-	const clientMid = await op.clientMid('client', partnerMid);
 	const { baseUrl } = op.run.transport;
-	const contact = pickedValue(op.parameter('clientContact'));
-	const contactMid =
-		contact === undefined
-			? ''
-			: contactMidOf(contact, op.label('clientContact'), baseUrl, partnerMid);
-	const template = checkText(
-		(op.parameter('template') as INodeParameterResourceLocator | undefined)?.value,
-		op.label('template'),
-	);
-	if (template && !TEMPLATE_CODE.test(template)) {
-		throw new InvalidInput(
-			`${op.label('template')} "${template}" is not a template code such as ja_JP_2`,
-		);
-	}
 	if (isNew && !values.date) values.date = today(op.run.n8n.getTimezone());
 	const contactUrlOf = async () =>
 		contactMid
@@ -163,7 +183,7 @@ export async function patchDocument(
 	return document;
 }
 
-/** A request on one document; what MakeLeaps answers is what this execution knows of it. */
+/** A request on one document, answered as MakeLeaps gives it. */
 async function documentAnswer(
 	op: OperationContext,
 	method: 'GET' | 'PATCH',
@@ -175,9 +195,7 @@ async function documentAnswer(
 		...options,
 		subject: `document ${mid}`,
 	});
-	const document = answer.response ?? {};
-	rememberRecord(op, 'document', partnerMid, document);
-	return document;
+	return answer.response ?? {};
 }
 
 /**
@@ -221,7 +239,6 @@ async function postDocument(
 		noun: type,
 		keyName: 'External ID',
 	}));
-	rememberRecord(op, 'document', partnerMid, created);
 	checkTotals(op, created, body, 'created');
 	return created;
 }
@@ -391,7 +408,8 @@ export async function settleCreate(
 
 /**
  * The default contact of a client, as MakeLeaps gives it (its URL), read once per run and client;
- * the clients of the run's items are first looked for together in the client list.
+ * the clients of the run's items are first looked for together in the client list. What an
+ * earlier node saw of the client is not used: the contact may have changed since.
  */
 export async function defaultContactUrl(
 	op: OperationContext,
@@ -401,10 +419,7 @@ export async function defaultContactUrl(
 	await op.run.plan(`clients listed ${partnerMid}`, async () => {
 		await listClientsOfRun(op, partnerMid);
 	});
-	// an earlier node of this execution made or found the client: its default contact is known
-	const known = knownRecord(op, 'client', partnerMid, clientMid);
 	const client = await op.run.once(`client ${clientMid}`, async () => {
-		if (known?.default_contact) return known;
 		const answer = await op.request('GET', `/api/partner/${partnerMid}/client/${clientMid}/`, {
 			subject: `client ${clientMid}`,
 		});
@@ -428,10 +443,7 @@ async function listClientsOfRun(op: OperationContext, partnerMid: string): Promi
 		if (picked?.mode === 'externalId') return undefined;
 		return await member.clientMidOfPicked(picked, member.label('client'), partnerMid);
 	});
-	const mids = named.filter(
-		(mid): mid is string =>
-			mid !== undefined && !knownRecord(op, 'client', partnerMid, mid)?.default_contact,
-	);
+	const mids = named.filter((mid): mid is string => mid !== undefined);
 	const path = `/api/partner/${partnerMid}/client/`;
 	const found = await findInList(op, path, {}, mids, ['default_contact']);
 	// a client listed without a default contact is read: its own answer may name one

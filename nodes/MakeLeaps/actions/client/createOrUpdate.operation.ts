@@ -10,7 +10,6 @@ import {
 	withContacts,
 } from '../../helpers/clients';
 import type { OperationContext } from '../../helpers/context';
-import { rememberRecord } from '../../helpers/knownRecords';
 import { fieldProperties, withDefaults } from '../../helpers/fields';
 import type { RecordIndex } from '../../helpers/recordIndex';
 import { checkMid } from '../../helpers/validation';
@@ -63,8 +62,6 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			);
 		}
 		const existing = found[0] ?? earlier?.record;
-		// later nodes of this execution (an invoice for the client) know its default contact
-		if (existing) rememberRecord(op, 'client', partnerMid, existing);
 		if (!existing) {
 			imports.recordPlanned(externalId, body);
 			return await op.settle({

@@ -3,7 +3,6 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { contactEdits } from '../../helpers/clientBody';
 import { contactsPatched, contactUpdates, getClient, patchContacts } from '../../helpers/clients';
 import type { OperationContext } from '../../helpers/context';
-import { rememberRecord } from '../../helpers/knownRecords';
 import { fieldOption, readFieldValues, withDefaults, type FieldTable } from '../../helpers/fields';
 import type { Changes } from '../../helpers/plans';
 import { contactMidOf, contactUrl, pickedValue } from '../../helpers/locators';
@@ -127,10 +126,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 				subject: `client ${clientMid}`,
 			});
 			op.run.recordWrite('updated', clientMid);
-			const changed = answer.response ?? {};
-			// later nodes of this execution see the client as changed (its default contact)
-			rememberRecord(op, 'client', partnerMid, { ...changed, mid: clientMid });
-			return changed;
+			return answer.response ?? {};
 		},
 	});
 }

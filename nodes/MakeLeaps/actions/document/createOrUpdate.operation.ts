@@ -13,9 +13,11 @@ import {
 	settleCreate,
 } from '../../helpers/documents';
 import { withMainFields } from '../../helpers/fields';
-import type { InGroup } from '../operation';
 import { documentFields } from './document.fields';
-import { documentInputs, groupByOption, joinGroup } from './inputs';
+import { checkGroupAgrees } from './groups';
+import { documentInputs, groupByOption } from './inputs';
+
+export { groupsBy } from './groups';
 
 const show = { resource: ['document'], operation: ['createOrUpdate'] };
 const fields = withMainFields(documentFields, ['externalId']);
@@ -55,10 +57,9 @@ export const simplifies = true;
  * or leave it. A document already sent or paid is not changed. Rows with the same ID in other
  * executions of this n8n process wait for each other.
  */
-export async function execute(op: OperationContext): Promise<IDataObject | InGroup> {
-	const joined = joinGroup(op);
-	if (joined) return joined;
+export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
+	await checkGroupAgrees(op, fields, partnerMid);
 	const type = documentTypeOf(op);
 	const wanted = await documentFromInput(op, fields, partnerMid, false);
 	const externalId = wanted.external_id as string | undefined;

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
-import { documentMidOf, documentPath, getDocument } from '../../helpers/documents';
-import { knownRecord } from '../../helpers/knownRecords';
+import { documentMidOf, documentPath, documentsPath, getDocument } from '../../helpers/documents';
+import { findInList } from '../../helpers/listLookup';
 import { checkCount, checkText, InvalidInput } from '../../helpers/validation';
 import { WithBinary } from '../operation';
 import { documentLocator } from './pickers.fields';
@@ -49,6 +49,21 @@ export function pdfFileName(document: IDataObject, mid: string): string {
 	return `${[...base].slice(0, LONGEST_NAME - 4).join('')}.pdf`;
 }
 
+/**
+ * The document as MakeLeaps gives it now, for its number: read once per run, the documents of the
+ * run's items first looked for together in the document list (see listLookup.ts). What an earlier
+ * node saw is not used: the document may have been renumbered since.
+ */
+async function documentNow(op: OperationContext, partnerMid: string, mid: string) {
+	await op.run.plan(`documents listed ${partnerMid}`, async () => {
+		const mids = await op.namedByItems(async (item) => documentMidOf(item, partnerMid));
+		const found = await findInList(op, documentsPath(partnerMid), {}, mids, ['document_number']);
+		for (const [listed, document] of found)
+			await op.run.once(`document ${listed}`, async () => document);
+	});
+	return await op.run.once(`document ${mid}`, async () => await getDocument(op, partnerMid, mid));
+}
+
 /** The PDF as n8n binary data named after the document number, ready to mail, upload or save. */
 export async function execute(op: OperationContext): Promise<WithBinary> {
 	const partnerMid = await op.partnerMid();
@@ -63,10 +78,7 @@ export async function execute(op: OperationContext): Promise<WithBinary> {
 	const label = op.label('options.maxMegabytes');
 	const megabytes = checkCount(op.collection('options').maxMegabytes ?? 50, label, 1);
 	if (megabytes > LARGEST_MB) throw new InvalidInput(`${label} must be at most ${LARGEST_MB}`);
-	// named after the number this execution already knows (an earlier node made the document),
-	// else read
-	const known = knownRecord(op, 'document', partnerMid, mid);
-	const document = known?.document_number ? known : await getDocument(op, partnerMid, mid);
+	const document = await documentNow(op, partnerMid, mid);
 	const pdf = await op.run.transport.download(`${documentPath(partnerMid, mid)}pdf/`, {
 		itemIndex: op.itemIndex,
 		subject: `PDF of document ${mid}`,
