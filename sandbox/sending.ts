@@ -60,6 +60,12 @@ const CHANNELS = [
 export class SendingStore {
 	readonly orders = new Map<string, SendingOrder & { partnerMid: string }>();
 	readonly deliveries: Delivery[] = [];
+	/**
+	 * Switches on adding a document (by MID) to an order: `refuse` answers 400 on `document`, as
+	 * MakeLeaps refuses a document it will not send; `lose` adds it but answers without the item,
+	 * so the caller cannot tell whether it went in (as when the answer is lost).
+	 */
+	readonly addingFaults = new Map<string, 'refuse' | 'lose'>();
 
 	private readonly validationMs: number;
 	/** How long after an execution its documents show `date_sent`. */
@@ -175,11 +181,13 @@ export class SendingStore {
 		const position = body.position ?? order.items.length;
 		if (!Number.isInteger(position) || (position as number) < 0)
 			errors.position = ['A valid integer is required.'];
+		if (!errors.document && this.addingFaults.get(documentMid!) === 'refuse')
+			errors.document = ['This document cannot be sent.'];
 		if (Object.keys(errors).length) throw new ValidationError(errors);
 		const item = { mid: newMid(), position: position as number, documentMid: documentMid! };
 		order.items.push(item);
 		order.validatedAt = this.now() + this.validationMs;
-		return this.itemJson(p, order, item);
+		return this.addingFaults.get(documentMid!) === 'lose' ? {} : this.itemJson(p, order, item);
 	}
 
 	/** What keeps an order from being sent; empty when it can be. */

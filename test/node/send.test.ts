@@ -57,8 +57,8 @@ describe('Document: Send', () => {
 			sent: true,
 			sending_order: { to_emails: ['sato@example.com'] },
 		});
-		// not read back after the send: what it said before (draft, ready) no longer holds
-		expect(result.output[0].json.sending_order).not.toHaveProperty('status');
+		// as MakeLeaps answered the send: no read after it
+		expect(result.output[0].json.sending_order).toMatchObject({ status: 'sent' });
 		expect(bed.sandbox.deliveries).toEqual([
 			expect.objectContaining({
 				channels: ['securesend'],
@@ -224,16 +224,12 @@ describe('Document: Send, documents of one client together', () => {
 				(r) =>
 					`${r.method} ${r.path.replace(/^\/api\/partner\/\d+\//, '').replace(/\d+/g, ':mid')}`,
 			);
+		// every order made and filled, then checked, then sent
 		expect(shapes).toEqual([
 			'GET document/',
-			...Array(3)
-				.fill([
-					'POST sending/order/',
-					'POST sending/order/:mid/item/',
-					'GET sending/order/',
-					'POST sending/order/:mid/send/',
-				])
-				.flat(),
+			...Array(3).fill(['POST sending/order/', 'POST sending/order/:mid/item/']).flat(),
+			...Array(3).fill('GET sending/order/'),
+			...Array(3).fill('POST sending/order/:mid/send/'),
 		]);
 	});
 
@@ -347,7 +343,7 @@ describe('Document: Send, documents of one client together', () => {
 		]);
 	});
 
-	test('the answer to adding a document is lost: it may be in the order, so the order is not sent; every item fails, nothing goes out', async () => {
+	test('the answer to adding a document is lost: it may be in the order, so that order is deleted unsent; the others go in a new one, that item fails with nothing sent', async () => {
 		const invoices = seedInvoicesOf(bed, 'C-1', 3);
 		const addItem = { method: 'POST', path: /\/item\/$/ };
 		bed.sandbox.injectFault(
@@ -361,10 +357,13 @@ describe('Document: Send, documents of one client together', () => {
 			addItem,
 		);
 		const result = await bed.run(sendEach(), items(invoices), { onError: 'continueRegularOutput' });
-		expect(result.output.map((item) => item.json.sent)).toEqual([undefined, undefined, undefined]);
-		expect(result.output[0].error?.description).toMatch(/^Nothing was sent/);
-		expect(posts(bed, '/send/')).toHaveLength(0);
-		expect(bed.sandbox.deliveries).toEqual([]);
+		expect(result.output.map((item) => item.json.sent)).toEqual([true, undefined, true]);
+		expect(result.output[1].error?.description).toMatch(/^Nothing was sent/);
+		expect(bed.sandbox.received('/api/').filter((r) => r.method === 'DELETE')).toHaveLength(1);
+		expect(bed.sandbox.deliveries.map((d) => d.documentMids)).toEqual([
+			[invoices[0].mid, invoices[2].mid],
+		]);
+		expect(bed.sandbox.sendingOrdersOf()).toHaveLength(1);
 	});
 
 	test.each([

@@ -4,13 +4,13 @@ import type { OperationContext } from '../../helpers/context';
 import { documentMidOf } from '../../helpers/documents';
 import { isRecord } from '../../helpers/locators';
 import {
-	batchesOf,
 	contactsOfClients,
 	prepareSend,
-	sendTogether,
 	unsentDocuments,
 	type SendJob,
 } from '../../helpers/sending';
+import { SendOutcomes } from '../../helpers/sendingOrders';
+import { sendJobs } from '../../helpers/sendingRun';
 import {
 	checkCount,
 	checkEmail,
@@ -18,7 +18,7 @@ import {
 	InvalidInput,
 	LONG_TEXT,
 } from '../../helpers/validation';
-import { outcomeOf, type Outcome } from '../../transport';
+import { outcomeOf } from '../../transport';
 import { documentLocator } from './pickers.fields';
 
 const show = { resource: ['document'], operation: ['send'] };
@@ -114,8 +114,6 @@ export const options: INodeProperties[] = [
 	},
 ];
 
-type SendOutcomes = Map<number, Outcome<IDataObject>>;
-
 /**
  * Sends the document once: skipped when already sent, unless asked. The first item of the run
  * sends every item's document, so that those of one client can share an order; each item then
@@ -124,7 +122,7 @@ type SendOutcomes = Map<number, Outcome<IDataObject>>;
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	let sends = op.run.plans.get('send') as Promise<SendOutcomes> | undefined;
 	if (!sends) op.run.plans.set('send', (sends = sendAll(op)));
-	const outcome = (await sends).get(op.itemIndex);
+	const outcome = (await sends).byItem.get(op.itemIndex);
 	if (!outcome) {
 		op.fail('Not sent: the run stopped at an earlier item', 'Nothing was sent for this item.');
 	}
@@ -133,28 +131,22 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 }
 
 /**
- * Every item from this one on, read and checked in turn, then sent in batches. Unless the node
- * continues on failure, nothing after the first failing item is sent, as if the items went one
- * by one.
+ * Every item from this one on, read and checked in turn, then sent in batches, ending as if the
+ * items went one by one (see sendingRun.ts): unless the node continues on failure, nothing from
+ * the first failing item on is sent, and every item before it that would have gone does.
  */
 async function sendAll(op: OperationContext): Promise<SendOutcomes> {
-	const outcomes: SendOutcomes = new Map();
-	const stopAtFailure = !op.run.n8n.continueOnFail();
+	const outcomes = new SendOutcomes(!op.run.n8n.continueOnFail());
 	const jobs: SendJob[] = [];
 	const count = op.run.n8n.getInputData().length;
 	const listed = await listedDocuments(op);
-	for (let item = op.itemIndex; item < count; item++) {
+	for (let item = op.itemIndex; item < count && outcomes.reaches(item); item++) {
 		const prepared = await outcomeOf(prepare(op.forItem(item), listed));
-		if (!prepared.ok) outcomes.set(item, prepared);
+		if (!prepared.ok) outcomes.settle(item, prepared);
 		else if ('job' in prepared.value) jobs.push(prepared.value.job);
-		else outcomes.set(item, { ok: true, value: prepared.value.result });
-		if (!prepared.ok && stopAtFailure) break;
+		else outcomes.settle(item, { ok: true, value: prepared.value.result });
 	}
-	for (const batch of batchesOf(jobs)) {
-		const sent = await sendTogether(batch);
-		batch.forEach((job, k) => outcomes.set(job.op.itemIndex, sent[k]));
-		if (stopAtFailure && sent.some((outcome) => !outcome.ok)) break;
-	}
+	await sendJobs(jobs, outcomes);
 	return outcomes;
 }
 
