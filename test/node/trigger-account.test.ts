@@ -62,6 +62,17 @@ describe('MakeLeaps Trigger: a new API key of the same account', () => {
 		);
 	});
 
+	// a seed the property test found (trigger-properties.test.ts), kept as it shrank
+	test('Document Sent: a new key, then a document made already sent long ago: reported once', async () => {
+		const clientMid = seedClient(bed, 'C-1');
+		const trigger = new ActiveTrigger(bed, { event: 'documentSent' }, { requestsPerMinute: FAST });
+		expect((await trigger.poll()).items).toBeNull();
+		rotateKey(bed);
+		seedDocuments(bed, clientMid, ['S'], { date_sent: '2020-01-01T00:00:00Z' });
+		expect(numbers(await trigger.poll())).toEqual(['S']);
+		expect((await trigger.poll()).items).toBeNull();
+	});
+
 	test.each(SAVINGS)(
 		'n8n restarting after the key changed (saving the state %s): nothing missed, nothing twice',
 		async (saving) => {
