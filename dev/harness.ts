@@ -416,6 +416,8 @@ export interface PollOptions {
 	mode?: 'trigger' | 'manual';
 	timezone?: string;
 	limits?: Partial<TransportLimits>;
+	/** The trigger's pace (120 requests a minute, as in n8n, by default). */
+	requestsPerMinute?: number;
 	/** The trigger's version (1 by default). */
 	typeVersion?: number;
 }
@@ -437,7 +439,7 @@ export async function runPoll(options: PollOptions): Promise<PollResult> {
 		parameters: options.parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'MakeLeaps account' } },
 	};
-	const trigger = new MakeLeapsTrigger(options.limits);
+	const trigger = new MakeLeapsTrigger(options.limits, options.requestsPerMinute);
 	const workflow = new Workflow({
 		id: 'wf-1',
 		name: 'Test',

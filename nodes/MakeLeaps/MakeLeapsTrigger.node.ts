@@ -19,14 +19,22 @@ import {
 	compare,
 	latest,
 	MAX_WATCHED,
+	savedState,
 	signatureOf,
 	watchScope,
 	type WatchEvent,
 	type WatchFilters,
+	type WatchScope,
 	type WatchState,
 } from './helpers/watch';
 import { searchPartners } from './methods/listSearch';
-import { MAX_PAGE_SIZE, MakeLeapsTransport, outcomeOf, type TransportLimits } from './transport';
+import {
+	MAX_PAGE_SIZE,
+	MakeLeapsTransport,
+	outcomeOf,
+	type TransportLimits,
+	type TransportOptions,
+} from './transport';
 
 const DOCUMENT_EVENTS = ['newDocument', 'documentSent', 'documentPaid'];
 /** The client list is read in full at least this often, even when its first page looks the same. */
@@ -121,14 +129,14 @@ export class MakeLeapsTrigger implements INodeType {
 
 	poll: (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>;
 
-	/** n8n creates the node without arguments; tests pass shorter waits and timeouts. */
-	constructor(limits: Partial<TransportLimits> = {}) {
+	/** n8n creates the node without arguments; tests pass shorter waits and timeouts, or a pace. */
+	constructor(limits: Partial<TransportLimits> = {}, requestsPerMinute = 120) {
 		this.poll = async function (this: IPollFunctions) {
 			const key = `${this.getWorkflow().id ?? ''}\n${this.getNode().id ?? this.getNode().name}`;
 			const manual = this.getMode() === 'manual';
 			if (!manual && runningPolls.has(key)) return null;
 			if (!manual) runningPolls.add(key);
-			const result = await outcomeOf(pollOnce(this, limits));
+			const result = await outcomeOf(pollOnce(this, { limits, requestsPerMinute }));
 			if (!manual) runningPolls.delete(key);
 			if (result.ok) return result.value;
 			const { error } = result;
@@ -148,17 +156,18 @@ export class MakeLeapsTrigger implements INodeType {
  */
 async function pollOnce(
 	context: IPollFunctions,
-	limits: Partial<TransportLimits>,
+	options: TransportOptions,
 ): Promise<INodeExecutionData[][] | null> {
 	const event = context.getNodeParameter('event', 'documentPaid') as WatchEvent;
-	const transport = await MakeLeapsTransport.create(context, { limits });
+	const transport = await MakeLeapsTransport.create(context, options);
 	const staticData = context.getWorkflowStaticData('node');
 	const partnerMid = await partnerOf(context, transport, staticData);
-	const state = staticData.watch as WatchState | undefined;
+	const scope = scopeOf(context, event, transport.baseUrl, partnerMid);
+	const { state, changes } = savedState(staticData.watch, scope);
 	const startedAt = Date.now();
 	const manual = context.getMode() === 'manual';
 
-	const watched = await outcomeOf(readWatched(context, transport, partnerMid, event, state));
+	const watched = await outcomeOf(readWatched(context, transport, scope, state));
 	if (!watched.ok) {
 		// a remembered partner the key no longer reaches is looked up again at the next poll
 		const status = (watched.error as { httpCode?: string }).httpCode;
@@ -189,8 +198,14 @@ async function pollOnce(
 			{ description: 'Choose a Document Type or fewer Look Back days' },
 		);
 	}
-	const { report, state: next } = compare(event, state, read.records, read.scope, startedAt);
+	const { report, state: next } = compare(event, state, read.records, scope, startedAt);
 	if (read.signature !== undefined) next.signature = read.signature;
+	if (changes.length > 0) {
+		const { name } = context.getNode();
+		context.logger.warn(
+			`MakeLeaps Trigger "${name}" of workflow ${context.getWorkflow().id ?? ''} starts watching anew, because ${changes.join(', ')}: this poll reports nothing, and what changed in MakeLeaps since the last poll is not reported`,
+		);
+	}
 	staticData.watch = next as unknown as IDataObject;
 	return report.length > 0 ? [report.map((record) => ({ json: shown(record) }))] : null;
 }
@@ -228,20 +243,44 @@ async function partnerOf(
 	return found.mid;
 }
 
+/**
+ * What the trigger watches: the event and its settings, on the MakeLeaps account (Base URL and
+ * partner; not the API key, so a new key of the same account goes on where the last one stopped).
+ */
+function scopeOf(
+	context: IPollFunctions,
+	event: WatchEvent,
+	baseUrl: string,
+	partner: string,
+): WatchScope {
+	if (event === 'newClient') {
+		return watchScope({ baseUrl, partner, event, documentType: '', lookBackDays: '' });
+	}
+	const type = String(context.getNodeParameter('documentType', '') ?? '');
+	if (type !== '' && !DOCUMENT_TYPE_OPTIONS.some((option) => option.value === type)) {
+		const message = `Document Type "${type}" is not a document type of MakeLeaps`;
+		throw new NodeOperationError(context.getNode(), message);
+	}
+	const days = checkCount(context.getNodeParameter('lookBackDays', 90), 'Look Back (Days)', 1);
+	if (days > MAX_LOOK_BACK_DAYS) {
+		const message = `Look Back (Days) must be at most ${MAX_LOOK_BACK_DAYS}`;
+		throw new NodeOperationError(context.getNode(), message);
+	}
+	return watchScope({ baseUrl, partner, event, documentType: type, lookBackDays: String(days) });
+}
+
 /** The records the event watches: the client list, or the documents of the window. */
 async function readWatched(
 	context: IPollFunctions,
 	transport: MakeLeapsTransport,
-	partnerMid: string,
-	event: WatchEvent,
+	scope: WatchScope,
 	state: WatchState | undefined,
-): Promise<
-	{ records: IDataObject[]; scope: string; filters: WatchFilters; signature?: string } | 'unchanged'
-> {
-	if (event !== 'newClient') return await readDocuments(context, transport, partnerMid, event);
-	const clients = await readClients(transport, partnerMid, state, context.getMode() === 'manual');
+): Promise<{ records: IDataObject[]; filters: WatchFilters; signature?: string } | 'unchanged'> {
+	const manual = context.getMode() === 'manual';
+	if (scope.event !== 'newClient') return await readDocuments(context, transport, scope);
+	const clients = await readClients(transport, scope.partner, state, manual);
 	if (clients === 'unchanged') return clients;
-	return { ...clients, scope: watchScope(event, transport.account, partnerMid), filters: {} };
+	return { ...clients, filters: {} };
 }
 
 /**
@@ -273,23 +312,11 @@ async function readClients(
 async function readDocuments(
 	context: IPollFunctions,
 	transport: MakeLeapsTransport,
-	partnerMid: string,
-	event: WatchEvent,
+	{ partner, documentType, lookBackDays }: WatchScope,
 ) {
-	const type = String(context.getNodeParameter('documentType', '') ?? '');
-	if (type !== '' && !DOCUMENT_TYPE_OPTIONS.some((option) => option.value === type)) {
-		const message = `Document Type "${type}" is not a document type of MakeLeaps`;
-		throw new NodeOperationError(context.getNode(), message);
-	}
-	const days = checkCount(context.getNodeParameter('lookBackDays', 90), 'Look Back (Days)', 1);
-	if (days > MAX_LOOK_BACK_DAYS) {
-		const message = `Look Back (Days) must be at most ${MAX_LOOK_BACK_DAYS}`;
-		throw new NodeOperationError(context.getNode(), message);
-	}
-	const windowStart = daysBefore(today(context.getTimezone()), days);
+	const windowStart = daysBefore(today(context.getTimezone()), Number(lookBackDays));
 	const qs: IDataObject = { per_page: MAX_PAGE_SIZE, date__gte: windowStart };
-	if (type) qs.document_type = type;
-	const records = await transport.getAll<IDataObject>(`/api/partner/${partnerMid}/document/`, qs);
-	const scope = watchScope(event, transport.account, partnerMid, type, String(days));
-	return { records, scope, filters: { documentType: type, windowStart } };
+	if (documentType) qs.document_type = documentType;
+	const records = await transport.getAll<IDataObject>(`/api/partner/${partner}/document/`, qs);
+	return { records, filters: { documentType, windowStart } };
 }

@@ -3,97 +3,12 @@
  * then every change is reported exactly once (across pages, after failed reads, after a
  * restart), polls cost few requests, and the editor's test shows the newest record.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { runPoll, type PollResult } from '../../dev/harness';
+import { ActiveTrigger, numbers, SAVINGS, seedDocuments } from './activeTrigger';
 import { useTestBed, type TestBed } from './bed';
 import { seedClient, seedMany } from './fixtures';
-
-/**
- * When n8n writes the trigger's static data to its database: by default when the workflow is
- * activated and when a poll emits; with n8n 2.x's durable poll cursors
- * (N8N_POLLER_DURABLE_CURSORS_ENABLED) after every poll, quiet ones included.
- */
-type Saving = 'when emitting' | 'every poll';
-const SAVINGS: Saving[] = ['when emitting', 'every poll'];
-
-/**
- * An active workflow with the trigger, as n8n runs one: the static data lives in memory between
- * polls, and n8n writes it to its database as `saving` says.
- */
-class ActiveTrigger {
-	private memory: IDataObject = {};
-	private saved: IDataObject = {};
-	private activated = false;
-
-	constructor(
-		private readonly bed: TestBed,
-		private parameters: INodeParameters,
-		private readonly saving: Saving = 'when emitting',
-		private readonly typeVersion = 1,
-	) {}
-
-	/** The user changes the trigger's settings and saves the workflow. */
-	reconfigure(parameters: INodeParameters) {
-		this.parameters = parameters;
-	}
-
-	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<PollResult> {
-		const result = await runPoll({
-			parameters: { partner: this.bed.partner, ...this.parameters },
-			credentials: this.bed.credentials,
-			staticData: this.memory,
-			mode,
-			typeVersion: this.typeVersion,
-		});
-		const saves = !this.activated || result.items !== null || this.saving === 'every poll';
-		if (mode === 'trigger' && saves) this.save();
-		this.activated = true;
-		return result;
-	}
-
-	/** n8n restarts: what it had in memory is gone, what it saved is read back. */
-	restart() {
-		this.memory = asJson(this.saved);
-	}
-
-	/** The state as a later poll finds it (tests move its clock). */
-	get state() {
-		return (this.memory['node:MakeLeaps Trigger'] as IDataObject | undefined)?.watch as
-			| IDataObject
-			| undefined;
-	}
-
-	private save() {
-		this.saved = asJson(this.memory);
-	}
-}
-
-/** What n8n writes to its database and reads back. */
-const asJson = (data: IDataObject) => JSON.parse(JSON.stringify(data)) as IDataObject;
-
-const numbers = (result: PollResult) =>
-	(result.items ?? []).map((item) => item.json.document_number);
-
-function seedDocuments(
-	bed: TestBed,
-	clientMid: string,
-	numbersOf: string[],
-	extra: IDataObject = {},
-) {
-	const client = `${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${clientMid}/`;
-	return numbersOf.map((number) =>
-		bed.sandbox.seedDocument({
-			document_type: 'invoice',
-			document_number: number,
-			client,
-			lineitems: [{ kind: 'simple', description: 'Work', price: '1000', tax_rate: '10' }],
-			autocalculate: true,
-			...extra,
-		}),
-	);
-}
 
 const documentReads = (bed: TestBed) =>
 	bed.sandbox.received('/api/').filter((r) => r.path.endsWith('/document/'));
@@ -210,7 +125,7 @@ describe('MakeLeaps Trigger: Document Paid and Document Sent', () => {
 
 		test('an invoice made after a poll and paid with an earlier day is reported once', async () => {
 			const clientMid = seedClient(bed, 'C-1');
-			const trigger = new ActiveTrigger(bed, { event: 'documentPaid' }, saving);
+			const trigger = new ActiveTrigger(bed, { event: 'documentPaid' }, { saving });
 			await trigger.poll();
 			const [x] = seedDocuments(bed, clientMid, ['X']);
 			bed.sandbox.markPaid(String(x.mid), yesterday);
@@ -222,7 +137,7 @@ describe('MakeLeaps Trigger: Document Paid and Document Sent', () => {
 
 		test('an invoice seen unpaid by a quiet poll, n8n restarting, then paid with an earlier day: reported once', async () => {
 			const clientMid = seedClient(bed, 'C-1');
-			const trigger = new ActiveTrigger(bed, { event: 'documentPaid' }, saving);
+			const trigger = new ActiveTrigger(bed, { event: 'documentPaid' }, { saving });
 			await trigger.poll();
 			const [x, y] = seedDocuments(bed, clientMid, ['X', 'Y']);
 			expect((await trigger.poll()).items).toBeNull(); // quiet: X and Y unpaid
@@ -437,7 +352,7 @@ describe('MakeLeaps Trigger: Simplify (version 2)', () => {
 	test('a paid invoice is reported as a flat row', async () => {
 		const clientMid = seedClient(bed, 'C-1');
 		const [a] = seedDocuments(bed, clientMid, ['A']);
-		const trigger = new ActiveTrigger(bed, { event: 'documentPaid' }, 'when emitting', 2);
+		const trigger = new ActiveTrigger(bed, { event: 'documentPaid' }, { typeVersion: 2 });
 		await trigger.poll();
 		bed.sandbox.markPaid(String(a.mid), '2026-11-20T12:00:00.000Z');
 		const [item] = (await trigger.poll()).items!;

@@ -5,7 +5,9 @@ import {
 	compare,
 	latest,
 	MAX_REMEMBERED,
+	savedState,
 	signatureOf,
+	watchScope,
 	type WatchEvent,
 	type WatchState,
 } from '../../nodes/MakeLeaps/helpers/watch';
@@ -19,13 +21,20 @@ const doc = (mid: string, extra: IDataObject = {}): IDataObject => ({
 });
 
 const HOUR = 3600_000;
+const SCOPE = watchScope({
+	baseUrl: 'https://api.makeleaps.com',
+	partner: 'P1',
+	event: 'newClient',
+	documentType: '',
+	lookBackDays: '',
+});
 const NOW = Date.parse('2026-11-23T09:00:00Z');
 
 /** Polls one after another, an hour apart; what each reported. */
 function polls(event: WatchEvent, reads: IDataObject[][]) {
 	let state: WatchState | undefined;
 	return reads.map((records, i) => {
-		const result = compare(event, state, records, 'scope', NOW + i * HOUR);
+		const result = compare(event, state, records, SCOPE, NOW + i * HOUR);
 		state = result.state;
 		return result.report.map((record) => record.mid);
 	});
@@ -84,22 +93,23 @@ describe('compare', () => {
 	});
 
 	test('another scope starts over', () => {
-		const first = compare('newClient', undefined, [doc('1')], 'partner A', NOW);
+		const first = compare('newClient', undefined, [doc('1')], SCOPE, NOW);
 		expect(
-			compare('newClient', first.state, [doc('1'), doc('2')], 'partner B', NOW).report,
+			compare('newClient', first.state, [doc('1'), doc('2')], { ...SCOPE, partner: 'P2' }, NOW)
+				.report,
 		).toEqual([]);
 	});
 
 	test(`at most ${MAX_REMEMBERED} records are remembered: those absent the longest are forgotten first, those in the list never`, () => {
 		const many = (from: number, count: number) =>
 			Array.from({ length: count }, (_, k) => doc(String(from + k)));
-		let state = compare('newClient', undefined, many(0, MAX_REMEMBERED - 10), 'scope', NOW).state;
-		state = compare('newClient', state, many(0, 5), 'scope', NOW).state; // the rest absent
+		let state = compare('newClient', undefined, many(0, MAX_REMEMBERED - 10), SCOPE, NOW).state;
+		state = compare('newClient', state, many(0, 5), SCOPE, NOW).state; // the rest absent
 		const third = compare(
 			'newClient',
 			state,
 			[...many(0, 5), ...many(MAX_REMEMBERED, 20)],
-			'scope',
+			SCOPE,
 			NOW,
 		);
 		expect(third.report).toHaveLength(20);
@@ -110,6 +120,61 @@ describe('compare', () => {
 		expect(remembered.filter((mid) => Number(mid) < MAX_REMEMBERED - 10)).toHaveLength(
 			MAX_REMEMBERED - 20,
 		);
+	});
+});
+
+describe('savedState', () => {
+	const seen = { seen: { '1': [1] }, reads: 1, readAt: NOW };
+	const invoices = watchScope({
+		baseUrl: 'https://api.makeleaps.com',
+		partner: 'P1',
+		event: 'documentPaid',
+		documentType: 'invoice',
+		lookBackDays: '90',
+	});
+
+	test('kept for the same account and settings, whatever API key; nothing saved: nothing to say', () => {
+		expect(savedState({ ...seen, scope: SCOPE }, SCOPE)).toEqual({
+			state: { ...seen, scope: SCOPE },
+			changes: [],
+		});
+		expect(savedState(undefined, SCOPE)).toEqual({ changes: [] });
+	});
+
+	test('what changed is named, and the state is not kept', () => {
+		const other = { ...invoices, baseUrl: 'https://sandbox.example', partner: 'P2' };
+		expect(savedState({ ...seen, scope: invoices }, other)).toEqual({
+			changes: [
+				`the credential's Base URL changed from "https://api.makeleaps.com" to "https://sandbox.example"`,
+				'Partner changed from "P1" to "P2"',
+			],
+		});
+	});
+
+	test("a state of the previous version, keyed by the API key's Client ID too: kept when the rest is the same", () => {
+		const v2 = (scope: string) => savedState({ ...seen, scope }, invoices);
+		for (const clientId of ['abc', 'with spaces in it', ''])
+			expect(v2(`v2 documentPaid https://api.makeleaps.com ${clientId} P1 invoice 90`)).toEqual({
+				state: { ...seen, scope: invoices },
+				changes: [],
+			});
+		expect(
+			savedState({ ...seen, scope: 'v2 newClient https://api.makeleaps.com a b P1' }, SCOPE).state
+				?.scope,
+		).toEqual(SCOPE);
+		expect(v2('v2 documentPaid https://api.makeleaps.com abc P0 invoice 90').changes).toEqual([
+			'Partner changed from "P0" to "P1"',
+		]);
+		expect(v2('v2 documentPaid https://api.makeleaps.com abc P1  90').changes).toEqual([
+			'Document Type changed from "" to "invoice"',
+		]);
+	});
+
+	test('a state it cannot read starts over, and says so', () => {
+		for (const scope of ['v1 documentPaid P1', 'v2 other https://x a P1', 42, null])
+			expect(savedState({ ...seen, scope }, invoices)).toEqual({
+				changes: ['its memory was written by an earlier version of the node'],
+			});
 	});
 });
 

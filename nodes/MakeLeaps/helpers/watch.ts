@@ -20,10 +20,25 @@ type Stamp = number | string;
 /** A record remembered: the read it was last seen in and, for Sent and Paid, its stamp if set. */
 type Seen = [read: number, stamp?: Stamp];
 
+/**
+ * What a state was built for; a state built for anything else starts over. It names the MakeLeaps
+ * account (the credential's Base URL, normalised, and the partner), not the API key: a new key of
+ * the same account keeps what the trigger has seen.
+ */
+export interface WatchScope {
+	/** The rules the state was written under (STATE_VERSION). */
+	version: string;
+	baseUrl: string;
+	partner: string;
+	event: WatchEvent;
+	/** Document events: the Document Type ('' for any) and Look Back (Days); '' for clients. */
+	documentType: string;
+	lookBackDays: string;
+}
+
 /** What the trigger keeps in the workflow's static data between polls. */
 export interface WatchState {
-	/** The settings the state was built for; other settings start over. */
-	scope: string;
+	scope: WatchScope;
 	/** Complete reads so far. */
 	reads: number;
 	/** When the last complete read started (ms since 1970). */
@@ -43,9 +58,70 @@ export const MAX_REMEMBERED = 50_000;
 export const MAX_WATCHED = MAX_REMEMBERED;
 
 /** Part of every scope: a state written under other rules starts over. */
-const STATE_VERSION = 'v2';
+const STATE_VERSION = 'v3';
 
-export const watchScope = (...parts: string[]) => [STATE_VERSION, ...parts].join(' ');
+export const watchScope = (parts: Omit<WatchScope, 'version'>): WatchScope => ({
+	version: STATE_VERSION,
+	...parts,
+});
+
+const EARLIER_VERSION = 'its memory was written by an earlier version of the node';
+const changed = (label: string) => (from: string, to: string) =>
+	`${label} changed from "${from}" to "${to}"`;
+
+/** How a change of each part of a scope is told, in the editor's words. */
+const SCOPE_PARTS: Record<keyof WatchScope, (from: string, to: string) => string> = {
+	version: () => EARLIER_VERSION,
+	baseUrl: changed("the credential's Base URL"),
+	partner: changed('Partner'),
+	event: changed('Event'),
+	documentType: changed('Document Type'),
+	lookBackDays: changed('Look Back (Days)'),
+};
+
+/** What differs from the scope a state was built for, one phrase per part; [] when nothing. */
+export function scopeChanges(before: WatchScope, now: WatchScope): string[] {
+	const parts = Object.keys(SCOPE_PARTS) as Array<keyof WatchScope>;
+	return parts
+		.filter((part) => before[part] !== now[part])
+		.map((part) => SCOPE_PARTS[part](String(before[part]), now[part]));
+}
+
+/**
+ * The state a poll goes on from: the one saved, when built for this scope; else none, and what
+ * changed. A state of the previous version (v2) named its scope in one text that held the API
+ * key's Client ID as well: read without it, it is kept when all the rest is the same, so an
+ * upgrade neither repeats nor loses an event. Anything else unreadable starts over.
+ */
+export function savedState(
+	saved: unknown,
+	scope: WatchScope,
+): { state?: WatchState; changes: string[] } {
+	if (typeof saved !== 'object' || saved === null) return { changes: [] };
+	const state = saved as WatchState;
+	const before = typeof state.scope === 'string' ? scopeOfV2(state.scope) : state.scope;
+	const changes =
+		typeof before === 'object' && before !== null ? scopeChanges(before, scope) : [EARLIER_VERSION];
+	return changes.length > 0 ? { changes } : { state: { ...state, scope }, changes };
+}
+
+/** The scope of a v2 state: `v2 <event> <Base URL> <Client ID> <partner>[ <type> <days>]`. */
+function scopeOfV2(text: string): WatchScope | undefined {
+	const words = text.split(' ');
+	const [version, event, baseUrl] = words;
+	const tail = event === 'newClient' ? 1 : 3;
+	// the Client ID between the Base URL and the partner may hold spaces (or be empty)
+	if (version !== 'v2' || !EVENTS.has(event) || words.length < 4 + tail) return undefined;
+	const [partner, documentType = '', lookBackDays = ''] = words.slice(words.length - tail);
+	return {
+		version: STATE_VERSION,
+		baseUrl,
+		partner,
+		event: event as WatchEvent,
+		documentType,
+		lookBackDays,
+	};
+}
 
 /** The record's MID (its `mid`, or the last part of its `url`), or undefined when it has none. */
 export function midOf(record: IDataObject): string | undefined {
@@ -54,6 +130,8 @@ export function midOf(record: IDataObject): string | undefined {
 	const fromUrl = typeof record.url === 'string' ? midOfUrl(record.url) : '';
 	return fromUrl === '' ? undefined : fromUrl;
 }
+
+const EVENTS = new Set<string>(['newClient', 'newDocument', 'documentSent', 'documentPaid']);
 
 const STAMPED: Partial<Record<WatchEvent, string>> = {
 	documentSent: 'date_sent',
@@ -79,10 +157,10 @@ export function compare(
 	event: WatchEvent,
 	state: WatchState | undefined,
 	records: IDataObject[],
-	scope: string,
+	scope: WatchScope,
 	readAt: number,
 ): { report: IDataObject[]; state: WatchState } {
-	const starting = state === undefined || state.scope !== scope;
+	const starting = state === undefined || scopeChanges(state.scope, scope).length > 0;
 	const reads = starting ? 1 : state.reads + 1;
 	const seen: Record<string, Seen> = starting ? {} : { ...state.seen };
 	const report: IDataObject[] = [];
