@@ -84,13 +84,22 @@ export function seedAccount(bed: TestBed, shape: AccountShape = {}) {
 	);
 }
 
+/** A row's check id: its details start with it. */
+export const idOf = (json: IDataObject) => String(json.details).split(': ')[0];
+
 /** The results by check id, in the order of the output. */
 export const resultsOf = (items: Array<{ json: IDataObject }>) =>
-	Object.fromEntries(items.map(({ json }) => [json.check, json.result]));
+	Object.fromEntries(items.map(({ json }) => [idOf(json), json.result]));
 
-/** The evidence by check id. */
+/** The evidence by check id: the details after the id. */
 export const evidenceOf = (items: Array<{ json: IDataObject }>) =>
-	Object.fromEntries(items.map(({ json }) => [json.check, String(json.evidence)]));
+	Object.fromEntries(
+		items.map(({ json }) => [idOf(json), String(json.details).slice(idOf(json).length + 2)]),
+	);
+
+/** The row of a check. */
+export const rowOf = (items: Array<{ json: IDataObject }>, id: string) =>
+	items.find(({ json }) => idOf(json) === id)!.json;
 
 export const allHeld = Object.fromEntries(IDS.map((id) => [id, 'held']));
 

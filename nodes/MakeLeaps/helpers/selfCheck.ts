@@ -21,31 +21,30 @@ import {
 	plural,
 	typeFilterVerdict,
 	undecided,
+	Undecided,
 	type CheckResult,
 	type Verdict,
 } from './checkVerdicts';
+import { rowDetails, rowWords, type CheckId } from './checkWords';
 import type { OperationContext } from './context';
 import { DOCUMENT_TYPES, documentPath, documentsPath } from './documents';
 import { contactUrl, isRecord, linkedMid } from './locators';
 import { partnerMidOf } from './partners';
 
-/** One output item: flat, one row of a sheet. */
+/** One output item: flat, one row of a sheet, in the user's words but for its details. */
 export interface CheckReport extends IDataObject {
 	check: string;
-	guess: string;
 	result: CheckResult;
-	evidence: string;
-	affects: string;
+	what_it_means: string;
+	what_to_do: string;
+	details: string;
 }
 
 interface Check {
-	id: string;
-	guess: string;
-	affects: string;
+	id: CheckId;
 	run(probe: Probe): Promise<Verdict>;
 }
 
-const MAX_EVIDENCE = 400;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const KINDS = ['normal', 'simple', 'text', 'subtotal'];
 /** The fields the node reads and writes on a line of each kind. */
@@ -125,10 +124,10 @@ class Probe {
 		return this.op.run.transport.baseUrl;
 	}
 
-	/** The partner checked; without one, a check that needs it cannot tell. */
+	/** The partner checked; without one, a check that needs it fails as its read did. */
 	partnerMid(): string {
 		if (this.partner.ok) return this.partner.value;
-		return undecided(`No partner to check: ${failureText(this.partner.error)}`);
+		throw this.partner.error;
 	}
 
 	/** An address as a user reads it: a path under the Base URL, or only the site elsewhere. */
@@ -194,9 +193,6 @@ class Probe {
 
 const tokenAndPartner: Check = {
 	id: 'token_and_partner',
-	guess:
-		"The credential's Client ID and Client Secret get a token, and the API key's partner is listed with its MID at the end of its address",
-	affects: 'Every operation; an empty Partner means the one partner of the API key',
 	async run(probe) {
 		const page = await probe.page('/api/partner/', undefined, 'the partner list');
 		const partners = (page.response ?? []).filter(isRecord);
@@ -221,9 +217,6 @@ const tokenAndPartner: Check = {
 
 const pageSize: Check = {
 	id: 'page_size',
-	guess: 'A list gives up to 100 records a page when asked (per_page=100)',
-	affects:
-		'Get Many, the trigger and the scans of Create or Update (a smaller page costs more requests)',
 	async run(probe) {
 		const { meta, response = [] } = await probe.clients();
 		const count = typeof meta?.count === 'number' ? meta.count : undefined;
@@ -234,40 +227,39 @@ const pageSize: Check = {
 
 const nextPageLink: Check = {
 	id: 'next_page_link',
-	guess:
-		'A list that goes on links its next page in meta.next, an address under the Base URL that keeps the page size',
-	affects:
-		'Get Many with Return All or a Limit over a page, the trigger, the scans of Create or Update',
 	async run(probe) {
 		const path = probe.clientsPath();
 		const first = await probe.page(path, { per_page: 1 }, 'the client list');
 		const list = first.response ?? [];
 		const count = typeof first.meta?.count === 'number' ? first.meta.count : undefined;
 		const next = first.meta?.next;
-		if (next === undefined || next === null) {
+		// an empty link ends a list, as the node reads it
+		if (next === undefined || next === null || next === '') {
 			if (count === undefined)
 				undecided('The first page gave neither meta.count nor meta.next: no second page to see');
 			if (count < 2) undecided(`The account has ${plural(count, 'client')}: no second page`);
 			return differs(
-				`Asked for 1 client a page of ${count}: the first page has no ${next === null ? 'link in meta.next' : 'meta.next'}, so the node would read that page only`,
+				`Asked for 1 client a page of ${count}: the first page has no link in meta.next, so the node would read that page only`,
 			);
 		}
 		if (typeof next !== 'string') return differs(`meta.next is not a link: ${excerpt(next, 60)}`);
-		if (list.length > 1)
-			return differs(`Asked for 1 client a page, got ${list.length}: per_page is not honoured`);
+		if (list.length === 0)
+			return differs('The first page is empty but links a next page: the node refuses such a list');
 		if (apiUrl(probe.baseUrl, next) === undefined) {
 			return differs(
 				`meta.next leads outside the Base URL (${probe.shown(next)}): the node refuses to follow it`,
 			);
 		}
 		const second = (await probe.page(next, undefined, 'the client list')).response ?? [];
-		const linked = `meta.next (${probe.shown(next)})`;
+		const linked = `Asked for 1 client a page, got ${list.length}; meta.next (${probe.shown(next)})`;
 		if (second.length === 0) return differs(`${linked} leads to an empty page`);
-		if (second.length > 1)
+		// a link that drops per_page gives the node's later pages the default size, not 100
+		if (second.length > list.length)
 			return differs(`${linked} leads to a page of ${second.length}: the link drops per_page`);
-		if (list[0] && second[0]?.mid === list[0].mid)
-			return differs(`${linked} leads back to the first client`);
-		return held(`1 client a page: ${linked} led to the next client, also 1 a page`);
+		const firstMids = new Set(list.map((client) => client.mid));
+		if (second.some((client) => firstMids.has(client.mid)))
+			return differs(`${linked} leads back to a client of the first page`);
+		return held(`${linked} led on to the next page, of ${plural(second.length, 'client')}`);
 	},
 };
 
@@ -283,9 +275,6 @@ function clientWithContacts(listed: IDataObject[] | undefined): IDataObject {
 
 const expandContacts: Check = {
 	id: 'expand_contacts',
-	guess: "Asking for a client with expand=contacts gives the client's contacts in full, not links",
-	affects:
-		"Client → Get with Include Contacts, Client → Update and Create or Update (when not, the node reads each client's contact list: one request more per client)",
 	async run(probe) {
 		const path = probe.clientsPath();
 		const page = await probe.page(path, { per_page: 5, expand: 'contacts' }, 'the client list');
@@ -304,9 +293,6 @@ const expandContacts: Check = {
 
 const contactOwnUrl: Check = {
 	id: 'contact_own_url',
-	guess:
-		'A contact answers at its own address, /api/partner/<partner>/contact/<contact>/ (where Create or Update changes it)',
-	affects: "Client → Create or Update and Client → Update (the contacts' changes are sent there)",
 	async run(probe) {
 		const client = clientWithContacts((await probe.clients()).response);
 		const given = (client.contacts as unknown[])[0];
@@ -338,10 +324,6 @@ type FilterTake = 'applied' | 'ignored' | 'refused' | 'unclear';
 
 const clientFilterForm: Check = {
 	id: 'client_filter_form',
-	guess:
-		"The document list's client filter takes the client's MID (the node tries the client's address when the MID is refused)",
-	affects:
-		'Document → Get Many with a Client filter, Client → Delete (it looks for documents of the client first)',
 	async run(probe) {
 		const documents = await probe.documents();
 		const newest = await probe.newest();
@@ -388,9 +370,6 @@ const clientFilterForm: Check = {
 
 const documentTypeFilter: Check = {
 	id: 'document_type_filter',
-	guess: 'The document list filters by document type',
-	affects:
-		'Document → Get Many with a Document Type, Document → Create or Update (its scan of one type), the trigger (the node checks the type again, so when not it reads more)',
 	async run(probe) {
 		const documents = await probe.documents();
 		const newest = await probe.newest();
@@ -410,9 +389,6 @@ const documentTypeFilter: Check = {
 
 const dateFilter: Check = {
 	id: 'date_filter',
-	guess: 'The document list keeps, with date__gte, the documents dated that day or later',
-	affects:
-		'The trigger (its look-back window), Document → Get Many with Date From, Document → Create or Update with Scan From (the node checks the date again, so when not it reads more)',
 	async run(probe) {
 		const documents = await probe.documents();
 		const days = documents.map(dayOf);
@@ -443,9 +419,6 @@ const dateFilter: Check = {
 
 const templates: Check = {
 	id: 'templates',
-	guess:
-		'Templates are listed at /api/partner/<partner>/template/invoice/, each with a code and a name',
-	affects: 'The Template picker of Document → Create and Create or Update',
 	async run(probe) {
 		const path = `/api/partner/${probe.partnerMid()}/template/invoice/`;
 		const read = await outcomeOf(
@@ -474,10 +447,6 @@ const templates: Check = {
 
 const lineItemShape: Check = {
 	id: 'line_item_shape',
-	guess:
-		'A line item has kind, description, quantity, unit_cost, tax_rate (amounts as decimal texts), and MakeLeaps computes the price of a normal line',
-	affects:
-		'Document → Create and Update (the lines sent), Document → Create or Update (the lines compared to decide "unchanged")',
 	async run(probe) {
 		const chosen = await probe.newest(hasNormalLine);
 		const document = await probe.document(String(chosen.mid));
@@ -525,10 +494,6 @@ const lineItemShape: Check = {
 
 const listLineItems: Check = {
 	id: 'list_line_items',
-	guess:
-		'The document list gives each document with its line items in full, as the document itself',
-	affects:
-		'Document → Create or Update (when not, it reads each existing document on its own: one request more per row)',
 	async run(probe) {
 		const listed = await probe.newest();
 		const own = (await probe.document(String(listed.mid))).lineitems;
@@ -556,16 +521,13 @@ const listLineItems: Check = {
 
 /** Whether every record of a list's first page carries the field a Create or Update finds by. */
 function listKeyCheck(
-	id: string,
+	id: CheckId,
 	key: string,
 	noun: string,
-	affects: string,
 	records: (probe: Probe) => Promise<IDataObject[]>,
 ): Check {
 	return {
 		id,
-		guess: `Every ${noun} in the ${noun} list carries ${key}, even when it is empty`,
-		affects,
 		async run(probe) {
 			return listKeyVerdict(await records(probe), key, noun);
 		},
@@ -576,7 +538,6 @@ const clientListKeys = listKeyCheck(
 	'client_list_keys',
 	'client_external_id',
 	'client',
-	'Client → Create or Update and every Client picker By External ID (without it they refuse to run rather than create twice)',
 	async (probe) => ((await probe.clients()).response ?? []).filter(isRecord),
 );
 
@@ -584,15 +545,11 @@ const documentListKeys = listKeyCheck(
 	'document_list_keys',
 	'external_id',
 	'document',
-	'Document → Create or Update (without it, it refuses to run rather than create twice)',
 	async (probe) => await probe.documents(),
 );
 
 const pdfForm: Check = {
 	id: 'pdf_form',
-	guess:
-		"A document's PDF is at /api/partner/<partner>/document/<document>/pdf/, answered with the file itself or a redirect to https storage",
-	affects: 'Document → Download PDF',
 	async run(probe) {
 		const document = await probe.newest();
 		const mid = String(document.mid);
@@ -654,17 +611,13 @@ export async function checkAccount(op: OperationContext): Promise<CheckReport[]>
 		const verdict: Verdict = outcome.ok
 			? outcome.value
 			: { result: 'could not tell', evidence: failureText(outcome.error) };
-		// every field without the credential's values, before any cut could split one
+		const readFailed = !outcome.ok && !(outcome.error instanceof Undecided);
+		// every field without the credential's values, before IDs are shortened or the text cut
 		const report = op.run.transport.shareable<CheckReport>({
-			check: check.id,
-			guess: check.guess,
-			result: verdict.result,
-			evidence: verdict.evidence,
-			affects: check.affects,
+			...rowWords(check.id, verdict.result, readFailed),
+			details: verdict.evidence,
 		});
-		const evidence = report.evidence.replace(/\s+/g, ' ').trim();
-		report.evidence =
-			evidence.length > MAX_EVIDENCE ? `${evidence.slice(0, MAX_EVIDENCE - 1)}…` : evidence;
+		report.details = rowDetails(check.id, report.details);
 		reports.push(report);
 	}
 	return reports;

@@ -1,12 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
+import { REPORT_URL } from '../../helpers/checkWords';
 import { checkAccount } from '../../helpers/selfCheck';
 
 export const description: INodeProperties[] = [
 	{
-		displayName:
-			'Reads your account and changes nothing. Each output item is one assumption the node makes about MakeLeaps: held, differs or could not tell, with what was seen. Please report a "differs".',
+		displayName: `Checks that your MakeLeaps account works the way this node expects. It only reads (a page or two per check) and writes nothing. Each output row is one check: held, differs or could not tell, what it means for your workflows and what to do. If a row says "differs", please report it, with that row, at <a href="${REPORT_URL}" target="_blank">${REPORT_URL}</a>.`,
 		name: 'checkNotice',
 		type: 'notice',
 		default: '',
