@@ -1,6 +1,7 @@
 /**
  * Contact → Create adds a person once: whatever else changed in MakeLeaps or in the row, however
- * the e-mail is written, and when two executions add the same person at once.
+ * the e-mail is written, and when two executions add the same person at once. Contact → Update
+ * changes only a contact of the client its Client field names.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -148,4 +149,57 @@ describe('Contact: Create whose answer is lost', () => {
 			expect(itos(bed, client)).toHaveLength(1);
 		},
 	);
+});
+
+describe('Contact: Update only of the client in Client', () => {
+	const bed = useTestBed();
+	const update = (client: string, contact: string): INodeParameters => ({
+		resource: 'contact',
+		operation: 'update',
+		client: client ? byId(client) : { __rl: true, mode: 'list', value: '' },
+		contact: byId(contact),
+		updateFields: { title: 'Manager' },
+	});
+	const personOf = (client: string) =>
+		contactsOf(bed, client).find((c) => c.contact_type === 'person')!.mid;
+
+	test('a contact of another client is refused before any write; with Client empty it is changed', async () => {
+		const mine = seedClient(bed, 'C-1');
+		const other = seedClient(bed, 'C-2');
+		const result = await bed.run(update(mine, personOf(other)));
+		expect(result.error?.message).toBe(
+			`Contact ${personOf(other)} is not a contact of the client in Client (${mine}) [item 0]`,
+		);
+		expect(writes(bed)).toEqual([]);
+		const preview = await bed.run({
+			...update(mine, personOf(other)),
+			options: { previewOnly: true },
+		});
+		expect(preview.output[0].json).toMatchObject({ preview: 'would fail' });
+		const unchecked = await bed.run(update('', personOf(other)));
+		expect(unchecked.output[0].json).toMatchObject({ operation: 'updated' });
+		const own = await bed.run({ ...update(mine, personOf(mine)) });
+		expect(own.output[0].json).toMatchObject({ operation: 'updated' });
+		expect(writes(bed)).toHaveLength(2);
+	});
+
+	test('a contact answered without its owner is checked against the contacts of the client', async () => {
+		const mine = seedClient(bed, 'C-1');
+		const other = seedClient(bed, 'C-2');
+		const withoutOwner = (body: Record<string, unknown>) => {
+			const response = { ...(body.response as Record<string, unknown>) };
+			delete response.owner;
+			return { ...body, response };
+		};
+		const contactPath = /\/contact\/\d+\/$/;
+		bed.sandbox.injectFault({ kind: 'rewriteAfter', change: withoutOwner }, { path: contactPath });
+		const refused = await bed.run(update(mine, personOf(other)));
+		expect(refused.error?.message).toBe(
+			`Contact ${personOf(other)} is not a contact of the client in Client (${mine}) [item 0]`,
+		);
+		expect(writes(bed)).toEqual([]);
+		bed.sandbox.injectFault({ kind: 'rewriteAfter', change: withoutOwner }, { path: contactPath });
+		const own = await bed.run(update(mine, personOf(mine)));
+		expect(own.output[0].json).toMatchObject({ operation: 'updated' });
+	});
 });
