@@ -82,64 +82,70 @@ describe('Property: Contact → Create never adds the same person twice', () => 
 		const runs = Number(process.env.FC_RUNS ?? 100);
 		let cases = 0;
 		await fc.assert(
-			fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 5 }), async (steps) => {
-				cases++;
-				const client = seedClient(bed, `C-${cases}`);
-				const parameters = { ...createRows, client: byId(client) };
-				const options = { onError: 'continueRegularOutput' as const };
-				const run = async (items: IDataObject[]) => await bed.run(parameters, items, options);
-				const contacts = () =>
-					(bed.sandbox.clients().find((c) => c.mid === client)!.contacts as IDataObject[]).filter(
-						(c) => c.contact_type === 'person' && c.family_name !== 'Sato',
-					);
-				// the rows whose item succeeded (one after a lost answer fails, and so may a later
-				// row of the same names in that run)
-				const done: IDataObject[] = [];
-				const settled = (items: IDataObject[], result: RunResult) => {
-					expect(result.error).toBeUndefined();
-					for (const [i, item] of result.output.entries()) {
-						if (item.json.operation !== undefined) done.push(items[i]);
-						else expect(item.json.error).toMatch(/may or may not/);
-					}
-				};
-				for (const s of steps) {
-					if (s.kind === 'edit') {
+			fc.asyncProperty(
+				fc.array(step, { minLength: 1, maxLength: 5 }),
+				fc.context(),
+				async (steps, log) => {
+					cases++;
+					const client = seedClient(bed, `C-${cases}`);
+					const parameters = { ...createRows, client: byId(client) };
+					const options = { onError: 'continueRegularOutput' as const };
+					const run = async (items: IDataObject[]) => await bed.run(parameters, items, options);
+					const contacts = () =>
+						(bed.sandbox.clients().find((c) => c.mid === client)!.contacts as IDataObject[]).filter(
+							(c) => c.contact_type === 'person' && c.family_name !== 'Sato',
+						);
+					// the rows whose item succeeded (one after a lost answer fails, and so may a later
+					// row of the same names in that run)
+					const done: IDataObject[] = [];
+					const settled = (items: IDataObject[], result: RunResult) => {
+						// what each item did, printed with a counterexample
+						log.log(JSON.stringify(result.output.map((o) => o.json.operation ?? o.json.error)));
+						expect(result.error).toBeUndefined();
+						for (const [i, item] of result.output.entries()) {
+							if (item.json.operation !== undefined) done.push(items[i]);
+							else expect(item.json.error).toMatch(/may or may not/);
+						}
+					};
+					for (const s of steps) {
+						if (s.kind === 'edit') {
+							const found = contacts();
+							if (found.length === 0) continue;
+							const target = found[s.which % found.length];
+							const stored = bed.sandbox.partner().contacts.get(String(target.mid))!;
+							// what a user may change without making it someone else: the e-mail only in capitals
+							const changes =
+								s.field === 'email'
+									? { email: stored.email ? { address: stored.email.address.toUpperCase() } : null }
+									: { [s.field]: s.value };
+							bed.sandbox.store.updateContact(stored, changes);
+							continue;
+						}
+						if (s.kind === 'run') {
+							if (s.lost)
+								bed.sandbox.injectFault(
+									{ kind: 'resetAfter' },
+									{ method: 'POST', path: `/api/partner/${bed.sandbox.credentials.partnerMid}/` },
+								);
+							settled(s.rows, await run(s.rows));
+						} else {
+							const [a, b] = await Promise.all([run(s.a), run(s.b)]);
+							settled(s.a, a);
+							settled(s.b, b);
+						}
 						const found = contacts();
-						if (found.length === 0) continue;
-						const target = found[s.which % found.length];
-						const stored = bed.sandbox.partner().contacts.get(String(target.mid))!;
-						// what a user may change without making it someone else: the e-mail only in capitals
-						const changes =
-							s.field === 'email'
-								? { email: stored.email ? { address: stored.email.address.toUpperCase() } : null }
-								: { [s.field]: s.value };
-						bed.sandbox.store.updateContact(stored, changes);
-						continue;
+						for (const [i, one] of found.entries())
+							for (const other of found.slice(i + 1)) expect(sameContact(one, other)).toBe(false);
 					}
-					if (s.kind === 'run') {
-						if (s.lost)
-							bed.sandbox.injectFault(
-								{ kind: 'resetAfter' },
-								{ method: 'POST', path: `/api/partner/${bed.sandbox.credentials.partnerMid}/` },
-							);
-						settled(s.rows, await run(s.rows));
-					} else {
-						const [a, b] = await Promise.all([run(s.a), run(s.b)]);
-						settled(s.a, a);
-						settled(s.b, b);
-					}
-					const found = contacts();
-					for (const [i, one] of found.entries())
-						for (const other of found.slice(i + 1)) expect(sameContact(one, other)).toBe(false);
-				}
-				if (done.length === 0) return;
-				bed.sandbox.resetRequests();
-				const again = await run(done);
-				expect(again.output.map((item) => item.json.operation)).toEqual(
-					done.map(() => 'unchanged'),
-				);
-				expect(writes(bed)).toEqual([]);
-			}),
+					if (done.length === 0) return;
+					bed.sandbox.resetRequests();
+					const again = await run(done);
+					expect(again.output.map((item) => item.json.operation)).toEqual(
+						done.map(() => 'unchanged'),
+					);
+					expect(writes(bed)).toEqual([]);
+				},
+			),
 			{ numRuns: runs, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
 		);
 		expect(cases).toBe(runs);
