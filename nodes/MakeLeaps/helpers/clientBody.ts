@@ -1,6 +1,7 @@
 /**
  * The MakeLeaps client as request bodies, built from checked field values (see fields.ts): the
- * create body of the interface, and the changes an existing contact needs. Pure.
+ * create body of the interface, the changes an existing contact needs, and when two contacts are
+ * the same person. Pure.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -146,19 +147,53 @@ export function createdFields(body: IDataObject): Changes {
 	return changes;
 }
 
-/** Whether a client's inlined contacts carry the names of a create body. */
+/** The names that tell who a contact is, by its contact type. */
+const NAME_FIELDS: Record<string, string[]> = {
+	person: ['family_name', 'given_name'],
+	organization: ['name'],
+};
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * Who a contact is, without its e-mail: its contact type and names, trimmed (a person's family
+ * and given names, an organization's name). Contacts that are the same (`sameContact`) have the
+ * same identity, so it keys what must not run twice for one contact.
+ */
+export function contactIdentity(contact: IDataObject): string {
+	const type = trimmed(contact.contact_type);
+	const fields = NAME_FIELDS[type] ?? ['name', 'family_name', 'given_name'];
+	return JSON.stringify([type, ...fields.map((field) => trimmed(contact[field]))]);
+}
+
+/** A contact's e-mail address, trimmed, in lower case; empty when it has none. */
+function emailOf(contact: IDataObject): string {
+	const { email } = contact;
+	const address =
+		typeof email === 'object' && email !== null ? (email as IDataObject).address : email;
+	return trimmed(address).toLowerCase();
+}
+
+/**
+ * The one rule of sameness for contacts: two contacts are the same person (or organization) when
+ * they have the same identity (`contactIdentity`) and, where both have an e-mail address, the
+ * same address in any capitals. Any other field (title, phone, department, address) may differ.
+ */
+export function sameContact(a: IDataObject, b: IDataObject): boolean {
+	if (contactIdentity(a) !== contactIdentity(b)) return false;
+	const [one, other] = [emailOf(a), emailOf(b)];
+	return one === '' || other === '' || one === other;
+}
+
+/** Whether a client's inlined contacts hold every contact of a create body (`sameContact`). */
 export function hasNamesOf(body: IDataObject, client: IDataObject): boolean {
 	const contacts = Array.isArray(client.contacts) ? (client.contacts as unknown[]) : [];
 	return (body.contacts as IDataObject[]).every((wanted) =>
-		contacts.some((candidate) => {
-			const c = candidate as IDataObject | null;
-			return (
-				typeof c === 'object' &&
-				c !== null &&
-				c.contact_type === wanted.contact_type &&
-				(c.name ?? '') === (wanted.name ?? '') &&
-				(c.family_name ?? '') === (wanted.family_name ?? '')
-			);
-		}),
+		contacts.some(
+			(candidate) =>
+				typeof candidate === 'object' &&
+				candidate !== null &&
+				sameContact(wanted, candidate as IDataObject),
+		),
 	);
 }

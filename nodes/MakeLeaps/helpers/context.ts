@@ -46,6 +46,8 @@ export class RunContext {
 	/** In a preview, the records earlier items would create, by scope and external ID. */
 	private readonly planned = new Map<string, IDataObject>();
 	readonly writes: RunWrites = { created: [], updated: [], deleted: [], sent: [] };
+	/** When the run began. */
+	readonly startedAt = Date.now();
 	/** The form of the document list's client filter MakeLeaps accepted in this run. */
 	clientFilterForm?: 'mid' | 'url';
 	/** Items grouped by an option's value (Group Rows By), worked out once per run. */
@@ -120,9 +122,10 @@ export class RunContext {
 
 	/**
 	 * Create or Update's share of what every run in this process created, for one kind of record
-	 * (`scope`: the partner and "client" or a document type), looked up beside `index`.
+	 * (`scope`: the partner and "client" or a document type), looked up beside `index`; without an
+	 * index (the records are read in each turn), since this run began.
 	 */
-	imports(scope: string, index: RecordIndex) {
+	imports(scope: string, index?: RecordIndex) {
 		const prefix = `${this.transport.account}\n${scope}\n`;
 		return {
 			oneAtATime: async <T>(key: string, task: () => Promise<T>) =>
@@ -138,7 +141,8 @@ export class RunContext {
 			earlierCreate: (key: string): CreatedEntry | undefined => {
 				const planned = this.planned.get(prefix + key);
 				if (planned) return { record: planned, at: Date.now() };
-				return createdRecords.since(prefix + key, index.firstReadAt ?? Date.now());
+				const since = index ? (index.firstReadAt ?? Date.now()) : this.startedAt;
+				return createdRecords.since(prefix + key, since);
 			},
 			/** In a preview, the record this item would create, for later items with its key. */
 			recordPlanned: (key: string, record: IDataObject) => {

@@ -12,7 +12,11 @@ export type Plan =
 	/** `record`: the body that would be sent; `changes`: the fields it sets, each from empty */
 	| { action: 'create'; record: IDataObject; changes: Changes; apply: () => Promise<IDataObject> }
 	| { action: 'update'; record: IDataObject; changes: Changes; apply: () => Promise<IDataObject> }
-	| { action: 'unchanged'; record: IDataObject }
+	/**
+	 * `differences`: for a record a Create found already there and leaves as it is, each field the
+	 * item gives otherwise (`from` what MakeLeaps has, `to` what the item says)
+	 */
+	| { action: 'unchanged'; record: IDataObject; differences?: Changes }
 	| {
 			action: 'delete';
 			record: IDataObject;
@@ -49,6 +53,7 @@ export function previewOf(plan: Plan): IDataObject {
 		...(plan.action === 'delete'
 			? { record: plan.record }
 			: { changes: plan.action === 'unchanged' ? {} : plan.changes }),
+		...differencesOf(plan),
 	};
 }
 
@@ -60,8 +65,11 @@ export async function carryOut(plan: Plan): Promise<IDataObject> {
 		case 'update':
 			return { ...(await plan.apply()), operation: 'updated', changes: plan.changes };
 		case 'unchanged':
-			return { ...plan.record, operation: 'unchanged', changes: {} };
+			return { ...plan.record, operation: 'unchanged', changes: {}, ...differencesOf(plan) };
 		case 'delete':
 			return await plan.apply();
 	}
 }
+
+const differencesOf = (plan: Plan) =>
+	plan.action === 'unchanged' && plan.differences ? { differences: plan.differences } : {};

@@ -1,8 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { contactChanges } from '../../helpers/clientBody';
+import { contactChanges, contactIdentity, sameContact } from '../../helpers/clientBody';
 import { getClient } from '../../helpers/clients';
 import type { OperationContext } from '../../helpers/context';
+import { isUncertainWrite } from '../../transport';
 import { clientLocator } from '../common.fields';
 import { contactBody, contactFieldOptions, contactValues } from './contact.fields';
 
@@ -40,8 +41,11 @@ export const description: INodeProperties[] = [
 export const previewable = true;
 
 /**
- * Adds a contact to a client. The client's contacts are read first: one of the same type with the
- * same name (and e-mail, when given) is this contact already, so a second run adds nothing.
+ * Adds a contact to a client, once. The client's contacts are read first: one that is the same
+ * person or organization (`sameContact`: type, names, and the e-mail where both have one) is
+ * this contact already, and is left as it is, its other differences reported. Creates of the same
+ * names at one client take turns across the executions of this n8n process, each reading the
+ * contacts in its turn, so two at once add one contact.
  */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
@@ -50,27 +54,59 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	if (type !== 'person' && type !== 'organization') {
 		op.fail(`${op.label('contactType')} "${type}" is not person or organization`);
 	}
-	const body = contactBody(type, contactValues(op, 'contactFields'));
-	const client = await getClient(op, partnerMid, clientMid, true);
-	const same = ((client.contacts as IDataObject[]) ?? []).find(
-		(contact) =>
-			contact.contact_type === type &&
-			Object.keys(contactChanges({ ...body, addresses: [] }, contact).patch).length === 0,
-	);
-	if (same) return await op.settle({ action: 'unchanged', record: same });
-	const record = { ...body, addresses: [] };
-	return await op.settle({
-		action: 'create',
-		record,
-		changes: contactChanges(record, {}).changes,
-		apply: async () => {
-			const answer = await op.request('POST', `/api/partner/${partnerMid}/contact/`, {
-				body: { ...record, owner: op.clientUrl(partnerMid, clientMid) },
-				subject: `client ${clientMid}`,
-			});
-			const created = answer.response ?? {};
-			op.run.recordWrite('created', created.mid);
-			return created;
-		},
+	// an empty field says nothing: it is not sent, and not a difference from the contact found
+	const given = Object.entries(contactValues(op, 'contactFields')).filter(([, value]) => value);
+	const record = { ...contactBody(type, Object.fromEntries(given)), addresses: [] };
+	const identity = contactIdentity(record);
+	const imports = op.run.imports(`${partnerMid} contacts of client ${clientMid}`);
+	return await imports.oneAtATime(identity, async () => {
+		const client = await getClient(op, partnerMid, clientMid, true);
+		const earlier = imports.earlierCreate(identity);
+		// made by this or another run in this process, should the read not show it yet
+		const made = earlier?.uncertain ? [] : ((earlier?.record.contacts as IDataObject[]) ?? []);
+		const contacts = [...((client.contacts as IDataObject[]) ?? []), ...made];
+		const same = contacts.filter((contact) => sameContact(record, contact));
+		if (same.length > 0) {
+			// the account may hold the contact twice already: the one closest to the item is shown
+			const [closest] = same
+				.map((contact) => ({ contact, differences: contactChanges(record, contact).changes }))
+				.sort((a, b) => Object.keys(a.differences).length - Object.keys(b.differences).length);
+			const { contact, differences } = closest;
+			return await op.settle({ action: 'unchanged', record: contact, differences });
+		}
+		if (earlier?.uncertain) {
+			op.fail(
+				`An earlier create of this contact (${nameOf(record)}) may or may not have happened`,
+				'It is not created again, to avoid a duplicate. Look for the contact in MakeLeaps, then run this item again: it finds the contact if MakeLeaps made it.',
+			);
+		}
+		imports.recordPlanned(identity, { contacts: [...made, record] });
+		return await op.settle({
+			action: 'create',
+			record,
+			changes: contactChanges(record, {}).changes,
+			apply: async () => {
+				const answer = await op
+					.request('POST', `/api/partner/${partnerMid}/contact/`, {
+						body: { ...record, owner: op.clientUrl(partnerMid, clientMid) },
+						subject: `client ${clientMid}`,
+					})
+					.catch((error: unknown) => {
+						if (isUncertainWrite(error)) {
+							imports.recordUncertain(identity);
+							error.description = `${error.description ?? ''} A later run of Contact → Create finds the contact if MakeLeaps made it.`;
+						}
+						throw error;
+					});
+				const created = answer.response ?? {};
+				imports.recordCreated(identity, { contacts: [...made, created] });
+				op.run.recordWrite('created', created.mid);
+				return created;
+			},
+		});
 	});
 }
+
+/** How a contact is named in messages. */
+const nameOf = (contact: IDataObject) =>
+	[contact.family_name, contact.given_name, contact.name].filter(Boolean).join(' ');

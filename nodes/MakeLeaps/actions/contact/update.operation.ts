@@ -2,7 +2,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { contactChanges } from '../../helpers/clientBody';
 import type { OperationContext } from '../../helpers/context';
-import { contactMidOf, pickedValue } from '../../helpers/locators';
+import { getClient } from '../../helpers/clients';
+import { contactMidOf, isRecord, linkedMid, pickedValue } from '../../helpers/locators';
 import { checkMid } from '../../helpers/validation';
 import { clientLocator, contactPicker } from '../common.fields';
 import { contactFieldOptions, contactValues } from './contact.fields';
@@ -14,7 +15,7 @@ export const description: INodeProperties[] = [
 		...clientLocator(
 			'client',
 			'Client',
-			'The client whose contact to change (to pick the contact from its list)',
+			'The client whose contact to change: the contact is picked from its list, and a contact of another client is refused. Empty: not checked.',
 		),
 		displayOptions: { show },
 	},
@@ -36,7 +37,10 @@ export const description: INodeProperties[] = [
 
 export const previewable = true;
 
-/** Reads the contact and PATCHes only what differs; a contact that already says so is left alone. */
+/**
+ * Reads the contact and PATCHes only what differs; a contact that already says so is left alone.
+ * With Client set, a contact of another client is refused before anything is written.
+ */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const picked = pickedValue(op.parameter('contact'));
@@ -49,8 +53,13 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	if (Object.keys(op.collection('updateFields')).length === 0)
 		op.fail('Nothing to update', 'Add an Update Field');
 	const values = contactValues(op, 'updateFields');
+	const clientMid =
+		pickedValue(op.parameter('client')) === undefined
+			? undefined
+			: await op.clientMid('client', partnerMid);
 	const path = `/api/partner/${partnerMid}/contact/${mid}/`;
 	const contact = (await op.request('GET', path, { subject: `contact ${mid}` })).response ?? {};
+	if (clientMid !== undefined) await checkOwner(op, partnerMid, clientMid, mid, contact);
 	const { email, ...texts } = values;
 	const wanted = {
 		contact_type: contact.contact_type,
@@ -71,4 +80,31 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			return answer.response ?? {};
 		},
 	});
+}
+
+/**
+ * Refuses a contact that is not one of the client's: by its `owner` (the client's URL), or, when
+ * MakeLeaps gave none, by the client's list of its contacts.
+ */
+async function checkOwner(
+	op: OperationContext,
+	partnerMid: string,
+	clientMid: string,
+	mid: string,
+	contact: IDataObject,
+) {
+	let owner: string | undefined;
+	if (contact.owner !== undefined && contact.owner !== null) {
+		const url = isRecord(contact.owner) ? contact.owner.url : contact.owner;
+		owner = /\/client\/([^/]+)\/?$/.exec(String(url))?.[1];
+		if (owner === clientMid) return;
+	} else {
+		const client = await getClient(op, partnerMid, clientMid);
+		const contacts = Array.isArray(client.contacts) ? (client.contacts as unknown[]) : [];
+		if (contacts.some((link) => linkedMid(link) === mid)) return;
+	}
+	op.fail(
+		`${op.label('contact')} ${mid} is not a contact of the client in ${op.label('client')} (${clientMid})`,
+		`${owner ? `It is a contact of client ${owner}. ` : ''}Pick a contact of this client, or leave ${op.label('client')} empty.`,
+	);
 }
