@@ -39,9 +39,9 @@ describe('Contact: Create', () => {
 		expect(writes(bed)).toEqual([]);
 	});
 
-	test('a person without a Family Name is refused before any request', async () => {
+	test('a person without a Person Family Name is refused before any request', async () => {
 		const result = await bed.run(create(seedClient(bed, 'C-1'), { givenName: 'Ken' }));
-		expect(result.error?.message).toBe('Family Name is empty [item 0]');
+		expect(result.error?.message).toBe('Person Family Name is empty [item 0]');
 		expect(bed.sandbox.received('/api/')).toEqual([]);
 	});
 });

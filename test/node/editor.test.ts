@@ -6,6 +6,10 @@ import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { MakeLeapsApi } from '../../credentials/MakeLeapsApi.credentials';
+import { clientFields } from '../../nodes/MakeLeaps/actions/client/client.fields';
+import { contactFields } from '../../nodes/MakeLeaps/actions/contact/contact.fields';
+import { documentFields } from '../../nodes/MakeLeaps/actions/document/document.fields';
+import type { FieldTable } from '../../nodes/MakeLeaps/helpers/fields';
 import { MakeLeaps } from '../../nodes/MakeLeaps/MakeLeaps.node';
 
 const node = new MakeLeaps();
@@ -207,5 +211,132 @@ describe("The editor speaks a user's words", () => {
 		};
 		walk(properties, '');
 		expect([...new Set(found)]).toEqual(['lineItemsJson.description']);
+	});
+});
+
+describe('The editor, in the order a user decides', () => {
+	const names = (r: string, o: string) => shown(r, o).map((property) => property.name);
+
+	test('what makes a document the same one comes right after the Document Type and the Client', () => {
+		expect(names('document', 'createOrUpdate').slice(3, 8)).toEqual([
+			'documentType',
+			'client',
+			'externalId',
+			'documentNumber',
+			'clientContact',
+		]);
+		// Create offers the External ID among the Additional Fields: the Document Number identifies
+		expect(names('document', 'create').slice(3, 7)).toEqual([
+			'documentType',
+			'client',
+			'documentNumber',
+			'clientContact',
+		]);
+	});
+
+	test('where rows can be grouped, a notice says what Group Rows By does and how output pairs', () => {
+		const notices = operations.flatMap(([r, o]) =>
+			shown(r, o)
+				.filter(
+					(property) => property.type === 'notice' && /Group Rows By/.test(property.displayName),
+				)
+				.map((property) => ({ at: `${r} ${o}`, text: property.displayName })),
+		);
+		expect(notices.map(({ at }) => at)).toEqual(['document create', 'document createOrUpdate']);
+		for (const { text } of notices) {
+			expect(text).toMatch(/one document/);
+			expect(text).toMatch(/paired with the group's first row/);
+			expect(text).toMatch(/may leave the document fields empty/);
+			expect(text.split(/[.?!](?:\s|$)/).filter(Boolean).length).toBeLessThanOrEqual(2);
+		}
+	});
+
+	test("Client → Update groups the client's own settings, then its organization's, person's and address's fields", () => {
+		// Default Client keeps its place (saved workflows have it there) and points to the rest
+		expect(names('client', 'update').slice(2, 6)).toEqual([
+			'partner',
+			'client',
+			'defaultClient',
+			'updateFields',
+		]);
+		const update = shown('client', 'update');
+		expect(update.find((p) => p.name === 'defaultClient')?.description).toMatch(
+			/Default Contact and Client External ID/,
+		);
+		const fields = (update.find((p) => p.name === 'updateFields')?.options ??
+			[]) as INodeProperties[];
+		const groups = fields.map(({ displayName }) =>
+			/^(Default|Client External)/.test(displayName)
+				? 'client'
+				: (/^(Organization|Person|Address) /.exec(displayName)?.[1] ?? displayName),
+		);
+		expect(groups.filter((group, i) => group !== groups[i - 1])).toEqual([
+			'client',
+			'Organization',
+			'Person',
+			'Address',
+		]);
+		expect(fields.slice(0, 2).map((field) => field.displayName)).toEqual([
+			'Default Contact',
+			'Client External ID',
+		]);
+	});
+});
+
+describe('The editor names each field one way', () => {
+	const tables: Record<string, FieldTable> = {
+		client: clientFields,
+		contact: contactFields,
+		document: documentFields,
+	};
+	/** The kind of contact a field of Contact exists on: the others are on either kind. */
+	const KIND: Record<string, string> = {
+		family_name: 'person',
+		given_name: 'person',
+		name: 'organization',
+	};
+	/** Fields a record of their own has: Send's are its sending order's, not the document's. */
+	const RECORD: Record<string, string> = { 'document send': 'sendingOrder' };
+	/** Where another name says more: Convert's type is the type of the document it makes. */
+	const NAMED_FOR_ITS_OPERATION = ['document convert documentType'];
+
+	/**
+	 * The MakeLeaps field a property sets: a table's field by its API path (a client's contact
+	 * fields as `person.…` or `organization.…`, a contact's with the kind it exists on, or
+	 * `contact.…` when either kind has it), any other by its name within its record.
+	 */
+	function apiField(resource: string, operation: string, property: INodeProperties) {
+		const record = RECORD[`${resource} ${operation}`] ?? resource;
+		const spec =
+			record === resource
+				? tables[resource]?.fields.find((f) => f.name === property.name)
+				: undefined;
+		if (!spec) return `${record}.${property.name}`;
+		if (resource === 'contact') return `${KIND[spec.api] ?? 'contact'}.${spec.api}`;
+		return spec.api.includes('.') ? spec.api : `${resource}.${spec.api}`;
+	}
+
+	test('no API field has two display names across the operations of Client, Contact and Document', () => {
+		const names = new Map<string, Set<string>>();
+		const walk = (r: string, o: string, items: INodeProperties[]) => {
+			for (const property of items) {
+				if (
+					property.type === 'notice' ||
+					NAMED_FOR_ITS_OPERATION.includes(`${r} ${o} ${property.name}`)
+				)
+					continue;
+				const field = apiField(r, o, property);
+				names.set(field, (names.get(field) ?? new Set()).add(property.displayName));
+				if (property.type === 'collection') walk(r, o, property.options as INodeProperties[]);
+			}
+		};
+		for (const [r, o] of operations.filter(([r]) => r in tables)) walk(r, o, shown(r, o));
+		const twice = [...names]
+			.filter(([, set]) => set.size > 1)
+			.map(([field, set]) => `${field}: ${[...set].join(' / ')}`);
+		expect(twice).toEqual([]);
+		// a person's names are the same field in Client and in Contact
+		expect(names.get('person.family_name')).toEqual(new Set(['Person Family Name']));
+		expect(names.get('organization.name')).toEqual(new Set(['Organization Name']));
 	});
 });

@@ -3,7 +3,13 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { contactEdits } from '../../helpers/clientBody';
 import { contactsPatched, contactUpdates, getClient, patchContacts } from '../../helpers/clients';
 import type { OperationContext } from '../../helpers/context';
-import { fieldOption, readFieldValues, withDefaults, type FieldTable } from '../../helpers/fields';
+import {
+	fieldOption,
+	readFieldValues,
+	withDefaults,
+	type FieldSpec,
+	type FieldTable,
+} from '../../helpers/fields';
 import type { Changes } from '../../helpers/plans';
 import { contactMidOf, contactUrl, pickedValue } from '../../helpers/locators';
 import { clientLocator, contactPicker } from '../common.fields';
@@ -27,6 +33,15 @@ const updateFields: FieldTable = {
 /** The defaults of a new client's fields (the format and country of a new address). */
 const NEW_CLIENT = withDefaults(clientFields, {});
 
+/**
+ * Update Fields as a user thinks of a client: its own settings (Default Contact, Client External
+ * ID), then its organization's fields, its person's, its address's, each in the table's order.
+ * Default Client, a setting of the client too, stays a field of its own above them, where saved
+ * workflows have it.
+ */
+const GROUPS = ['organization', 'person', 'address'];
+const groupOf = (spec: FieldSpec) => GROUPS.indexOf(spec.api.split('.')[0]) + 1;
+
 export const description: INodeProperties[] = [
 	{
 		...clientLocator('client', 'Client', 'The client to update'),
@@ -37,7 +52,7 @@ export const description: INodeProperties[] = [
 		...clientLocator(
 			'defaultClient',
 			'Default Client',
-			"Another client of the same partner to set as this client's default client in MakeLeaps (for a branch, its head office). Leave empty to keep it unchanged.",
+			"Another client of the same partner to set as this client's default client in MakeLeaps (for a branch, its head office). Leave empty to keep it unchanged. The client's other settings, Default Contact and Client External ID, come first in Update Fields.",
 		),
 		displayOptions: { show },
 	},
@@ -49,14 +64,13 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			fieldOption(clientFields, 'clientExternalId'),
 			contactPicker(
 				'defaultContact',
 				'Default Contact',
 				"One of the client's contacts, to make its default contact (documents are addressed to it unless they name another)",
 			),
-			...updateFields.fields
-				.filter((spec) => spec.name !== 'clientExternalId')
+			...[...updateFields.fields]
+				.sort((a, b) => groupOf(a) - groupOf(b))
 				.map((spec) => fieldOption(updateFields, spec.name)),
 		],
 	},

@@ -2,7 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
-import { fieldOption, readFieldValues, type FieldTable } from '../../helpers/fields';
+import { fieldOption, labelOf, readFieldValues, type FieldTable } from '../../helpers/fields';
 import { checkEmail, InvalidInput } from '../../helpers/validation';
 
 /** A field of a contact: its editor name and label, and the contact field it sets. */
@@ -16,24 +16,28 @@ const field = (name: string, displayName: string, api: string, placeholder: stri
 	section: 'additional' as const,
 });
 
-/** A contact's fields, in a collection of the operation (Contact Fields, Update Fields). */
-const contactFields: FieldTable = {
+/**
+ * A contact's fields, in a collection of the operation (Contact Fields, Update Fields). A field
+ * only one kind of contact has says which (Person Family Name, Organization Name), as the client's
+ * fields do; one either kind has is named alone (Email, Phone Number).
+ */
+export const contactFields: FieldTable = {
 	additional: { name: 'contactFields', displayName: 'Contact Fields' },
 	fields: [
 		field('department', 'Department', 'department', 'e.g. Accounting'),
 		{ ...field('email', 'Email', 'email', 'e.g. name@email.com'), check: checkEmail },
-		field('familyName', 'Family Name', 'family_name', 'e.g. Sato'),
-		field('givenName', 'Given Name', 'given_name', 'e.g. Hanako'),
+		field('familyName', 'Person Family Name', 'family_name', 'e.g. Sato'),
+		field('givenName', 'Person Given Name', 'given_name', 'e.g. Hanako'),
 		field('name', 'Organization Name', 'name', 'e.g. Example Co., Ltd.'),
 		field('phoneNumber', 'Phone Number', 'phone_number', 'e.g. 03-1234-5678'),
 		field('title', 'Title', 'title', 'e.g. Manager'),
 	],
 };
 
-/** The contact fields as options of a collection (Contact Fields, Update Fields). */
-export const contactFieldOptions: INodeProperties[] = contactFields.fields.map((spec) =>
-	fieldOption(contactFields, spec.name),
-);
+/** The contact fields as options of a collection (Contact Fields, Update Fields), alphabetical. */
+export const contactFieldOptions: INodeProperties[] = contactFields.fields
+	.map((spec) => fieldOption(contactFields, spec.name))
+	.sort((a, b) => a.displayName.localeCompare(b.displayName));
 
 /**
  * The contact fields an item gives in a collection, checked, as MakeLeaps names them; an empty
@@ -50,7 +54,7 @@ export function contactBody(type: string, values: Record<string, string>): Recor
 	const name = type === 'organization' ? texts.name : texts.family_name;
 	if (!name) {
 		throw new InvalidInput(
-			type === 'organization' ? 'Organization Name is empty' : 'Family Name is empty',
+			`${labelOf(contactFields, type === 'organization' ? 'name' : 'familyName')} is empty`,
 			`A${type === 'organization' ? 'n organization' : ' person'} contact needs it`,
 		);
 	}

@@ -32,7 +32,7 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		description: 'A person needs a Family Name, an organization an Organization Name',
+		description: 'A person needs a Person Family Name, an organization an Organization Name',
 		displayOptions: { show },
 		options: contactFieldOptions,
 	},
