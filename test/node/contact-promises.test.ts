@@ -32,6 +32,24 @@ describe('Contact: Create adds a person once', () => {
 	const bed = useTestBed();
 	const ito = { familyName: 'Ito', givenName: 'Ken', email: 'ito@example.com' };
 
+	test('a run stopped at a bad row says running it again is safe: the contacts added are found', async () => {
+		const client = seedClient(bed, 'C-1');
+		const parameters = {
+			...create(client, {}),
+			contactFields: { familyName: '={{ $json.family }}', email: '={{ $json.email }}' },
+		};
+		const rows = [
+			{ family: 'Ito', email: 'ito@example.com' },
+			{ family: 'Sato', email: 'sato@' },
+		];
+		const result = await bed.run(parameters, rows);
+		expect(result.error?.message).toMatch(
+			/\[item 1\]\. Before it, this run had already created 1 contact/,
+		);
+		expect(result.error?.description).toMatch(/^Running the workflow again is safe/);
+		expect(itos(bed, client)).toHaveLength(1);
+	});
+
 	test('a re-run after the phone was changed in MakeLeaps finds the contact and reports how it differs', async () => {
 		const client = seedClient(bed, 'C-1');
 		const first = await bed.run(create(client, { ...ito, phoneNumber: '03-1111-2222' }));

@@ -86,7 +86,8 @@ export async function router(
 				error,
 				run.writes,
 				NOUNS[resourceName] ?? resourceName,
-				operationName !== 'create',
+				// Contact → Create finds a contact it added (the rule of sameness): safe to repeat
+				operationName !== 'create' || resourceName === 'contact',
 			);
 		}
 	}
@@ -199,7 +200,7 @@ function withWritesSoFar<T extends NodeApiError | NodeOperationError>(
 	const advice =
 		writes.created.length > 0 && !safeToRepeat
 			? `Do not run the same rows again with Create: they would be created a second time. Run only the items from the failed one on, or use Create or Update with ${noun === 'client' ? 'a Client External ID' : 'an External ID'}, which finds the ${noun}s already created.`
-			: 'Running the workflow again is safe: Create or Update finds what this run created, Send skips documents already sent, Mark as Sent and Mark as Paid keep a day already recorded, and deletes are not harmed by a second run.';
+			: 'Running the workflow again is safe: Create or Update finds what this run created, Contact → Create finds the contacts it added, Send skips documents already sent, Mark as Sent and Mark as Paid keep a day already recorded, and deletes are not harmed by a second run.';
 	error.description = [advice, error.description].filter(Boolean).join(' ');
 	return error;
 }
