@@ -8,12 +8,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { partnerLocator } from './actions/common.fields';
 import { DOCUMENT_TYPE_OPTIONS } from './actions/document/document.fields';
-import { daysBefore, today } from './helpers/dates';
+import { today } from './helpers/dates';
 import { onlyPartner } from './helpers/partners';
 import { checkCount, checkFlag, checkMid, InvalidInput } from './helpers/validation';
 import { SIMPLE } from './helpers/simplify';
+import { asSample, noTestEvent } from './helpers/testEvent';
 import {
 	checkRecords,
 	compare,
@@ -21,6 +21,7 @@ import {
 	MAX_WATCHED,
 	savedState,
 	signatureOf,
+	watchedList,
 	watchScope,
 	type WatchEvent,
 	type WatchFilters,
@@ -28,6 +29,7 @@ import {
 	type WatchState,
 } from './helpers/watch';
 import { searchPartners } from './methods/listSearch';
+import { documentTypeDefault, MAX_LOOK_BACK_DAYS, triggerProperties } from './trigger.fields';
 import {
 	MAX_PAGE_SIZE,
 	MakeLeapsTransport,
@@ -36,10 +38,8 @@ import {
 	type TransportOptions,
 } from './transport';
 
-const DOCUMENT_EVENTS = ['newDocument', 'documentSent', 'documentPaid'];
 /** The client list is read in full at least this often, even when its first page looks the same. */
 const FULL_READ_EVERY_MS = 60 * 60 * 1000;
-const MAX_LOOK_BACK_DAYS = 366;
 
 /**
  * The polls running in this process, by workflow and trigger node. n8n starts a poll on schedule
@@ -54,9 +54,10 @@ export class MakeLeapsTrigger implements INodeType {
 		name: 'makeLeapsTrigger',
 		icon: { light: 'file:../../icons/makeleaps.svg', dark: 'file:../../icons/makeleaps.dark.svg' },
 		group: ['trigger'],
-		// 2: Simplify, on by default
-		version: [1, 2],
-		defaultVersion: 2,
+		// 2: Simplify, on by default; 3: Document Type Invoice by default (1 and 2 keep Any, so a
+		// saved trigger that left it as it was keeps its documents and its memory)
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{$parameter["event"]}}',
 		description:
 			'Starts the workflow when a client or a document is added, sent or paid in MakeLeaps',
@@ -65,64 +66,7 @@ export class MakeLeapsTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'makeLeapsApi', required: true }],
-		properties: [
-			{
-				displayName:
-					'Each poll costs one request per 100 records it reads (documents of the look-back window, or the first page of clients). MakeLeaps allows about 5,000 requests a day per account: polling every minute spends at least 1,440 of them, every 15 minutes 96. Choose the Poll Times above with that in mind.',
-				name: 'pollCost',
-				type: 'notice',
-				default: '',
-			},
-			{
-				displayName: 'Event',
-				name: 'event',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Document Paid',
-						value: 'documentPaid',
-						description: 'A document is marked paid',
-					},
-					{
-						name: 'Document Sent',
-						value: 'documentSent',
-						description: 'A document is sent or marked sent',
-					},
-					{ name: 'New Client', value: 'newClient', description: 'A client is added' },
-					{ name: 'New Document', value: 'newDocument', description: 'A document is made' },
-				],
-				default: 'documentPaid',
-			},
-			partnerLocator,
-			{
-				displayName: 'Document Type',
-				name: 'documentType',
-				type: 'options',
-				options: [{ name: 'Any', value: '' }, ...DOCUMENT_TYPE_OPTIONS],
-				default: '',
-				displayOptions: { show: { event: DOCUMENT_EVENTS } },
-			},
-			{
-				displayName: 'Look Back (Days)',
-				name: 'lookBackDays',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_LOOK_BACK_DAYS },
-				default: 90,
-				description:
-					'Watch documents dated this many days back at most. Fewer days read fewer pages at every poll; a document dated earlier is not reported.',
-				displayOptions: { show: { event: DOCUMENT_EVENTS } },
-			},
-			{
-				displayName: 'Simplify',
-				name: 'simplify',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to return a simplified version of the response instead of the raw data',
-				displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
-			},
-		],
+		properties: triggerProperties,
 	};
 
 	methods = { listSearch: { searchPartners } };
@@ -152,7 +96,7 @@ export class MakeLeapsTrigger implements INodeType {
 
 /**
  * One poll: reads the watched list, reports what changed since the last complete read, and keeps
- * the new state. A manual test in the editor shows the newest matching record and keeps nothing.
+ * the new state. Fetch Test Event (a manual poll) shows a sample instead (`testEvent`).
  */
 async function pollOnce(
 	context: IPollFunctions,
@@ -163,9 +107,9 @@ async function pollOnce(
 	const staticData = context.getWorkflowStaticData('node');
 	const partnerMid = await partnerOf(context, transport, staticData);
 	const scope = scopeOf(context, event, transport.baseUrl, partnerMid);
+	if (context.getMode() === 'manual') return await testEvent(context, transport, scope);
 	const { state, changes } = savedState(staticData.watch, scope);
 	const startedAt = Date.now();
-	const manual = context.getMode() === 'manual';
 
 	const watched = await outcomeOf(readWatched(context, transport, scope, state));
 	if (!watched.ok) {
@@ -176,21 +120,7 @@ async function pollOnce(
 	}
 	const read = watched.value;
 	if (read === 'unchanged') return null;
-	const checked = checkRecords(read.records, read.filters);
-	if (checked.problem !== undefined) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`MakeLeaps' ${event === 'newClient' ? 'client' : 'document'} list gave ${checked.problem}, so the trigger cannot tell what to report`,
-			{ description: "Nothing was reported and the trigger's state is unchanged." },
-		);
-	}
-	read.records = checked.records;
-	const shown = (record: IDataObject) =>
-		simplifies(context) ? SIMPLE[event === 'newClient' ? 'client' : 'document'](record) : record;
-	if (manual) {
-		const newest = latest(event, read.records);
-		return newest ? [[{ json: shown(newest) }]] : null;
-	}
+	read.records = checkedRecords(context, event, read.records, read.filters);
 	if (read.records.length > MAX_WATCHED) {
 		throw new NodeOperationError(
 			context.getNode(),
@@ -207,7 +137,55 @@ async function pollOnce(
 		);
 	}
 	staticData.watch = next as unknown as IDataObject;
-	return report.length > 0 ? [report.map((record) => ({ json: shown(record) }))] : null;
+	const shown = report.map((record) => ({ json: shownRecord(context, event, record) }));
+	return shown.length > 0 ? [shown] : null;
+}
+
+/**
+ * Fetch Test Event: the latest record of the event's kind on the first page of the watched list
+ * (one request), marked as a sample; a clear error when there is none. What the trigger remembers
+ * is neither used nor changed: a test is no poll, and reports no event.
+ */
+async function testEvent(
+	context: IPollFunctions,
+	transport: MakeLeapsTransport,
+	scope: WatchScope,
+): Promise<INodeExecutionData[][]> {
+	const { path, qs, filters } = watchedList(scope, today(context.getTimezone()), true);
+	const first = await transport.request<IDataObject[]>('GET', path, {
+		qs: { per_page: MAX_PAGE_SIZE, ...qs },
+		expect: 'list',
+	});
+	const page = first.response ?? [];
+	const record = latest(scope.event, checkedRecords(context, scope.event, page, filters));
+	if (record === undefined) {
+		const { message, description } = noTestEvent(scope, page.length, Boolean(first.meta?.next));
+		throw new NodeOperationError(context.getNode(), message, { description });
+	}
+	return [[{ json: asSample(scope, shownRecord(context, scope.event, record)) }]];
+}
+
+/** The records of a read that match the trigger's filters; an error when it cannot tell. */
+function checkedRecords(
+	context: IPollFunctions,
+	event: WatchEvent,
+	records: IDataObject[],
+	filters: WatchFilters,
+): IDataObject[] {
+	const checked = checkRecords(records, filters);
+	if (checked.problem === undefined) return checked.records;
+	throw new NodeOperationError(
+		context.getNode(),
+		`MakeLeaps' ${event === 'newClient' ? 'client' : 'document'} list gave ${checked.problem}, so the trigger cannot tell what to report`,
+		{ description: "Nothing was reported and the trigger's state is unchanged." },
+	);
+}
+
+/** A record as the trigger gives it: as MakeLeaps returns it, or a flat row with Simplify. */
+function shownRecord(context: IPollFunctions, event: WatchEvent, record: IDataObject) {
+	return simplifies(context)
+		? SIMPLE[event === 'newClient' ? 'client' : 'document'](record)
+		: record;
 }
 
 /** Whether the records go out as flat rows: Simplify, from the trigger's version 2 on. */
@@ -256,7 +234,8 @@ function scopeOf(
 	if (event === 'newClient') {
 		return watchScope({ baseUrl, partner, event, documentType: '', lookBackDays: '' });
 	}
-	const type = String(context.getNodeParameter('documentType', '') ?? '');
+	const fallback = documentTypeDefault(context.getNode().typeVersion);
+	const type = String(context.getNodeParameter('documentType', fallback) ?? '');
 	if (type !== '' && !DOCUMENT_TYPE_OPTIONS.some((option) => option.value === type)) {
 		const message = `Document Type "${type}" is not a document type of MakeLeaps`;
 		throw new NodeOperationError(context.getNode(), message);
@@ -276,47 +255,35 @@ async function readWatched(
 	scope: WatchScope,
 	state: WatchState | undefined,
 ): Promise<{ records: IDataObject[]; filters: WatchFilters; signature?: string } | 'unchanged'> {
-	const manual = context.getMode() === 'manual';
-	if (scope.event !== 'newClient') return await readDocuments(context, transport, scope);
-	const clients = await readClients(transport, scope.partner, state, manual);
+	const list = watchedList(scope, today(context.getTimezone()));
+	if (scope.event !== 'newClient') {
+		const qs = { per_page: MAX_PAGE_SIZE, ...list.qs };
+		return { records: await transport.getAll<IDataObject>(list.path, qs), filters: list.filters };
+	}
+	const clients = await readClients(transport, list.path, state);
 	if (clients === 'unchanged') return clients;
-	return { ...clients, filters: {} };
+	return { ...clients, filters: list.filters };
 }
 
 /**
  * The partner's clients. MakeLeaps cannot list clients by date, so a list of several pages is
  * read in full only when its first page or its count changed since the last poll, or an hour
- * has passed; a manual test reads the first page only.
+ * has passed.
  */
 async function readClients(
 	transport: MakeLeapsTransport,
-	partnerMid: string,
+	path: string,
 	state: WatchState | undefined,
-	manual: boolean,
 ): Promise<{ records: IDataObject[]; signature: string } | 'unchanged'> {
-	const path = `/api/partner/${partnerMid}/client/`;
 	const first = await transport.request<IDataObject[]>('GET', path, {
 		qs: { per_page: MAX_PAGE_SIZE },
 		expect: 'list',
 	});
 	const page = first.response ?? [];
 	const signature = signatureOf(first.meta?.count, page);
-	if (manual || !first.meta?.next) return { records: page, signature };
+	if (!first.meta?.next) return { records: page, signature };
 	const fresh = state !== undefined && Date.now() - state.readAt < FULL_READ_EVERY_MS;
 	if (fresh && state.signature === signature) return 'unchanged';
 	const records = await transport.getAll<IDataObject>(path, { per_page: MAX_PAGE_SIZE });
 	return { records, signature };
-}
-
-/** The documents dated within the look-back window (of one type, when chosen). */
-async function readDocuments(
-	context: IPollFunctions,
-	transport: MakeLeapsTransport,
-	{ partner, documentType, lookBackDays }: WatchScope,
-) {
-	const windowStart = daysBefore(today(context.getTimezone()), Number(lookBackDays));
-	const qs: IDataObject = { per_page: MAX_PAGE_SIZE, date__gte: windowStart };
-	if (documentType) qs.document_type = documentType;
-	const records = await transport.getAll<IDataObject>(`/api/partner/${partner}/document/`, qs);
-	return { records, filters: { documentType, windowStart } };
 }

@@ -10,6 +10,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { daysBefore } from './dates';
 import { midOfUrl } from './locators';
 
 export type WatchEvent = 'newClient' | 'newDocument' | 'documentSent' | 'documentPaid';
@@ -226,6 +227,27 @@ export function checkRecords(
 		kept.push(record);
 	}
 	return { records: kept };
+}
+
+/**
+ * The list the trigger watches: its path, the filters sent (MakeLeaps' names), and those checked
+ * again on what comes back. A poll reads every page; Fetch Test Event (`test`) reads the first
+ * and asks for sent or paid documents only, so that page holds some when MakeLeaps has any.
+ */
+export function watchedList(
+	scope: WatchScope,
+	today: string,
+	test = false,
+): { path: string; qs: IDataObject; filters: WatchFilters } {
+	const partner = `/api/partner/${scope.partner}`;
+	if (scope.event === 'newClient') return { path: `${partner}/client/`, qs: {}, filters: {} };
+	const { documentType } = scope;
+	const windowStart = daysBefore(today, Number(scope.lookBackDays));
+	const qs: IDataObject = { date__gte: windowStart };
+	if (documentType) qs.document_type = documentType;
+	const stamp = test ? STAMPED[scope.event] : undefined;
+	if (stamp) qs[stamp === 'date_paid' ? 'paid' : 'sent'] = 'true';
+	return { path: `${partner}/document/`, qs, filters: { documentType, windowStart } };
 }
 
 /** The record a manual test shows: the newest of the event's kind, if any. */
