@@ -39,6 +39,8 @@ export const description: INodeProperties[] = [
 
 export const previewable = true;
 
+export const simplifies = true;
+
 /**
  * Adds a contact to a client. The client's contacts are read first: one of the same type with the
  * same name (and e-mail, when given) is this contact already, so a second run adds nothing.

@@ -36,6 +36,8 @@ export const description: INodeProperties[] = [
 
 export const previewable = true;
 
+export const simplifies = true;
+
 /** Reads the contact and PATCHes only what differs; a contact that already says so is left alone. */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
