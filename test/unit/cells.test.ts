@@ -62,6 +62,7 @@ describe('cells and rows', () => {
 		]);
 		expect(cell(['a@x.example', 'b@y.example'])).toBe('a@x.example, b@y.example');
 		expect(cell([{ mid: '1' }, { mid: '2' }])).toBe('2');
+		expect([cell([]), cell({})]).toEqual(['', '']);
 		expect(cell({ url: clientUrl }, nameOf)).toBe('Example Co');
 		expect(cellText({ weird: { nested: true } })).toBe('{"weird":{"nested":true}}');
 		expect(fieldsText({ date_sent: '2026-11-01T12:00:00Z' })).toBe(

@@ -70,12 +70,15 @@ export function cellText(value: unknown, nameOf?: NameOf): string {
 	return cut(String(value));
 }
 
-/** A cell of a flat row: texts, numbers, yes/no and null stay; anything else becomes its text. */
+/**
+ * A cell of a flat row: texts, numbers, yes/no and null stay; an empty list or record is an empty
+ * text, anything else its text.
+ */
 export function cell(value: unknown, nameOf?: NameOf): string | number | boolean | null {
 	if (value === undefined || value === null) return null;
 	if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
 		return value;
-	return cellText(value, nameOf);
+	return isEmptyValue(value) ? '' : cellText(value, nameOf);
 }
 
 /** A row whose every value is a cell (see `cell`). */

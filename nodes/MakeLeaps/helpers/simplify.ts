@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { cells, changesText, fieldsText, type NameOf } from './cells';
+import { cells, cellText, changesText, fieldsText, type NameOf } from './cells';
 import { isRecord, linkedMid } from './locators';
 
 /** What the run knows beside the record it outputs, so that its row needs no read more. */
@@ -41,9 +41,11 @@ function clientName(client: unknown, nameOf?: NameOf): string | null {
 	return (mid === null ? undefined : nameOf?.('client', mid)) ?? null;
 }
 
-/** Texts of a list joined with commas (recipients, problems); null when it is not a list. */
+/** A list's members joined with commas (recipients, problems); null when it is not a list. */
 const joined = (value: unknown) =>
-	Array.isArray(value) ? value.map((member) => String(member)).join(', ') : null;
+	Array.isArray(value)
+		? value.map((member) => (typeof member === 'string' ? member : cellText(member))).join(', ')
+		: null;
 
 /** Where a document stands, in one word. */
 function statusOf(document: IDataObject): string {
@@ -166,7 +168,7 @@ export function simpleSendingOrder(order: IDataObject, known: Known = {}): IData
 		channel: channelsOf(order),
 		to: joined(order.to_emails),
 		subject: order.subject,
-		document_mids: items?.map((item) => linkedMid(isRecord(item) ? item.document : item)),
+		document_mids: joined(items?.map((item) => linkedMid(isRecord(item) ? item.document : item))),
 		ready_to_order: order.ready_to_order,
 		problems: joined(order.problems),
 		date_created: order.date_created,
