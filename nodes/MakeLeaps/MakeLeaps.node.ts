@@ -24,7 +24,7 @@ export class MakeLeaps implements INodeType {
 		name: 'makeLeaps',
 		icon: { light: 'file:../../icons/makeleaps.svg', dark: 'file:../../icons/makeleaps.dark.svg' },
 		group: ['output'],
-		// 2: Simplify on the operations that return one record, on by default
+		// 2: Simplify (one flat row of cells per item) on the operations that return records, on by default
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

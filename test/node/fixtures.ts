@@ -82,3 +82,16 @@ export function seedInvoice(bed: TestBed, clientMid: string) {
 		autocalculate: true,
 	});
 }
+
+/** An invoice addressed to the person of a new client (sato@example.com), ready to send. */
+export function sendableInvoice(bed: TestBed, externalId: string) {
+	const mid = seedClient(bed, externalId);
+	const client = bed.sandbox.clients().find((c) => c.mid === mid)!;
+	return bed.sandbox.seedDocument({
+		document_type: 'invoice',
+		client: client.url,
+		client_contact: (client.contacts[1] as { url: string }).url,
+		lineitems: [{ kind: 'simple', description: 'Design', price: '50000', tax_rate: '10' }],
+		autocalculate: true,
+	});
+}

@@ -1,6 +1,7 @@
 import type { IBinaryKeyData, IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../helpers/context';
+import type { Simplifier } from '../helpers/simplify';
 import { optionsCollection, partnerLocator, previewOnly, simplifyField } from './common.fields';
 
 /** An output item that carries a file (a document's PDF) beside its JSON. */
@@ -20,8 +21,13 @@ export interface Operation {
 	previewable?: boolean;
 	/** Whether it only ever reads: its run's transport refuses any method but GET before sending. */
 	readOnly?: boolean;
-	/** Whether it returns one record its resource can give as a flat row (Simplify, version 2). */
+	/**
+	 * Whether it offers Simplify (version 2 on): its output as flat rows, each record in its
+	 * resource's simple form (helpers/simplify.ts) unless `simple` gives the operation's own.
+	 */
 	simplifies?: boolean;
+	/** The flat row of an output that is not a record of the resource (Send's outcome). */
+	simple?: Simplifier;
 	/**
 	 * The option (such as `options.groupBy`) whose value makes input items one group: the router
 	 * runs the operation once per group, for its first item, with `op.group` set (see router.ts).

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { OperationContext, RunContext, type RunWrites } from '../helpers/context';
 import { WOULD_FAIL } from '../helpers/plans';
-import { SIMPLE } from '../helpers/simplify';
+import { SIMPLE, simplePreview, type Known } from '../helpers/simplify';
 import { SharedReadFailed } from '../helpers/sharedRead';
 import { checkFlag, InvalidInput } from '../helpers/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../transport';
@@ -50,13 +50,15 @@ export async function router(
 			const group = operation.groupsBy ? op.groupOf(operation.groupsBy) : undefined;
 			if (group && group[0] !== i) continue;
 			if (group) op.group = group;
+			// read before anything is sent: a refused value fails the item, not after its write
+			op.simplify = simplifies(this, operation, op);
 			const result = await operation.execute(op);
 			if (result instanceof WithBinary) {
 				output.push({ json: result.json, binary: result.binary, pairedItem });
 				continue;
 			}
 			const json = this.helpers.returnJsonArray(
-				simplified(this, operation, resourceName, op, result),
+				op.simplify ? simplified(operation, resourceName, op, result) : result,
 			);
 			// one push per item: a list of any length, without spreading it into arguments
 			for (const item of json) output.push({ ...item, pairedItem });
@@ -94,20 +96,32 @@ export async function router(
 	return [output];
 }
 
-/** The record as a flat row when the node (version 2 on) asks for Simplify; a preview is left as it is. */
+/** Whether the item's output goes out as flat rows: Simplify, on the operations that offer it. */
+function simplifies(context: IExecuteFunctions, operation: Operation, op: OperationContext) {
+	if (!operation.simplifies || context.getNode().typeVersion < 2) return false;
+	// a refused value is the item's error, like any other input
+	return op.flag('simplify', true);
+}
+
+/**
+ * The item's output as flat rows (Simplify, version 2 on): each record in its resource's simple
+ * form, or the operation's own (Send's outcome); what a preview says, with its changes as text.
+ */
 function simplified(
-	context: IExecuteFunctions,
 	operation: Operation,
 	resourceName: string,
 	op: OperationContext,
 	result: IDataObject | IDataObject[],
 ): IDataObject | IDataObject[] {
-	const simple = SIMPLE[resourceName];
-	if (!operation.simplifies || !simple || op.run.preview || Array.isArray(result)) return result;
-	if (context.getNode().typeVersion < 2) return result;
-	// a refused value is the item's error, like any other input
-	const wanted = context.getNodeParameter('simplify', op.itemIndex, true);
-	return checkFlag(wanted, 'Simplify', true) ? simple(result, op.contactsKnown) : result;
+	const simple = operation.simple ?? SIMPLE[resourceName];
+	const known: Known = {
+		contacts: op.contactsKnown,
+		document: op.documentKnown,
+		nameOf: (kind, mid) => op.run.nameOf(kind, mid),
+	};
+	const row = (record: IDataObject) =>
+		op.run.preview ? simplePreview(record, known) : simple(record, known);
+	return Array.isArray(result) ? result.map(row) : row(result);
 }
 
 /**

@@ -56,6 +56,7 @@ export async function getClient(
 	includeContacts = false,
 ): Promise<IDataObject> {
 	const client = await getClientRecord(op, partnerMid, clientMid, includeContacts);
+	op.run.noteClient(client);
 	return includeContacts ? await withContacts(op, partnerMid, client) : client;
 }
 

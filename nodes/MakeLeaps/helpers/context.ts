@@ -21,7 +21,7 @@ import {
 import { RecordIndex, type IndexSpec } from './recordIndex';
 import { createdRecords, type CreatedEntry } from './createdRecords';
 import { readFieldValues, type FieldTable, type FieldValues } from './fields';
-import { clientMidOf, clientsUrl, clientUrl, pickedMid } from './locators';
+import { clientMidOf, clientsUrl, clientUrl, isRecord, pickedMid } from './locators';
 import { mappedKey, mappedValue } from './mappedField';
 import { listPartners, onlyPartner, sharedPartnerLookup, type PartnerLookup } from './partners';
 import { carryOut, previewOf, type Plan } from './plans';
@@ -60,6 +60,8 @@ export class RunContext {
 	readonly listed = new Map<string, IDataObject>();
 	/** The partner each item chose in Partner (not the key's only partner looked up). */
 	readonly chosenPartners = new Map<number, string>();
+	/** The names of the clients the run read, by MID: Simplify names a document's client by them. */
+	private readonly clientNames = new Map<string, string>();
 	private readonly partners = new SharedRead<IDataObject>('The partners of the API key');
 
 	constructor(
@@ -113,6 +115,18 @@ export class RunContext {
 			return undefined;
 		const named = partners.map((partner) => `${partner.name} (${partner.mid})`).join(', ');
 		return `Partner ${chosen} is not a partner of this API key, which reaches ${named}`;
+	}
+
+	/** Remembers the name of a client the run read (a record given in full), for Simplify. */
+	noteClient(client: unknown): void {
+		if (!isRecord(client) || client.mid === undefined || client.mid === null) return;
+		const name = client.display_name;
+		if (typeof name === 'string' && name !== '') this.clientNames.set(String(client.mid), name);
+	}
+
+	/** The name the run knows of a linked record, without a read (clients only). */
+	nameOf(kind: string, mid: string): string | undefined {
+		return kind === 'client' ? this.clientNames.get(mid) : undefined;
 	}
 
 	/** Records a record this run created, updated or deleted (by MID). */
@@ -210,6 +224,10 @@ export class OperationContext {
 	 * Simplify names them when MakeLeaps answers the client with its contacts as links.
 	 */
 	contactsKnown?: IDataObject[];
+	/** The document the item's outcome is about, as the run read it: Simplify names it (Send). */
+	documentKnown?: IDataObject;
+	/** Whether the item's output goes out as a flat row (Simplify): set before the operation runs. */
+	simplify = false;
 
 	constructor(
 		readonly run: RunContext,
@@ -356,6 +374,7 @@ export class OperationContext {
 			);
 		}
 		const mid = checkMid(found[0].mid, label);
+		this.run.noteClient(found[0]);
 		// the listed client stands for a read of it (a new document's default contact), when the
 		// list gave what that read is for
 		if (found[0].default_contact) await this.run.once(`client ${mid}`, async () => found[0]);

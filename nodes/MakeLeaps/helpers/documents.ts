@@ -161,6 +161,13 @@ export function documentMidOf(op: OperationContext, partnerMid: string): string 
 	return recordMidOf(locator, op.label('document'), prefix, 'document');
 }
 
+/**
+ * What a read of a document the item outputs as a flat row (Simplify) asks for: its client in
+ * full, so the row names it with no read more (ignored, the row gives the client's MID alone).
+ */
+export const clientNamed = (op: OperationContext): IDataObject | undefined =>
+	op.simplify ? { expand: 'client' } : undefined;
+
 /** A document as MakeLeaps returns it. */
 export async function getDocument(
 	op: OperationContext,
@@ -195,6 +202,8 @@ async function documentAnswer(
 		...options,
 		subject: `document ${mid}`,
 	});
+	// a client given in full (`expand=client`) names the documents of the run that are its
+	op.run.noteClient(answer.response?.client);
 	return answer.response ?? {};
 }
 
@@ -425,6 +434,7 @@ export async function defaultContactUrl(
 		});
 		return answer.response ?? {};
 	});
+	op.run.noteClient(client);
 	const contact = client.default_contact;
 	if (typeof contact === 'string') return contact;
 	if (typeof contact === 'object' && contact !== null)

@@ -58,7 +58,7 @@ export interface SendJob {
 
 /**
  * Reads the document and decides: a job to send, or what says it went out already (`skipped`,
- * with the reason). Unless asked to send anyway, a document goes out only when nothing says it
+ * with the reason); with the document as read, which the item's flat row names. Unless asked to send anyway, a document goes out only when nothing says it
  * already went: not its `date_sent`, not a send of this n8n process, and (checked once its order
  * is made, see `sendOnce`) not another sending order of MakeLeaps that carried it.
  */
@@ -68,12 +68,13 @@ export async function prepareSend(
 	documentMid: string,
 	request: SendRequest,
 	listed?: IDataObject,
-): Promise<{ job: SendJob } | { result: IDataObject }> {
+): Promise<{ document: IDataObject } & ({ job: SendJob } | { result: IDataObject })> {
 	// one MakeLeaps account (partner), whichever of its API keys sends
 	const key = `${op.run.transport.baseUrl}\n${partnerMid}\n${documentMid}`;
-	// with its contact inline where MakeLeaps expands it: its e-mail address needs no read then
+	// with its contact inline where MakeLeaps expands it: its e-mail address needs no read then;
+	// its client too, as the list of unsent documents gives it, to name it in the item's row
 	const document =
-		listed ?? (await getDocument(op, partnerMid, documentMid, { expand: 'client_contact' }));
+		listed ?? (await getDocument(op, partnerMid, documentMid, { expand: 'client_contact,client' }));
 	const facts = {
 		document_mid: documentMid,
 		document_number: document.document_number,
@@ -82,16 +83,17 @@ export async function prepareSend(
 	const clientUrl = clientUrlOf(op, document);
 	if (!request.force) {
 		const skipped = { ...facts, sent: false, skipped: 'already sent' };
-		if (document.date_sent) return { result: { ...skipped, date_sent: document.date_sent } };
+		if (document.date_sent)
+			return { document, result: { ...skipped, date_sent: document.date_sent } };
 		const earlier = earlierSend(op, key, facts);
-		if (earlier) return { result: earlier };
+		if (earlier) return { document, result: earlier };
 	}
 	const toEmails = request.securesend
 		? request.toEmails.length > 0
 			? request.toEmails
 			: await contactEmails(op, document)
 		: request.toEmails;
-	return { job: { op, partnerMid, document, clientUrl, toEmails, request, key, facts } };
+	return { document, job: { op, partnerMid, document, clientUrl, toEmails, request, key, facts } };
 }
 
 /** What Send needs of a document, which a list may leave out. */

@@ -18,6 +18,8 @@ import { InvalidInput } from './validation';
 /** The outcome of each item of a run, and where a run that stops at a failure stops. */
 export class SendOutcomes {
 	readonly byItem = new Map<number, Outcome<IDataObject>>();
+	/** The document of each item, as read: the item's flat row (Simplify) names it. */
+	readonly documents = new Map<number, IDataObject>();
 	/** The first failing item, when the run stops at a failure: nothing from it on is sent. */
 	private stop = Number.POSITIVE_INFINITY;
 

@@ -1,17 +1,51 @@
 /**
- * Records as flat rows a sheet can take: the fields a user reads, without the API's links and
- * nested lists. What an operation adds to a record (`operation`, `changes`, `kept`) stays.
- * Pure.
+ * Records as flat rows a sheet can take (Simplify, version 2): the fields a user reads, every
+ * value a cell (text, number, yes/no or null; see cells.ts), linked records by name where the run
+ * knows it, else by MID. What an operation says beside the record stays, as text: `operation`,
+ * `changes` (one line, see `changesText`) and `kept`. Pure.
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { cells, cellText, changesText, fieldsText, type NameOf } from './cells';
 import { isRecord, linkedMid } from './locators';
 
-/** What an operation says beside the record: kept as it is by Simplify. */
-const ADDED = ['operation', 'changes', 'kept'];
+/** What the run knows beside the record it outputs, so that its row needs no read more. */
+export interface Known {
+	/** The contacts of a client the node just wrote, as it sent or read them. */
+	contacts?: IDataObject[];
+	/** The document an outcome is about, as the run read it (Send). */
+	document?: IDataObject;
+	/** Names of linked records the run read (clients), by kind and MID. */
+	nameOf?: NameOf;
+}
 
-const added = (record: IDataObject) =>
-	Object.fromEntries(ADDED.filter((key) => key in record).map((key) => [key, record[key]]));
+export type Simplifier = (record: IDataObject, known?: Known) => IDataObject;
+
+/** What an operation says beside the record, each as one cell. */
+function added(record: IDataObject, nameOf?: NameOf): IDataObject {
+	const row: IDataObject = {};
+	if ('operation' in record) row.operation = record.operation;
+	if ('changes' in record) row.changes = changesText(record.changes, nameOf);
+	if ('kept' in record) row.kept = fieldsText(record.kept, nameOf);
+	return row;
+}
+
+/** A record's MID, or null. */
+const midOf = (link: unknown) =>
+	link === undefined || link === null ? null : linkedMid(link) || null;
+
+/** The name of a linked client: from the client given in full, else as the run knows it. */
+function clientName(client: unknown, nameOf?: NameOf): string | null {
+	if (isRecord(client) && typeof client.display_name === 'string') return client.display_name;
+	const mid = midOf(client);
+	return (mid === null ? undefined : nameOf?.('client', mid)) ?? null;
+}
+
+/** A list's members joined with commas (recipients, problems); null when it is not a list. */
+const joined = (value: unknown) =>
+	Array.isArray(value)
+		? value.map((member) => (typeof member === 'string' ? member : cellText(member))).join(', ')
+		: null;
 
 /** Where a document stands, in one word. */
 function statusOf(document: IDataObject): string {
@@ -22,17 +56,16 @@ function statusOf(document: IDataObject): string {
 }
 
 /** A document: number, type, client, amounts, dates, status. */
-export function simpleDocument(document: IDataObject): IDataObject {
-	const client = isRecord(document.client) ? document.client : undefined;
-	return {
+export function simpleDocument(document: IDataObject, known: Known = {}): IDataObject {
+	return cells({
 		mid: document.mid,
 		external_id: document.external_id,
 		document_number: document.document_number,
 		document_type: document.document_type,
-		template: document.document_template ?? null,
+		template: document.document_template,
 		title: document.title,
-		client_mid: linkedMid(document.client),
-		client_name: client?.display_name ?? null,
+		client_mid: midOf(document.client),
+		client_name: clientName(document.client, known.nameOf),
 		currency: document.currency,
 		subtotal: document.subtotal,
 		tax: document.tax,
@@ -43,41 +76,144 @@ export function simpleDocument(document: IDataObject): IDataObject {
 		sent: Boolean(document.date_sent),
 		paid: Boolean(document.date_paid),
 		cancelled: Boolean(document.date_cancelled),
-		date_sent: document.date_sent ?? null,
-		date_paid: document.date_paid ?? null,
-		...added(document),
-	};
+		date_sent: document.date_sent,
+		date_paid: document.date_paid,
+		...added(document, known.nameOf),
+	});
 }
+
+/** A person's name, family name first as MakeLeaps shows it; null without one. */
+const personName = (person?: IDataObject) =>
+	[person?.family_name, person?.given_name]
+		.filter((part) => typeof part === 'string' && part)
+		.join(' ') || null;
+
+const emailOf = (contact?: IDataObject) =>
+	isRecord(contact?.email) ? contact.email.address : contact?.email;
 
 /**
  * A client: its IDs and name, and the organization's name and the person's name, e-mail and
- * phone, from its contacts when they came with it in full, else from `known` (the contacts the
- * node sent or read for a client it just created or changed, whose answer gives them as links).
+ * phone, from its contacts when they came with it in full, else from `known.contacts` (the
+ * contacts the node sent or read for a client it just created or changed, whose answer gives
+ * them as links).
  */
-export function simpleClient(client: IDataObject, known: IDataObject[] = []): IDataObject {
+export function simpleClient(client: IDataObject, known: Known = {}): IDataObject {
 	const inline = Array.isArray(client.contacts) ? client.contacts.filter(isRecord) : [];
-	const contacts = inline.length > 0 ? inline : known.filter(isRecord);
+	const contacts = inline.length > 0 ? inline : (known.contacts ?? []).filter(isRecord);
 	const organization = contacts.find((contact) => contact.contact_type === 'organization');
 	const person = contacts.find((contact) => contact.contact_type === 'person');
-	const email = isRecord(person?.email) ? person.email.address : undefined;
-	return {
+	return cells({
 		mid: client.mid,
 		client_external_id: client.client_external_id,
 		display_name: client.display_name,
-		organization_name: organization?.name ?? null,
-		person_name:
-			[person?.family_name, person?.given_name]
-				.filter((part) => typeof part === 'string' && part)
-				.join(' ') || null,
-		email: email ?? null,
+		organization_name: organization?.name,
+		person_name: personName(person),
+		email: emailOf(person),
 		phone_number: person?.phone_number || organization?.phone_number || null,
 		archived: Boolean(client.date_archived),
-		...added(client),
+		...added(client, known.nameOf),
+	});
+}
+
+/** A contact: whose it is, its names, e-mail, phone and first address on one line. */
+export function simpleContact(contact: IDataObject, known: Known = {}): IDataObject {
+	const [address] = Array.isArray(contact.addresses) ? contact.addresses.filter(isRecord) : [];
+	const parts = ['postal_code', 'region', 'locality', 'street_address', 'extended_address'];
+	const organization = contact.contact_type === 'organization';
+	return cells({
+		mid: contact.mid,
+		client_mid: midOf(contact.owner),
+		client_name: clientName(contact.owner, known.nameOf),
+		contact_type: contact.contact_type,
+		display_name: contact.display_name ?? (organization ? contact.name : personName(contact)),
+		name: contact.name,
+		family_name: contact.family_name,
+		given_name: contact.given_name,
+		title: contact.title,
+		department: contact.department,
+		email: emailOf(contact),
+		phone_number: contact.phone_number,
+		address: address
+			? parts
+					.map((part) => address[part])
+					.filter((part) => typeof part === 'string' && part)
+					.join(' ')
+			: null,
+		is_default: contact.is_default,
+		...added(contact, known.nameOf),
+	});
+}
+
+/** The channels an order goes by, in the words of Send's Send By. */
+function channelsOf(order: IDataObject): string {
+	const flags = {
+		securesend: order.securesend_selected,
+		clientInbox: order.send_to_clientinbox_selected,
+		post: order.sendbypost_selected,
 	};
+	return Object.entries(flags)
+		.filter(([, on]) => on === true)
+		.map(([channel]) => channel)
+		.join(', ');
+}
+
+/** A sending order: to whom, how, with which documents, where it stands. */
+export function simpleSendingOrder(order: IDataObject, known: Known = {}): IDataObject {
+	const items = Array.isArray(order.items) ? (order.items as unknown[]) : undefined;
+	return cells({
+		mid: order.mid,
+		client_mid: midOf(order.recipient_organization),
+		client_name: clientName(order.recipient_organization, known.nameOf),
+		status: order.status,
+		channel: channelsOf(order),
+		to: joined(order.to_emails),
+		subject: order.subject,
+		document_mids: joined(items?.map((item) => linkedMid(isRecord(item) ? item.document : item))),
+		ready_to_order: order.ready_to_order,
+		problems: joined(order.problems),
+		date_created: order.date_created,
+		date_sent: order.date_sent,
+		date_cancelled: order.date_cancelled,
+	});
+}
+
+/**
+ * What Send did for a document, with the same columns for a send and a skip: the document, the
+ * outcome (`sent`, `skipped` with the reason) and the sending order that carried it, when known.
+ */
+export function simpleSend(outcome: IDataObject, known: Known = {}): IDataObject {
+	const order = isRecord(outcome.sending_order) ? outcome.sending_order : undefined;
+	const client = known.document?.client ?? order?.recipient_organization;
+	return cells({
+		mid: outcome.document_mid,
+		document_number: outcome.document_number,
+		document_type: outcome.document_type,
+		client_mid: midOf(client),
+		client_name: clientName(client, known.nameOf),
+		operation: outcome.sent === true ? 'sent' : 'skipped',
+		reason: outcome.skipped,
+		to: joined(order?.to_emails),
+		channel: order ? channelsOf(order) : null,
+		sending_order_mid: midOf(order),
+		sending_order_status: order?.status,
+		date_sent: order?.date_sent ?? outcome.date_sent,
+	});
+}
+
+/**
+ * What Preview Only says of an item, as a flat row: its `changes` as one text, anything else
+ * that is not a cell as its text.
+ */
+export function simplePreview(preview: IDataObject, known: Known = {}): IDataObject {
+	const changes =
+		'changes' in preview ? { changes: changesText(preview.changes, known.nameOf) } : {};
+	return cells({ ...preview, ...changes }, known.nameOf);
 }
 
 /** The simple form of a record of a resource, for the resources that have one. */
-export const SIMPLE: Record<string, (record: IDataObject, known?: IDataObject[]) => IDataObject> = {
+export const SIMPLE: Record<string, Simplifier> = {
 	client: simpleClient,
+	contact: simpleContact,
 	document: simpleDocument,
+	sendingOrder: simpleSendingOrder,
 };

@@ -40,6 +40,8 @@ export const description: INodeProperties[] = [
 
 export const previewable = true;
 
+export const simplifies = true;
+
 /**
  * Adds a contact to a client, once. The client's contacts are read first: one that is the same
  * person or organization (`sameContact`: type, names, and the e-mail where both have one) is

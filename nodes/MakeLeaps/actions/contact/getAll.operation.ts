@@ -14,6 +14,8 @@ export const description: INodeProperties[] = [
 	...pagingFields(show),
 ];
 
+export const simplifies = true;
+
 export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const partnerMid = await op.partnerMid();
 	const clientMid = await op.clientMid('client', partnerMid);

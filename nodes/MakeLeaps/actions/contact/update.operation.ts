@@ -37,6 +37,8 @@ export const description: INodeProperties[] = [
 
 export const previewable = true;
 
+export const simplifies = true;
+
 /**
  * Reads the contact and PATCHes only what differs; a contact that already says so is left alone.
  * With Client set, a contact of another client is refused before anything is written.

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
-import { documentMidOf, getDocument, patchDocument } from '../../helpers/documents';
+import { clientNamed, documentMidOf, getDocument, patchDocument } from '../../helpers/documents';
 import { documentLocator } from './pickers.fields';
 
 const show = { resource: ['document'], operation: ['cancel'] };
@@ -32,7 +32,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const mid = documentMidOf(op, partnerMid);
 	const undo = op.flag('undo');
-	const document = await getDocument(op, partnerMid, mid);
+	const document = await getDocument(op, partnerMid, mid, clientNamed(op));
 	const cancelled = Boolean(document.date_cancelled);
 	if (cancelled !== undo) return await op.settle({ action: 'unchanged', record: document });
 	const to = undo ? null : new Date().toISOString();

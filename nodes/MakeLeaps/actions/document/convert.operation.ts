@@ -4,6 +4,7 @@ import type { OperationContext } from '../../helpers/context';
 import { checkDate, today } from '../../helpers/dates';
 import { documentChanges } from '../../helpers/documentBody';
 import {
+	clientNamed,
 	DOCUMENT_TYPES,
 	documentMidOf,
 	documentTypeOf,
@@ -95,7 +96,8 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const given = checkText(op.parameter('externalId', ''), op.label('externalId'));
 	const allowCancelled = op.flag('options.allowCancelled');
 	const allowSameType = op.flag('options.allowSameType');
-	const source = await getDocument(op, partnerMid, sourceMid);
+	// its client named, the new document's row names it too (the same client)
+	const source = await getDocument(op, partnerMid, sourceMid, clientNamed(op));
 	const sourceType = convertible(op, source, type, allowCancelled, allowSameType);
 	// the source's MID never changes; its number may be changed, and used again by another
 	const ownId = `${sourceType}-${sourceMid}`;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationContext } from '../../helpers/context';
-import { documentMidOf, getDocument } from '../../helpers/documents';
+import { clientNamed, documentMidOf, getDocument } from '../../helpers/documents';
 import { documentLocator } from './pickers.fields';
 
 export const description = [
@@ -12,5 +12,5 @@ export const simplifies = true;
 
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
-	return await getDocument(op, partnerMid, documentMidOf(op, partnerMid));
+	return await getDocument(op, partnerMid, documentMidOf(op, partnerMid), clientNamed(op));
 }

@@ -107,5 +107,7 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	// what comes back is checked against the filters: a document the service should not have
 	// listed is left out (so a Limit may give fewer)
 	const documents = (await listDocuments(op, partnerMid, wanted, qs, limit, 'throw')) ?? [];
-	return simplify ? documents.map(simpleDocument) : documents;
+	if (!simplify) return documents;
+	const nameOf = (kind: string, mid: string) => op.run.nameOf(kind, mid);
+	return documents.map((document) => simpleDocument(document, { nameOf }));
 }

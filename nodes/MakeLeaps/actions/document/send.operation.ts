@@ -10,6 +10,7 @@ import {
 	type SendJob,
 } from '../../helpers/sending';
 import { SendOutcomes } from '../../helpers/sendingOrders';
+import { simpleSend } from '../../helpers/simplify';
 import { sendJobs } from '../../helpers/sendingRun';
 import {
 	checkCount,
@@ -114,6 +115,11 @@ export const options: INodeProperties[] = [
 	},
 ];
 
+export const simplifies = true;
+
+/** With Simplify, one row of the same columns for a send and a skip. */
+export const simple = simpleSend;
+
 /**
  * Sends the document once: skipped when already sent, unless asked. The first item of the run
  * sends every item's document, so that those of one client can share an order; each item then
@@ -122,11 +128,13 @@ export const options: INodeProperties[] = [
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	let sends = op.run.plans.get('send') as Promise<SendOutcomes> | undefined;
 	if (!sends) op.run.plans.set('send', (sends = sendAll(op)));
-	const outcome = (await sends).byItem.get(op.itemIndex);
+	const { byItem, documents } = await sends;
+	const outcome = byItem.get(op.itemIndex);
 	if (!outcome) {
 		op.fail('Not sent: the run stopped at an earlier item', 'Nothing was sent for this item.');
 	}
 	if (!outcome.ok) throw outcome.error;
+	op.documentKnown = documents.get(op.itemIndex);
 	return outcome.value;
 }
 
@@ -142,6 +150,7 @@ async function sendAll(op: OperationContext): Promise<SendOutcomes> {
 	const listed = await listedDocuments(op);
 	for (let item = op.itemIndex; item < count && outcomes.reaches(item); item++) {
 		const prepared = await outcomeOf(prepare(op.forItem(item), listed));
+		if (prepared.ok) outcomes.documents.set(item, prepared.value.document);
 		if (!prepared.ok) outcomes.settle(item, prepared);
 		else if ('job' in prepared.value) jobs.push(prepared.value.job);
 		else outcomes.settle(item, { ok: true, value: prepared.value.result });

@@ -4,6 +4,7 @@ import type { OperationContext } from '../../helpers/context';
 import { checkDate, today } from '../../helpers/dates';
 import {
 	checkTotals,
+	clientNamed,
 	documentMidOf,
 	getDocument,
 	lineItemsOf,
@@ -109,7 +110,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const marks = ['date_sent', 'date_paid'].filter((field) => field in body);
 	// read for the marks, the lines' currency, or to output a document left as it is
 	const reads = replaceLines || marks.length > 0 || Object.keys(body).length === 0;
-	const current = reads ? await getDocument(op, partnerMid, mid) : undefined;
+	const current = reads ? await getDocument(op, partnerMid, mid, clientNamed(op)) : undefined;
 	// a day MakeLeaps already records stays, unless asked: running the workflow again changes nothing
 	const kept: IDataObject = {};
 	if (current && !op.flag('options.replaceRecordedDays')) {

@@ -11,6 +11,8 @@ export const description = [
 	}),
 ];
 
+export const simplifies = true;
+
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const mid = sendingOrderMidOf(op, partnerMid);

@@ -6,6 +6,8 @@ import { pagingFields } from '../common.fields';
 
 export const description = pagingFields({ resource: ['sendingOrder'], operation: ['getAll'] });
 
+export const simplifies = true;
+
 export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const partnerMid = await op.partnerMid();
 	return await op.readList(sendingOrdersPath(partnerMid));
