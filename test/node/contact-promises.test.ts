@@ -65,6 +65,15 @@ describe('Contact: Create adds a person once', () => {
 		});
 		expect(writes(bed)).toEqual([]);
 		expect(itos(bed, client)).toHaveLength(1);
+		// with Simplify (version 2) the differences are one cell of text, as changes are
+		const simple = await bed.run(create(client, { ...ito, phoneNumber: '03-1111-2222' }), [{}], {
+			typeVersion: 2,
+		});
+		expect(simple.output[0].json).toMatchObject({
+			operation: 'unchanged',
+			changes: '',
+			differences: 'person.phone_number: 03-9999-0000 → 03-1111-2222',
+		});
 	});
 
 	test('a Title the first run did not send adds no second contact; the preview says the same', async () => {

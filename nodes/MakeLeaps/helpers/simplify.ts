@@ -2,7 +2,7 @@
  * Records as flat rows a sheet can take (Simplify, version 2): the fields a user reads, every
  * value a cell (text, number, yes/no or null; see cells.ts), linked records by name where the run
  * knows it, else by MID. What an operation says beside the record stays, as text: `operation`,
- * `changes` (one line, see `changesText`) and `kept`. Pure.
+ * `changes` and `differences` (one line each, see `changesText`) and `kept`. Pure.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -27,6 +27,8 @@ function added(record: IDataObject, nameOf?: NameOf): IDataObject {
 	if ('operation' in record) row.operation = record.operation;
 	if ('changes' in record) row.changes = changesText(record.changes, nameOf);
 	if ('kept' in record) row.kept = fieldsText(record.kept, nameOf);
+	// a record a Create found already there: how it differs from the row (Contact → Create)
+	if ('differences' in record) row.differences = changesText(record.differences, nameOf);
 	return row;
 }
 
@@ -205,9 +207,12 @@ export function simpleSend(outcome: IDataObject, known: Known = {}): IDataObject
  * that is not a cell as its text.
  */
 export function simplePreview(preview: IDataObject, known: Known = {}): IDataObject {
-	const changes =
-		'changes' in preview ? { changes: changesText(preview.changes, known.nameOf) } : {};
-	return cells({ ...preview, ...changes }, known.nameOf);
+	const texts = Object.fromEntries(
+		(['changes', 'differences'] as const)
+			.filter((key) => key in preview)
+			.map((key) => [key, changesText(preview[key], known.nameOf)]),
+	);
+	return cells({ ...preview, ...texts }, known.nameOf);
 }
 
 /** The simple form of a record of a resource, for the resources that have one. */
