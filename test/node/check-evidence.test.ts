@@ -70,9 +70,10 @@ describe('Account → Check against a service that echoes the credential', () =>
 				kind: 'rewriteAfter',
 				change: (body) => ({
 					...body,
-					response: (body.response as Array<Record<string, unknown>>).map(
-						({ url: _url, ...partner }) => partner,
-					),
+					response: (body.response as Array<Record<string, unknown>>).map((partner) => {
+						const { url, ...rest } = partner;
+						return url === undefined ? partner : rest;
+					}),
 				}),
 			},
 			{ path: /^\/api\/partner\/$/ },

@@ -8,7 +8,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { useTestBed } from './bed';
 import { byId, seedClient } from './fixtures';
 
-const TOO_LARGE = 12345678901234567890; // past 2^53: n8n hands the node 12345678901234567000
+// past 2^53: n8n hands the node 12345678901234567000
+const TOO_LARGE = Number('12345678901234567890');
 const TOO_LONG = 'x'.repeat(300);
 
 const row = (invoice: string | number, client: string, description: string): IDataObject => ({

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev code: FC_RUNS and FC_SEED from the environment */
 /**
  * A property of the MakeLeaps Trigger in n8n-core's PollContext against the sandbox: whatever
  * happens in MakeLeaps and in n8n between polls (new documents and clients, sends, payments of

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- dev code: a test rethrows what it does not expect */
 import {
 	listKeyVerdict,
 	pageSizeVerdict,

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev code: reads docs/known-guesses.md */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: reads docs/known-guesses.md */
 /**
  * Account → Check in the user's words: every check's every answer is plain, says what to do,
  * and is named in docs/known-guesses.md; the details keep the evidence with long IDs shortened.
