@@ -7,7 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Fault } from '../../sandbox/server';
 import { useTestBed, type TestBed } from './bed';
-import { byId, seedClient } from './fixtures';
+import { byId, createContact, seedClient } from './fixtures';
 
 type Contact = Record<string, unknown> & { mid: string };
 
@@ -20,13 +20,7 @@ const itos = (bed: TestBed, mid: string) =>
 const editContact = (bed: TestBed, mid: string, changes: IDataObject) =>
 	bed.sandbox.store.updateContact(bed.sandbox.partner().contacts.get(mid)!, changes);
 
-const create = (client: string, fields: Record<string, string>): INodeParameters => ({
-	resource: 'contact',
-	operation: 'create',
-	client: byId(client),
-	contactType: 'person',
-	contactFields: fields,
-});
+const create = createContact;
 
 describe('Contact: Create adds a person once', () => {
 	const bed = useTestBed();

@@ -5,7 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { useTestBed, type TestBed } from './bed';
-import { byId, seedClient } from './fixtures';
+import { byId, createContact, seedClient } from './fixtures';
 
 const writes = (bed: TestBed) => bed.sandbox.received('/api/').filter((r) => r.method !== 'GET');
 const contactsOf = (bed: TestBed, mid: string) =>
@@ -13,13 +13,7 @@ const contactsOf = (bed: TestBed, mid: string) =>
 
 describe('Contact: Create', () => {
 	const bed = useTestBed();
-	const create = (client: string, fields: Record<string, string>): INodeParameters => ({
-		resource: 'contact',
-		operation: 'create',
-		client: byId(client),
-		contactType: 'person',
-		contactFields: fields,
-	});
+	const create = createContact;
 
 	test('a person added to a client once: the preview says it, a second run finds it', async () => {
 		const client = seedClient(bed, 'C-1');

@@ -95,3 +95,23 @@ export function sendableInvoice(bed: TestBed, externalId: string) {
 		autocalculate: true,
 	});
 }
+
+/** Document → Create of an invoice of one line (2 × 1000 at 10 %), dated 2026-11-30, External ID ROW-1. */
+export const invoiceOf = (client: string): INodeParameters => ({
+	resource: 'document',
+	operation: 'create',
+	documentType: 'invoice',
+	client: byId(client),
+	date: '2026-11-30',
+	additionalFields: { externalId: 'ROW-1', title: 'November' },
+	lineItems: { line: [{ description: 'Work', quantity: '2', unitPrice: '1000', taxRate: '10' }] },
+});
+
+/** Contact → Create of a person with these Contact Fields. */
+export const createContact = (client: string, fields: Record<string, string>): INodeParameters => ({
+	resource: 'contact',
+	operation: 'create',
+	client: byId(client),
+	contactType: 'person',
+	contactFields: fields,
+});

@@ -8,7 +8,14 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { resources } from '../../nodes/MakeLeaps/actions/resources';
 import { useTestBed, type TestBed } from './bed';
-import { byId, documentUpsertRows, seedClient, seedInvoice, sendableInvoice } from './fixtures';
+import {
+	byId,
+	documentUpsertRows,
+	invoiceOf,
+	seedClient,
+	seedInvoice,
+	sendableInvoice,
+} from './fixtures';
 
 const v2 = { typeVersion: 2 };
 
@@ -29,16 +36,6 @@ function draftOrder(bed: TestBed) {
 	});
 	return bed.sandbox.sending.json(partner, order);
 }
-
-const invoiceOf = (client: string): INodeParameters => ({
-	resource: 'document',
-	operation: 'create',
-	documentType: 'invoice',
-	client: byId(client),
-	date: '2026-11-30',
-	additionalFields: { externalId: 'ROW-1', title: 'November' },
-	lineItems: { line: [{ description: 'Work', quantity: '2', unitPrice: '1000', taxRate: '10' }] },
-});
 
 const document = (operation: string, extra: INodeParameters = {}) => ({
 	resource: 'document',

@@ -3,10 +3,9 @@
  * can take, on by default for nodes added now; version 1 and Simplify off give the raw record.
  * (simplify-rows.test.ts walks every operation for objects or lists left in a row.)
  */
-import type { INodeParameters } from 'n8n-workflow';
 
 import { useTestBed, type TestBed } from './bed';
-import { byId, documentUpsertRows, seedClient, upsertRows, rows } from './fixtures';
+import { byId, documentUpsertRows, invoiceOf, seedClient, upsertRows, rows } from './fixtures';
 
 const v2 = { typeVersion: 2 };
 
@@ -20,19 +19,9 @@ const contactOf = (bed: TestBed, client: string) =>
 describe('Simplify', () => {
 	const bed = useTestBed();
 
-	const invoice = (client: string): INodeParameters => ({
-		resource: 'document',
-		operation: 'create',
-		documentType: 'invoice',
-		client: byId(client),
-		date: '2026-11-30',
-		additionalFields: { externalId: 'ROW-1', title: 'November' },
-		lineItems: { line: [{ description: 'Work', quantity: '2', unitPrice: '1000', taxRate: '10' }] },
-	});
-
 	test('a document made, as one flat row: number, client by name, amounts, dates, status', async () => {
 		const client = seedClient(bed, 'C-1');
-		const made = await bed.run(invoice(client), [{}], v2);
+		const made = await bed.run(invoiceOf(client), [{}], v2);
 		expect(made.output[0].json).toEqual({
 			mid: expect.any(String),
 			external_id: 'ROW-1',
@@ -144,7 +133,7 @@ describe('Simplify', () => {
 
 	test('Simplify off, or a node of version 1, gives the record as MakeLeaps does', async () => {
 		const client = seedClient(bed, 'C-1');
-		const raw = await bed.run({ ...invoice(client), simplify: false }, [{}], v2);
+		const raw = await bed.run({ ...invoiceOf(client), simplify: false }, [{}], v2);
 		expect(raw.output[0].json).toMatchObject({
 			url: expect.any(String),
 			lineitems: expect.any(Array),
