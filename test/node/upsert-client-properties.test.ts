@@ -11,7 +11,7 @@
  * - after a run, each key whose rows went through holds what its rows said, in order (empty
  *   cells leave a field as it is), and the last row of each key run again writes nothing;
  * - a final run without faults leaves exactly one client per key it names, with its last row.
- * 100 cases by default (about 7 s); FC_RUNS sets the number, FC_SEED replays a seed.
+ * 200 cases by default (about 7 s); FC_RUNS sets the number, FC_SEED replays a seed.
  */
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
@@ -28,6 +28,7 @@ import {
 	outcomesOf,
 	ownPartner,
 	propertyRuns,
+	rowsOf,
 	expectEachOutcome,
 	text,
 	outcomeTexts,
@@ -52,7 +53,7 @@ const row = fc
 		email: cell(...EMAILS),
 	})
 	.map(withoutMissing);
-const rows = fc.array(row, { minLength: 1, maxLength: 4 });
+const rows = rowsOf(row);
 const lists = fc.constantFrom<Lists>(
 	{},
 	{},
@@ -112,7 +113,7 @@ describe('Property: Client → Create or Update', () => {
 
 	test('one client per External ID, keys kept, every item its outcome, re-runs write nothing', async () => {
 		let n = 0;
-		const options = propertyRuns(100);
+		const options = propertyRuns(200);
 		await fc.assert(
 			fc.asyncProperty(
 				fc.array(step, { minLength: 1, maxLength: 5 }),

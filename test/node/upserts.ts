@@ -30,6 +30,13 @@ export const cell = <T>(...values: T[]) =>
 		{ arbitrary: emptyCell, weight: 1 },
 	);
 
+/** A run's rows: a few rows, each given once or again (a sheet repeats a row for each line). */
+export const rowsOf = (row: fc.Arbitrary<IDataObject>) =>
+	fc
+		.array(row, { minLength: 1, maxLength: 3 })
+		.chain((some) => fc.array(fc.constantFrom(...some), { minLength: 1, maxLength: 4 }))
+		.map((rows) => rows.map((r) => ({ ...r })));
+
 /** A row without its missing cells (n8n reads a missing key as an expression on nothing). */
 export const withoutMissing = (row: IDataObject): IDataObject =>
 	Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
