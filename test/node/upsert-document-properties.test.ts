@@ -18,30 +18,19 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { SandboxDocument } from '../../sandbox/documents';
 import { useTestBed, type TestBed } from './bed';
 import { documentUpsertRows } from './fixtures';
 import {
 	cell,
+	expectEachOutcome,
 	FASTEST,
-	FAULT_ERRORS,
-	fault,
-	injectFault,
-	lastRowPerKey,
-	outcomesOf,
-	ownPartner,
 	propertyRuns,
 	rowsOf,
-	expectEachOutcome,
 	text,
-	outcomeTexts,
-	withLists,
 	withoutMissing,
-	writesSince,
-	type Fault,
 	type Lists,
-	type Outcome,
 } from './upserts';
+import { filled, runSteps, UpsertWorld, type Held, type RunStep } from './upsertWorld';
 
 const KEYS = ['D1', 'D2', ' D1 ', 5, '5'];
 const TITLES = ['Order A', 'Order B', ' Order A'];
@@ -62,13 +51,12 @@ const LINES = [
 		{ kind: 'text', description: 'Thank you' },
 	],
 ];
-type Type = 'invoice' | 'quote';
 
 const row = fc
 	.record({ id: cell(...KEYS), client: cell(0, 1), title: cell(...TITLES), lines: cell(...LINES) })
 	.map(withoutMissing);
 const rows = rowsOf(row);
-const type = fc.constantFrom<Type>('invoice', 'invoice', 'quote');
+const type = fc.constantFrom('invoice', 'invoice', 'quote');
 const lists = fc.constantFrom<Lists>(
 	{},
 	{},
@@ -81,64 +69,31 @@ const lists = fc.constantFrom<Lists>(
 	{ listOmits: ['document_type'] },
 );
 
-type Edit = 'retitle' | 'relines' | 'send' | 'delete' | 'rekey' | 'foreign';
-type Step =
-	| { kind: 'run'; type: Type; rows: IDataObject[]; fault: Fault; lists: Lists }
-	| { kind: 'together'; type: Type; a: IDataObject[]; b: IDataObject[]; fault: Fault; lists: Lists }
-	| { kind: 'edit'; edit: Edit; which: number; row: IDataObject };
+type Edit = {
+	kind: 'edit';
+	edit: 'retitle' | 'relines' | 'send' | 'delete' | 'rekey' | 'foreign';
+	which: number;
+	row: IDataObject;
+};
+type Step = RunStep | Edit;
 
-const step: fc.Arbitrary<Step> = fc.oneof(
-	{
-		arbitrary: fc.record({ kind: fc.constant('run' as const), type, rows, fault, lists }),
-		weight: 4,
-	},
-	{
-		arbitrary: fc.record({
-			kind: fc.constant('together' as const),
-			type,
-			a: rows,
-			b: rows,
-			fault,
-			lists,
-		}),
-		weight: 2,
-	},
-	{
-		arbitrary: fc.record({
-			kind: fc.constant('edit' as const),
-			edit: fc.constantFrom<Edit>(
-				'retitle',
-				'relines',
-				'send',
-				'send',
-				'delete',
-				'rekey',
-				'foreign',
-			),
-			which: fc.nat(),
-			row,
-		}),
-		weight: 2,
-	},
-);
-
-/** What a document says in the fields a row sets (its lines as comparable text). */
-interface Values {
-	client?: string;
-	title?: string;
-	lines?: string;
-}
-
-/** Errors a row may end with whatever the run met: its own input, a sent document. */
-const ROW_ERRORS = [
-	/^External ID is empty/,
-	/^Client is empty/,
-	/^Line Items/,
-	/was already sent; it is not changed/,
-];
-const keyless = (lists: Lists) =>
-	Boolean(lists.listOmits?.some((field) => field === 'external_id' || field === 'document_type'));
-const KEYLESS = /list gives (invoice|quote)s without their (external_id|document_type)/;
+const step: fc.Arbitrary<Step> = fc.oneof(...runSteps(rows, lists, type), {
+	arbitrary: fc.record({
+		kind: fc.constant('edit' as const),
+		edit: fc.constantFrom<Edit['edit']>(
+			'retitle',
+			'relines',
+			'send',
+			'send',
+			'delete',
+			'rekey',
+			'foreign',
+		),
+		which: fc.nat(),
+		row,
+	}),
+	weight: 2,
+});
 
 describe('Property: Document → Create or Update', () => {
 	const bed = useTestBed();
@@ -153,11 +108,11 @@ describe('Property: Document → Create or Update', () => {
 				rows,
 				fc.context(),
 				async (steps, last, final, log) => {
-					const world = new World(bed, ++n, log);
-					for (const s of steps) await world.play(s);
+					const world = new Documents(bed, ++n, log);
+					for (const s of steps) await (s.kind === 'edit' ? world.edit(s) : world.play(s));
 					// the final run, without faults: each key it names that went through has one document
-					// with what its rows said (the check after every run, checkFold)
-					await world.play({ kind: 'run', type: last, rows: final, fault: 'none', lists: {} });
+					// with what its rows said (checkFold)
+					await world.play({ kind: 'run', of: last, batches: [final], fault: 'none', lists: {} });
 				},
 			),
 			options,
@@ -166,24 +121,21 @@ describe('Property: Document → Create or Update', () => {
 	}, 300000);
 });
 
-class World {
-	private readonly partnerMid: string;
-	private readonly credentialId: string;
-	private readonly parameters: INodeParameters;
+class Documents extends UpsertWorld {
+	protected readonly keyField = 'external_id';
+	protected readonly listPath = new RegExp(`^/api/partner/${this.partnerMid}/document/$`);
+	protected readonly patchPath = /\/document\/\d+\/$/;
+	protected readonly rowErrors = [
+		/^External ID is empty/,
+		/^Client is empty/,
+		/^Line Items/,
+		/was already sent; it is not changed/,
+	];
+	protected readonly needed = ['external_id', 'document_type'];
 	private readonly clientMids: string[];
-	/** Each document's External ID as last set (by the test's edits): the node never changes it. */
-	private readonly keys = new Map<string, string>();
 
-	constructor(
-		private readonly bed: TestBed,
-		n: number,
-		/** What each run's items did, printed with a counterexample. */
-		private readonly log: fc.ContextValue,
-	) {
-		const partner = ownPartner(bed, n);
-		this.partnerMid = partner.partnerMid;
-		this.credentialId = partner.credentialId;
-		this.parameters = { ...documentUpsertRows, partner: partner.locator, options: FASTEST };
+	constructor(bed: TestBed, n: number, log: fc.ContextValue) {
+		super(bed, n, log);
 		this.clientMids = ['Kaede', 'Hinoki'].map(
 			(name) =>
 				bed.sandbox.seedClient(
@@ -192,21 +144,51 @@ class World {
 				).mid,
 		);
 		// quotes that hold keys of the pool: an invoice row never takes them
-		for (const id of ['D1', '5'])
-			this.seed('quote', id, { title: 'Quote', lines: LINES[2], client: 0 });
+		for (const id of ['D1', '5']) this.seed('quote', id, { title: 'Quote', lines: LINES[2] });
 	}
 
-	private documents(): SandboxDocument[] {
+	private documents() {
 		return [...this.bed.sandbox.partner(this.partnerMid).documents.values()];
 	}
 
-	private seed(type: Type, id: string, r: IDataObject) {
+	/** The partner's documents, with their client, title and lines; a sent one frozen. */
+	records(): Held[] {
+		return this.documents().map((d) => ({
+			mid: d.mid,
+			kind: d.document_type,
+			key: d.external_id,
+			values: filled({ client: d.clientMid, title: d.title, lines: linesOf(d.lineitems) }),
+			frozen: Boolean(d.date_sent),
+		}));
+	}
+
+	protected parameters(of: string): INodeParameters {
+		return { ...documentUpsertRows, documentType: of, partner: this.locator, options: FASTEST };
+	}
+
+	/** The rows as the node reads them: the client as its MID. */
+	protected input(rows: IDataObject[]): IDataObject[] {
+		return rows.map((r) =>
+			typeof r.client === 'number' ? { ...r, client: this.clientMids[r.client] } : r,
+		);
+	}
+
+	protected given(r: IDataObject) {
+		return filled({
+			client: typeof r.client === 'number' ? this.clientMids[r.client] : undefined,
+			title: text(r.title),
+			lines: Array.isArray(r.lines) ? linesOf(r.lines as IDataObject[]) : undefined,
+		});
+	}
+
+	private seed(type: string, id: string, r: IDataObject) {
+		const client = this.clientMids[Number(r.client ?? 0)];
 		this.bed.sandbox.seedDocument(
 			{
 				document_type: type,
 				external_id: id,
 				title: text(r.title),
-				client: this.clientUrl(Number(r.client ?? 0)),
+				client: `${this.bed.sandbox.baseUrl}/api/partner/${this.partnerMid}/client/${client}/`,
 				lineitems: storedLines(r.lines, LINES[0]),
 				autocalculate: true,
 			},
@@ -214,160 +196,8 @@ class World {
 		);
 	}
 
-	private clientUrl(k: number) {
-		return `${this.bed.sandbox.baseUrl}/api/partner/${this.partnerMid}/client/${this.clientMids[k]}/`;
-	}
-
-	/** The rows as the node reads them: the client as its MID. */
-	private input(rows: IDataObject[]): IDataObject[] {
-		return rows.map((r) =>
-			typeof r.client === 'number' ? { ...r, client: this.clientMids[r.client] } : r,
-		);
-	}
-
-	async play(s: Step): Promise<void> {
-		if (s.kind === 'edit') return this.edit(s);
-		const { bed } = this;
-		const list = new RegExp(`^/api/partner/${this.partnerMid}/document/$`);
-		const allowed = [
-			...ROW_ERRORS,
-			...FAULT_ERRORS[s.fault],
-			...(keyless(s.lists) ? [KEYLESS] : []),
-		];
-		const refused = this.refused(s.type, s.lists);
-		const before = this.valuesByKey(s.type);
-		const kept = this.untouchable(s.type);
-		const since = bed.sandbox.requests.length;
-		const batches = s.kind === 'run' ? [s.rows] : [s.a, s.b];
-		const results = await withLists(bed, s.lists, async () => {
-			injectFault(bed, s.fault, list, /\/document\/\d+\/$/);
-			return await Promise.all(batches.map(async (rows) => await this.run(s.type, rows)));
-		});
-		this.log.log(`${s.kind}: ${JSON.stringify(results.map(outcomeTexts))}`);
-		const outcomes = results.map((result, b) =>
-			outcomesOf(result, batches[b], 'external_id', allowed),
-		);
-		if (refused) expect(writesSince(bed, since)).toEqual([]);
-		this.checkState(kept);
-		if (s.kind !== 'run') return;
-		this.checkFold(s.type, before, s.rows, outcomes[0]);
-		if (s.fault !== 'none') return;
-		// the last row of each key, run again under the same lists, writes nothing
-		const again = lastRowPerKey(s.rows, outcomes[0]);
-		if (again.length === 0) return;
-		const rerun = bed.sandbox.requests.length;
-		const refusedNow = this.refused(s.type, s.lists);
-		const result = await withLists(bed, s.lists, async () => await this.run(s.type, again));
-		expect(outcomesOf(result, again, 'external_id', [KEYLESS])).toEqual(
-			again.map(() => (refusedNow ? { error: expect.stringMatching(KEYLESS) } : 'unchanged')),
-		);
-		expect(writesSince(bed, rerun)).toEqual([]);
-	}
-
-	/** A list without the key (or the type) is told only by a document in it. */
-	private refused(type: Type, lists: Lists) {
-		const listed = lists.ignoreFilters?.includes('document_type')
-			? this.documents()
-			: this.documents().filter((d) => d.document_type === type);
-		return keyless(lists) && listed.length > 0;
-	}
-
-	private async run(type: Type, rows: IDataObject[]) {
-		return await this.bed.run({ ...this.parameters, documentType: type }, this.input(rows), {
-			credentialId: this.credentialId,
-			onError: 'continueRegularOutput',
-			limits: { backoffMs: 1 },
-		});
-	}
-
-	/** What each key's document of the type says now, for the keys that have one. */
-	private valuesByKey(type: Type): Map<string, Values> {
-		const documents = this.documents().filter((d) => d.document_type === type);
-		const byKey = new Map<string, Values>();
-		for (const d of documents) {
-			if (!d.external_id || documents.filter((o) => o.external_id === d.external_id).length > 1)
-				continue;
-			byKey.set(d.external_id, {
-				client: d.clientMid,
-				title: d.title,
-				lines: linesOf(d.lineitems),
-			});
-		}
-		return byKey;
-	}
-
-	/** What a run of `type` must leave as it is: the sent documents, those of another type. */
-	private untouchable(type: Type): Map<string, string> {
-		return new Map(
-			this.documents()
-				.filter((d) => d.date_sent || d.document_type !== type)
-				.map((d) => [d.mid, contentOf(d)]),
-		);
-	}
-
-	/**
-	 * Never two documents of a type for one External ID; a document's External ID never changed
-	 * by a run; a document sent before the run, or of another type, unchanged.
-	 */
-	private checkState(kept: Map<string, string>) {
-		const documents = this.documents();
-		for (const d of documents) {
-			const key = d.external_id;
-			const same = documents.filter(
-				(o) => o.document_type === d.document_type && o.external_id === key,
-			);
-			if (key)
-				expect({ key, type: d.document_type, documents: same.length }).toEqual({
-					key,
-					type: d.document_type,
-					documents: 1,
-				});
-			const was = this.keys.get(d.mid);
-			if (was !== undefined) expect({ mid: d.mid, key }).toEqual({ mid: d.mid, key: was });
-			this.keys.set(d.mid, key);
-			if (kept.has(d.mid))
-				expect({ mid: d.mid, kept: contentOf(d) }).toEqual({ mid: d.mid, kept: kept.get(d.mid) });
-		}
-	}
-
-	/**
-	 * Each key of a run holds what its rows that went through said, in order: a created document
-	 * what its row gave, an update each field a row fills. Keys whose create may or may not have
-	 * happened are left out.
-	 */
-	private checkFold(
-		type: Type,
-		before: Map<string, Values>,
-		rows: IDataObject[],
-		outcomes: Outcome[],
-	) {
-		const expected = new Map(before);
-		const unsure = new Set<string>();
-		rows.forEach((r, i) => {
-			const key = text(r.id);
-			const outcome = outcomes[i];
-			if (typeof outcome !== 'string') {
-				if (/may or may not|unavailable/.test(outcome.error)) unsure.add(key);
-				return;
-			}
-			const given: Values = {};
-			if (typeof r.client === 'number') given.client = this.clientMids[r.client];
-			if (text(r.title)) given.title = text(r.title);
-			if (Array.isArray(r.lines)) given.lines = linesOf(r.lines as IDataObject[]);
-			expected.set(key, outcome === 'created' ? given : { ...expected.get(key), ...given });
-		});
-		const now = this.valuesByKey(type);
-		for (const key of new Set(rows.map((r) => text(r.id)))) {
-			if (!key || unsure.has(key)) continue;
-			expect({ key, values: clean(now.get(key)) }).toEqual({
-				key,
-				values: clean(expected.get(key)),
-			});
-		}
-	}
-
 	/** A change a user makes in MakeLeaps, never one that makes two documents of a type share a key. */
-	private edit(s: Extract<Step, { kind: 'edit' }>) {
+	edit(s: Edit) {
 		const { sandbox } = this.bed;
 		const partner = sandbox.partner(this.partnerMid);
 		const documents = this.documents();
@@ -389,16 +219,12 @@ class World {
 		if (s.edit === 'rekey') {
 			const keys = [...free(target.document_type), ''];
 			target.external_id = keys[s.which % keys.length];
-			this.keys.set(target.mid, target.external_id);
-			return;
+			return this.rekeyed(target.mid, target.external_id);
 		}
 		const title = text(s.row.title) || 'Renamed';
 		const lines = storedLines(s.row.lines, LINES[2]);
-		sandbox.documents.update(
-			partner,
-			target,
-			s.edit === 'retitle' ? { title } : { lineitems: lines, autocalculate: true },
-		);
+		const change = s.edit === 'retitle' ? { title } : { lineitems: lines, autocalculate: true };
+		sandbox.documents.update(partner, target, change);
 	}
 }
 
@@ -418,17 +244,3 @@ const linesOf = (lines: object[]) =>
 			return [kind, line.description, ...amounts.map(Number)];
 		}),
 	);
-
-/** What a document left alone keeps. */
-const contentOf = (d: SandboxDocument) =>
-	JSON.stringify({
-		key: d.external_id,
-		title: d.title,
-		client: d.clientMid,
-		lines: linesOf(d.lineitems),
-	});
-
-/** Values without the fields that are not there, to compare. */
-const clean = (values: Values | undefined) =>
-	values &&
-	Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== ''));

@@ -55,7 +55,11 @@ export function ownPartner(bed: TestBed, n: number) {
 		clientSecret: partner.clientSecret,
 	});
 	const partnerMid = partner.partnerMid;
-	return { partnerMid, credentialId, locator: { __rl: true, mode: 'id', value: partnerMid } };
+	return {
+		partnerMid,
+		credentialId,
+		locator: { __rl: true as const, mode: 'id', value: partnerMid },
+	};
 }
 
 export type Fault =
