@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev code: FC_SEED and FC_RUNS from the environment */
 /**
  * Send's promises when documents share sending orders: the run ends as if the items had gone one
  * by one. Without Continue On Fail nothing after the first failing item goes out, every item
@@ -298,8 +299,11 @@ describe('Document: Send, properties over random runs', () => {
 					if (item.json.error) expect(item.json.error).toMatch(new RegExp(`\\[item ${i}\\]$`));
 				});
 			}),
-			{ numRuns: 16, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
+			{
+				numRuns: Number(process.env.FC_RUNS ?? 16),
+				seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31),
+			},
 		);
-		expect(runs).toBe(16);
+		expect(runs).toBe(Number(process.env.FC_RUNS ?? 16));
 	}, 120000);
 });

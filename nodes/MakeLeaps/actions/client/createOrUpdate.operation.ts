@@ -98,6 +98,8 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			changes,
 			apply: async () => {
 				const mid = checkMid(client.mid, 'Client');
+				// changed since it was created: a later row like the first is compared again
+				op.run.createdFrom.delete(`${partnerMid}\n${externalId}`);
 				await patchContacts(op, partnerMid, mid, patches);
 				const result = await getClient(op, partnerMid, mid, true);
 				await index.record(result);
