@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev code: the number of cases and the seed come from the environment */
 /**
  * A property over Contact → Create: whatever sequence of rows runs (the e-mail in any capitals or
  * left out, a title or phone added, rows again, two executions at once, answers lost after the
@@ -14,6 +13,7 @@ import { sameContact } from '../../nodes/MakeLeaps/helpers/clientBody';
 import type { RunResult } from '../../dev/harness';
 import { useTestBed, type TestBed } from './bed';
 import { byId, seedClient } from './fixtures';
+import { propertyRuns } from './cases';
 
 /** Who a row can add: two people named Ito Ken told apart by their e-mail, an Ito, a Mori. */
 const PEOPLE = [
@@ -79,7 +79,7 @@ describe('Property: Contact → Create never adds the same person twice', () => 
 	const bed = useTestBed();
 
 	test('random rows, re-runs, runs at once and changes in MakeLeaps', async () => {
-		const runs = Number(process.env.FC_RUNS ?? 100);
+		const { numRuns: runs, seed } = propertyRuns(100);
 		let cases = 0;
 		await fc.assert(
 			fc.asyncProperty(
@@ -146,7 +146,7 @@ describe('Property: Contact → Create never adds the same person twice', () => 
 					expect(writes(bed)).toEqual([]);
 				},
 			),
-			{ numRuns: runs, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
+			{ numRuns: runs, seed },
 		);
 		expect(cases).toBe(runs);
 	}, 120000);

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev code: FC_SEED and FC_RUNS from the environment */
 /**
  * Property-based test of Document → Convert (see properties.test.ts for the conventions): random
  * rows converting random quotes of two clients, run again, two runs at once, answers lost or cut
@@ -17,6 +16,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { useTestBed, type TestBed } from './bed';
 import { byId } from './fixtures';
+import { propertyRuns } from './cases';
 
 const QUOTES = 4;
 /** Items by outcome over the whole property, to show it went through each. */
@@ -105,10 +105,7 @@ describe('Properties of Document → Convert', () => {
 					}
 				},
 			),
-			{
-				numRuns: Number(process.env.FC_RUNS ?? 30),
-				seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31),
-			},
+			propertyRuns(30),
 		);
 		for (const seen of ['created', 'unchanged', 'error', 'would create'])
 			expect({ seen, items: (outcomes[seen] ?? 0) > 0 }).toEqual({ seen, items: true });

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: watches this process's sockets */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev code: watches this process's sockets */
 /**
  * Property-based tests over the node's parameters: whatever a user or an upstream expression
  * puts in them, the node fails only with n8n errors (never an unhandled exception), and it never
@@ -12,6 +12,7 @@ import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { FAST, useTestBed } from './bed';
 import { startTrap, type Trap } from './trap';
+import { propertyRuns } from './cases';
 
 /** Every outgoing connection and DNS lookup of this process while a test runs. */
 const connections: string[] = [];
@@ -344,7 +345,7 @@ describe('Properties over the node parameters', () => {
 					expect(lookups.filter((h) => h !== '127.0.0.1')).toEqual([]);
 				},
 			),
-			{ numRuns: 150, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
+			{ ...propertyRuns(150), numRuns: 150 },
 		);
 		// the monitors work: the runs did reach the sandbox, over sockets the monitor saw
 		expect(runs).toBe(150);

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev code: FC_SEED and FC_RUNS from the environment */
 /**
  * Send's promises when documents share sending orders: the run ends as if the items had gone one
  * by one. Without Continue On Fail nothing after the first failing item goes out, every item
@@ -10,6 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useTestBed, type TestBed } from './bed';
 import { byId } from './fixtures';
+import { propertyRuns } from './cases';
 
 /** A client whose person gets Secure Send at `email`, and `n` invoices addressed to it. */
 function invoicesOf(bed: TestBed, name: string, n: number, email = 'sato@example.com') {
@@ -299,11 +299,8 @@ describe('Document: Send, properties over random runs', () => {
 					if (item.json.error) expect(item.json.error).toMatch(new RegExp(`\\[item ${i}\\]$`));
 				});
 			}),
-			{
-				numRuns: Number(process.env.FC_RUNS ?? 16),
-				seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31),
-			},
+			propertyRuns(16),
 		);
-		expect(runs).toBe(Number(process.env.FC_RUNS ?? 16));
+		expect(runs).toBe(propertyRuns(16).numRuns);
 	}, 120000);
 });

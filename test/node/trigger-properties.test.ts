@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev code: FC_RUNS and FC_SEED from the environment */
 /**
  * A property of the MakeLeaps Trigger in n8n-core's PollContext against the sandbox: whatever
  * happens in MakeLeaps and in n8n between polls (new documents and clients, sends, payments of
@@ -15,11 +14,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { CredentialsHelper, type PollResult } from '../../dev/harness';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { ActiveTrigger, rotateKey, SAVINGS, seedCompany, seedDocuments } from './activeTrigger';
+import { propertyRuns } from './cases';
 
-const RUNS = Number(process.env.FC_RUNS ?? 300);
+const { numRuns: RUNS, seed: SEED } = propertyRuns(300);
 /** The triggers' pace: as fast as a test may set it, the sandbox does not throttle. */
 const PACE = 60_000;
-const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 
 type Event = 'newClient' | 'newDocument' | 'documentSent' | 'documentPaid';
 

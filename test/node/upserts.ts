@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev code: FC_SEED and FC_RUNS from the environment */
 /**
  * What the property tests of Create or Update (clients, documents) share: a partner of its own
  * per case, the faults and list switches a run may meet, and the check that every item has an
@@ -11,11 +10,7 @@ import type { RunResult } from '../../dev/harness';
 import type { SandboxOptions } from '../../sandbox/server';
 import type { TestBed } from './bed';
 
-/** Cases and seed: FC_RUNS and FC_SEED override them. */
-export const propertyRuns = (runs: number) => ({
-	numRuns: Number(process.env.FC_RUNS ?? runs),
-	seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31),
-});
+export { propertyRuns } from './cases';
 
 /** The fastest pace a run may be set to (the sandbox does not throttle). */
 export const FASTEST = { requestsPerMinute: 60_000 };
