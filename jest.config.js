@@ -12,7 +12,7 @@ const project = (name, testTimeoutMs) => ({
 	displayName: name,
 	testEnvironment: 'node',
 	roots: [`<rootDir>/test/${name}`],
-	testMatch: [`<rootDir>/test/${name}/*.test.ts`],
+	testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
 	transform,
 	// jest takes `testTimeout` from the global config only: each project sets its own.
 	globals: { testTimeoutMs },

@@ -8,12 +8,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { DOCUMENT_TYPE_OPTIONS } from './actions/document/document.fields';
-import { today } from './helpers/dates';
-import { onlyPartner } from './helpers/partners';
-import { checkCount, checkFlag, checkMid, InvalidInput } from './helpers/validation';
-import { SIMPLE } from './helpers/simplify';
-import { asSample, noTestEvent } from './helpers/testEvent';
+import { DOCUMENT_TYPE_OPTIONS } from './actions/document/fields/document.fields';
+import { today } from './model/dates';
+import { onlyPartner } from './api/partners';
+import { checkCount, checkFlag, checkMid, InvalidInput } from './model/validation';
+import { SIMPLE } from './model/simplify';
+import { asSample, noTestEvent } from './trigger/testEvent';
 import {
 	checkRecords,
 	compare,
@@ -27,9 +27,13 @@ import {
 	type WatchFilters,
 	type WatchScope,
 	type WatchState,
-} from './helpers/watch';
+} from './trigger/watch';
 import { searchPartners } from './methods/listSearch';
-import { documentTypeDefault, MAX_LOOK_BACK_DAYS, triggerProperties } from './trigger.fields';
+import {
+	documentTypeDefault,
+	MAX_LOOK_BACK_DAYS,
+	triggerProperties,
+} from './trigger/trigger.fields';
 import {
 	MAX_PAGE_SIZE,
 	MakeLeapsTransport,

@@ -1,7 +1,7 @@
 /** Editor fields several resources share: the partner, client and document pickers, Return All and Limit. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { MID } from '../helpers/validation';
+import { MID } from '../model/validation';
 
 export const partnerLocator: INodeProperties = {
 	displayName: 'Partner',

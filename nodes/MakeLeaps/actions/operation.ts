@@ -1,7 +1,7 @@
 import type { IBinaryKeyData, IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../helpers/context';
-import type { Simplifier } from '../helpers/simplify';
+import type { OperationContext } from '../run/context';
+import type { Simplifier } from '../model/simplify';
 import { optionsCollection, partnerLocator, previewOnly, simplifyField } from './common.fields';
 
 /** An output item that carries a file (a document's PDF) beside its JSON. */
@@ -23,7 +23,7 @@ export interface Operation {
 	readOnly?: boolean;
 	/**
 	 * Whether it offers Simplify (version 2 on): its output as flat rows, each record in its
-	 * resource's simple form (helpers/simplify.ts) unless `simple` gives the operation's own.
+	 * resource's simple form (model/simplify.ts) unless `simple` gives the operation's own.
 	 */
 	simplifies?: boolean;
 	/** The flat row of an output that is not a record of the resource (Send's outcome). */

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { OperationContext, RunContext, type RunWrites } from '../helpers/context';
-import { WOULD_FAIL } from '../helpers/plans';
-import { SIMPLE, simplePreview, type Known } from '../helpers/simplify';
-import { SharedReadFailed } from '../helpers/sharedRead';
-import { checkFlag, InvalidInput } from '../helpers/validation';
+import { OperationContext, RunContext, type RunWrites } from '../run/context';
+import { WOULD_FAIL } from '../model/plans';
+import { SIMPLE, simplePreview, type Known } from '../model/simplify';
+import { SharedReadFailed } from '../run/sharedRead';
+import { checkFlag, InvalidInput } from '../model/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../transport';
 import { propertiesOf, WithBinary, type Operation } from './operation';
 import { resources } from './resources';

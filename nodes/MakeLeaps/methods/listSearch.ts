@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { midOfUrl } from '../helpers/locators';
-import { listPartners, onlyPartner } from '../helpers/partners';
+import { midOfUrl } from '../model/locators';
+import { listPartners, onlyPartner } from '../api/partners';
 import { MakeLeapsTransport } from '../transport';
 
 /** The editor's pickers are not paced: a user waits for them. */

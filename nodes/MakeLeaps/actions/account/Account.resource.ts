@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceProperties, type Operation, type Resource } from '../operation';
-import * as check from './check.operation';
+import * as check from './check/check.operation';
 
 const operations: Record<string, Operation> = { check };
 

@@ -2,8 +2,8 @@
  * Every input field of a client, once: its editor UI, where it goes in the request (`api`), and
  * its checks. Create, Create or Update and Update derive their fields and bodies from this table.
  */
-import type { FieldTable } from '../../helpers/fields';
-import { checkCountryCode, checkEmail } from '../../helpers/validation';
+import type { FieldTable } from '../../model/fields';
+import { checkCountryCode, checkEmail } from '../../model/validation';
 
 export const clientFields: FieldTable = {
 	additional: { name: 'additionalFields', displayName: 'Additional Fields' },

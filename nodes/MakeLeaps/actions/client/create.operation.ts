@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { clientBody } from '../../helpers/clientBody';
-import { createClient } from '../../helpers/clients';
-import type { OperationContext } from '../../helpers/context';
-import { fieldProperties, withDefaults } from '../../helpers/fields';
+import { clientBody } from '../../model/clientBody';
+import { createClient } from '../../api/clients';
+import type { OperationContext } from '../../run/context';
+import { fieldProperties, withDefaults } from '../../model/fields';
 import { clientFields } from './client.fields';
 
 export const description = fieldProperties(clientFields, {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { clientBody, contactEdits, createdFields } from '../../helpers/clientBody';
+import { clientBody, contactEdits, createdFields } from '../../model/clientBody';
 import {
 	contactUpdates,
 	createClient,
@@ -8,11 +8,11 @@ import {
 	getClient,
 	patchContacts,
 	withContacts,
-} from '../../helpers/clients';
-import type { OperationContext } from '../../helpers/context';
-import { fieldProperties, withDefaults } from '../../helpers/fields';
-import type { RecordIndex } from '../../helpers/recordIndex';
-import { checkMid } from '../../helpers/validation';
+} from '../../api/clients';
+import type { OperationContext } from '../../run/context';
+import { fieldProperties, withDefaults } from '../../model/fields';
+import type { RecordIndex } from '../../run/recordIndex';
+import { checkMid } from '../../model/validation';
 import { clientFields } from './client.fields';
 
 export const description = fieldProperties(

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { clientDocuments, getClient } from '../../helpers/clients';
-import type { OperationContext } from '../../helpers/context';
+import { clientDocuments, getClient } from '../../api/clients';
+import type { OperationContext } from '../../run/context';
 import { clientLocator } from '../common.fields';
 
 export const description: INodeProperties[] = [

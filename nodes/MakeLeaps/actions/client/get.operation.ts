@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { getClient } from '../../helpers/clients';
-import type { OperationContext } from '../../helpers/context';
+import { getClient } from '../../api/clients';
+import type { OperationContext } from '../../run/context';
 import { clientLocator } from '../common.fields';
 
 const show = { resource: ['client'], operation: ['get'] };

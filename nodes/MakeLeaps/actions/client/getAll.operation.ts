@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { recordAt } from '../../helpers/clients';
-import type { OperationContext } from '../../helpers/context';
-import { checkText } from '../../helpers/validation';
+import { recordAt } from '../../api/clients';
+import type { OperationContext } from '../../run/context';
+import { checkText } from '../../model/validation';
 import { pagingFields } from '../common.fields';
 
 const show = { resource: ['client'], operation: ['getAll'] };

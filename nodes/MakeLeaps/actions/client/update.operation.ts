@@ -1,17 +1,17 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { contactEdits } from '../../helpers/clientBody';
-import { contactsPatched, contactUpdates, getClient, patchContacts } from '../../helpers/clients';
-import type { OperationContext } from '../../helpers/context';
+import { contactEdits } from '../../model/clientBody';
+import { contactsPatched, contactUpdates, getClient, patchContacts } from '../../api/clients';
+import type { OperationContext } from '../../run/context';
 import {
 	fieldOption,
 	readFieldValues,
 	withDefaults,
 	type FieldSpec,
 	type FieldTable,
-} from '../../helpers/fields';
-import type { Changes } from '../../helpers/plans';
-import { contactMidOf, contactUrl, pickedValue } from '../../helpers/locators';
+} from '../../model/fields';
+import type { Changes } from '../../model/plans';
+import { contactMidOf, contactUrl, pickedValue } from '../../model/locators';
 import { clientLocator, contactPicker } from '../common.fields';
 import { clientFields } from './client.fields';
 

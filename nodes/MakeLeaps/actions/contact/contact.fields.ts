@@ -1,9 +1,9 @@
 /** The fields of one contact (an organization or a person of a client), described once. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../../helpers/context';
-import { fieldOption, labelOf, readFieldValues, type FieldTable } from '../../helpers/fields';
-import { checkEmail, InvalidInput } from '../../helpers/validation';
+import type { OperationContext } from '../../run/context';
+import { fieldOption, labelOf, readFieldValues, type FieldTable } from '../../model/fields';
+import { checkEmail, InvalidInput } from '../../model/validation';
 
 /** A field of a contact: its editor name and label, and the contact field it sets. */
 const field = (name: string, displayName: string, api: string, placeholder: string) => ({

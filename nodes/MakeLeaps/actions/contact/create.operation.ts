@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { contactChanges, contactIdentity, sameContact } from '../../helpers/clientBody';
-import { getClient } from '../../helpers/clients';
-import type { OperationContext } from '../../helpers/context';
+import { contactChanges, contactIdentity, sameContact } from '../../model/clientBody';
+import { getClient } from '../../api/clients';
+import type { OperationContext } from '../../run/context';
 import { isUncertainWrite } from '../../transport';
 import { clientLocator } from '../common.fields';
 import { contactBody, contactFieldOptions, contactValues } from './contact.fields';

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../../helpers/context';
+import type { OperationContext } from '../../run/context';
 import { clientLocator, pagingFields } from '../common.fields';
 
 const show = { resource: ['contact'], operation: ['getAll'] };

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { contactChanges } from '../../helpers/clientBody';
-import type { OperationContext } from '../../helpers/context';
-import { getClient } from '../../helpers/clients';
-import { contactMidOf, isRecord, linkedMid, pickedValue } from '../../helpers/locators';
-import { checkMid } from '../../helpers/validation';
+import { contactChanges } from '../../model/clientBody';
+import type { OperationContext } from '../../run/context';
+import { getClient } from '../../api/clients';
+import { contactMidOf, isRecord, linkedMid, pickedValue } from '../../model/locators';
+import { checkMid } from '../../model/validation';
 import { clientLocator, contactPicker } from '../common.fields';
 import { contactFieldOptions, contactValues } from './contact.fields';
 

@@ -9,7 +9,7 @@ import * as del from './delete.operation';
 import * as downloadPdf from './downloadPdf.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
-import * as send from './send.operation';
+import * as send from './send/send.operation';
 import * as update from './update.operation';
 
 const operations: Record<string, Operation> = {

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../../helpers/context';
-import { clientNamed, documentMidOf, getDocument, patchDocument } from '../../helpers/documents';
-import { documentLocator } from './pickers.fields';
+import type { OperationContext } from '../../run/context';
+import { clientNamed, documentMidOf, getDocument, patchDocument } from '../../api/documents';
+import { documentLocator } from './fields/pickers.fields';
 
 const show = { resource: ['document'], operation: ['cancel'] };
 

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../../helpers/context';
-import { checkDate, today } from '../../helpers/dates';
-import { documentChanges } from '../../helpers/documentBody';
+import type { OperationContext } from '../../run/context';
+import { checkDate, today } from '../../model/dates';
+import { documentChanges } from '../../model/documentBody';
 import {
 	clientNamed,
 	DOCUMENT_TYPES,
@@ -11,11 +11,11 @@ import {
 	documentWithExternalId,
 	getDocument,
 	settleCreate,
-} from '../../helpers/documents';
-import { isRecord, linkedMid } from '../../helpers/locators';
-import { checkText } from '../../helpers/validation';
-import { documentTypeField } from './document.fields';
-import { documentLocator } from './pickers.fields';
+} from '../../api/documents';
+import { isRecord, linkedMid } from '../../model/locators';
+import { checkText } from '../../model/validation';
+import { documentTypeField } from './fields/document.fields';
+import { documentLocator } from './fields/pickers.fields';
 
 const show = { resource: ['document'], operation: ['convert'] };
 

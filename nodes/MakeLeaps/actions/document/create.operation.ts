@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../../helpers/context';
-import { createDocument, documentFromInput } from '../../helpers/documents';
-import { documentFields } from './document.fields';
+import type { OperationContext } from '../../run/context';
+import { createDocument, documentFromInput } from '../../api/documents';
+import { documentFields } from './fields/document.fields';
 import { checkGroupAgrees } from './groups';
-import { documentInputs, groupByOption } from './inputs';
+import { documentInputs, groupByOption } from './fields/inputs';
 
 export { groupsBy } from './groups';
 

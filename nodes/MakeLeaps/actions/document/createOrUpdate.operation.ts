@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../../helpers/context';
-import { checkDate } from '../../helpers/dates';
-import { documentChanges } from '../../helpers/documentBody';
+import type { OperationContext } from '../../run/context';
+import { checkDate } from '../../model/dates';
+import { documentChanges } from '../../model/documentBody';
 import {
 	checkTotals,
 	documentFromInput,
@@ -11,11 +11,11 @@ import {
 	getDocument,
 	patchDocument,
 	settleCreate,
-} from '../../helpers/documents';
-import { withMainFields } from '../../helpers/fields';
-import { documentFields } from './document.fields';
+} from '../../api/documents';
+import { withMainFields } from '../../model/fields';
+import { documentFields } from './fields/document.fields';
 import { checkGroupAgrees } from './groups';
-import { documentInputs, groupByOption } from './inputs';
+import { documentInputs, groupByOption } from './fields/inputs';
 
 export { groupsBy } from './groups';
 

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { OperationContext } from '../../helpers/context';
-import { documentMidOf, documentPath, getDocument } from '../../helpers/documents';
-import { documentLocator } from './pickers.fields';
+import type { OperationContext } from '../../run/context';
+import { documentMidOf, documentPath, getDocument } from '../../api/documents';
+import { documentLocator } from './fields/pickers.fields';
 
 export const description = [
 	documentLocator('The document to delete', { resource: ['document'], operation: ['delete'] }),

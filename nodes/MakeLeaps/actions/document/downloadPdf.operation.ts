@@ -1,11 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../../helpers/context';
-import { documentMidOf, documentPath, documentsPath, getDocument } from '../../helpers/documents';
-import { findInList } from '../../helpers/listLookup';
-import { checkCount, checkText, InvalidInput } from '../../helpers/validation';
+import type { OperationContext } from '../../run/context';
+import { documentMidOf, documentPath, documentsPath, getDocument } from '../../api/documents';
+import { findInList } from '../../run/listLookup';
+import { checkCount, checkText, InvalidInput } from '../../model/validation';
 import { WithBinary } from '../operation';
-import { documentLocator } from './pickers.fields';
+import { documentLocator } from './fields/pickers.fields';
 
 const show = { resource: ['document'], operation: ['downloadPdf'] };
 

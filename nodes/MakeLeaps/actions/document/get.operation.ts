@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { OperationContext } from '../../helpers/context';
-import { clientNamed, documentMidOf, getDocument } from '../../helpers/documents';
-import { documentLocator } from './pickers.fields';
+import type { OperationContext } from '../../run/context';
+import { clientNamed, documentMidOf, getDocument } from '../../api/documents';
+import { documentLocator } from './fields/pickers.fields';
 
 export const description = [
 	documentLocator('The document to get', { resource: ['document'], operation: ['get'] }),

@@ -1,13 +1,13 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../../helpers/context';
-import { checkDate } from '../../helpers/dates';
-import { listDocuments, type DocumentFilters } from '../../helpers/documents';
-import { pickedValue } from '../../helpers/locators';
-import { simpleDocument } from '../../helpers/simplify';
-import { checkText, InvalidInput } from '../../helpers/validation';
+import type { OperationContext } from '../../run/context';
+import { checkDate } from '../../model/dates';
+import { listDocuments, type DocumentFilters } from '../../api/documents';
+import { pickedValue } from '../../model/locators';
+import { simpleDocument } from '../../model/simplify';
+import { checkText, InvalidInput } from '../../model/validation';
 import { clientLocator, pagingFields } from '../common.fields';
-import { DOCUMENT_TYPE_OPTIONS } from './document.fields';
+import { DOCUMENT_TYPE_OPTIONS } from './fields/document.fields';
 
 const show = { resource: ['document'], operation: ['getAll'] };
 const STATES = [

@@ -3,10 +3,10 @@
  * router runs the operation once per group, for its first item (see router.ts, which also
  * pairs the output); here, the rule that the rows of a group describe one document.
  */
-import type { OperationContext } from '../../helpers/context';
-import { documentPartsOf, type DocumentParts } from '../../helpers/documents';
-import type { FieldTable } from '../../helpers/fields';
-import { InvalidInput } from '../../helpers/validation';
+import type { OperationContext } from '../../run/context';
+import { documentPartsOf, type DocumentParts } from '../../api/documents';
+import type { FieldTable } from '../../model/fields';
+import { InvalidInput } from '../../model/validation';
 import { outcomeOf } from '../../transport';
 
 /** The option that groups items (an Operation's `groupsBy`). */

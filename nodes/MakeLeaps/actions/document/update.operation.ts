@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../../helpers/context';
-import { checkDate, today } from '../../helpers/dates';
+import type { OperationContext } from '../../run/context';
+import { checkDate, today } from '../../model/dates';
 import {
 	checkTotals,
 	clientNamed,
@@ -9,11 +9,11 @@ import {
 	getDocument,
 	lineItemsOf,
 	patchDocument,
-} from '../../helpers/documents';
-import { fieldOption, readFieldValues, type FieldTable } from '../../helpers/fields';
-import { documentFields } from './document.fields';
-import { lineItemFields } from './lineItems.fields';
-import { documentLocator } from './pickers.fields';
+} from '../../api/documents';
+import { fieldOption, readFieldValues, type FieldTable } from '../../model/fields';
+import { documentFields } from './fields/document.fields';
+import { lineItemFields } from './fields/lineItems.fields';
+import { documentLocator } from './fields/pickers.fields';
 
 const show = { resource: ['document'], operation: ['update'] };
 const withLines = { ...show, replaceLineItems: [true] };

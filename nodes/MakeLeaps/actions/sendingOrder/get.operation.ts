@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { OperationContext } from '../../helpers/context';
-import { sendingOrderMidOf, sendingOrderPath } from '../../helpers/sending';
+import type { OperationContext } from '../../run/context';
+import { sendingOrderMidOf, sendingOrderPath } from '../document/send/prepare';
 import { sendingOrderLocator } from './pickers.fields';
 
 export const description = [

@@ -1,0 +1,138 @@
+/**
+ * Every input field of a document, once: the field table (text, dates, currency, additional
+ * fields) and the type. Line items and pickers are in lineItems.fields.ts and pickers.fields.ts.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { checkDate } from '../../../model/dates';
+import { DOCUMENT_TYPES } from '../../../api/documents';
+import type { FieldTable } from '../../../model/fields';
+import { checkCurrency } from '../../../model/money';
+import { LONG_TEXT } from '../../../model/validation';
+
+/** The Document Type options, in alphabetical order. */
+export const DOCUMENT_TYPE_OPTIONS = Object.entries(DOCUMENT_TYPES)
+	.map(([value, name]) => ({ name, value }))
+	.sort((a, b) => a.name.localeCompare(b.name));
+
+export const documentFields: FieldTable = {
+	additional: { name: 'additionalFields', displayName: 'Additional Fields' },
+	fields: [
+		{
+			displayName: 'Document Number',
+			name: 'documentNumber',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. INV-2026-001',
+			description:
+				'Unique among the documents of this type. Leave empty to let MakeLeaps number it.',
+			api: 'document_number',
+			section: 'main',
+		},
+		{
+			displayName: 'Date',
+			name: 'date',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 2026-11-30',
+			description: 'Date of the document (YYYY-MM-DD). Leave empty for today.',
+			api: 'date',
+			section: 'main',
+			parse: checkDate,
+		},
+		{
+			displayName: 'Due Date',
+			name: 'dueDate',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 2026-12-31',
+			description: 'When payment is due (YYYY-MM-DD)',
+			api: 'date_due',
+			section: 'main',
+			parse: checkDate,
+		},
+		{
+			displayName: 'Currency',
+			name: 'currency',
+			type: 'string',
+			default: 'JPY',
+			placeholder: 'e.g. JPY',
+			description: 'Three-letter currency code of the amounts',
+			api: 'currency',
+			section: 'main',
+			check: checkCurrency,
+		},
+		{
+			displayName: 'External ID',
+			name: 'externalId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. ORDER-1042',
+			description: 'Your own identifier for the document, such as the row or order it comes from',
+			api: 'external_id',
+			section: 'additional',
+		},
+		{
+			displayName: 'Message',
+			name: 'message',
+			type: 'string',
+			default: '',
+			description: 'Text shown to the client on the document',
+			api: 'message',
+			section: 'additional',
+			maxLength: LONG_TEXT,
+		},
+		{
+			displayName: 'Note',
+			name: 'note',
+			type: 'string',
+			default: '',
+			description: 'Remarks printed on the document',
+			api: 'note',
+			section: 'additional',
+			maxLength: LONG_TEXT,
+		},
+		{
+			displayName: 'Project Name',
+			name: 'projectName',
+			type: 'string',
+			default: '',
+			api: 'project_name',
+			section: 'additional',
+		},
+		{
+			displayName: 'Tags',
+			name: 'tags',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. monthly, web',
+			description: 'Tags of the document, separated by commas',
+			api: 'tags',
+			section: 'additional',
+		},
+		{
+			displayName: 'Title',
+			name: 'title',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Website maintenance, November',
+			api: 'title',
+			section: 'additional',
+		},
+	],
+};
+
+export function documentTypeField(show: {
+	resource: string[];
+	operation: string[];
+}): INodeProperties {
+	return {
+		displayName: 'Document Type',
+		name: 'documentType',
+		type: 'options',
+		options: DOCUMENT_TYPE_OPTIONS,
+		default: 'invoice',
+		required: true,
+		displayOptions: { show },
+	};
+}

@@ -1,0 +1,73 @@
+/**
+ * Fetch Test Event, the editor's test of the trigger: the record it shows and what it says when
+ * there is none. A test reads one page of the watched list (`watchedList`) and shows the latest
+ * record of the event's kind on it (`latest`), marked as a sample. It neither reads nor changes
+ * what the trigger remembers, so the published workflow misses and repeats nothing. Pure.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { DOCUMENT_TYPES } from '../api/documents';
+import type { WatchEvent, WatchScope } from './watch';
+
+/** The state a document of the event is in, in words. */
+const STATE: Record<WatchEvent, string> = {
+	documentPaid: 'paid ',
+	documentSent: 'sent ',
+	newDocument: '',
+	newClient: '',
+};
+
+/** What each event reports, in words. */
+const CHANGE: Record<WatchEvent, string> = {
+	documentPaid: 'payment',
+	documentSent: 'sending',
+	newDocument: 'document',
+	newClient: 'client',
+};
+
+/** What the user does in MakeLeaps for a record of the event's kind to exist. */
+const MAKE_ONE: Record<WatchEvent, string> = {
+	documentPaid: 'Mark one paid',
+	documentSent: 'Send one (or mark one sent)',
+	newDocument: 'Make one',
+	newClient: 'Add one',
+};
+
+/** The records the trigger watches, in words: "paid invoice", "sent document", "client". */
+function kindOf({ event, documentType }: WatchScope): string {
+	if (event === 'newClient') return 'client';
+	return `${STATE[event]}${DOCUMENT_TYPES[documentType]?.toLowerCase() ?? 'document'}`;
+}
+
+/** The record a test shows, with `sample: true` and `sample_note` first (never the record's own). */
+export function asSample(scope: WatchScope, record: IDataObject): IDataObject {
+	const sample: IDataObject = {
+		sample: true,
+		sample_note: `Fetch Test Event shows the latest ${kindOf(scope)} as a sample, not a new ${CHANGE[scope.event]}: the published workflow starts once for each new one`,
+	};
+	for (const [key, value] of Object.entries(record)) if (!(key in sample)) sample[key] = value;
+	return sample;
+}
+
+/**
+ * Why a test has nothing to show, and what to do: the page read held no record of the event's
+ * kind (`listed`: how many records it held; `more`: whether MakeLeaps has further pages).
+ */
+export function noTestEvent(
+	scope: WatchScope,
+	listed: number,
+	more: boolean,
+): { message: string; description: string } {
+	const documents = scope.event !== 'newClient';
+	const within = documents ? ` dated within the last ${scope.lookBackDays} days` : '';
+	const where = more
+		? `among the first ${listed} ${documents ? 'documents' : 'clients'} MakeLeaps listed`
+		: 'in MakeLeaps';
+	const other = documents
+		? ', raise Look Back (Days), or choose another Event or Document Type'
+		: ', or choose another Event';
+	return {
+		message: `No ${kindOf(scope)}${within} ${where}: Fetch Test Event has nothing to show`,
+		description: `${MAKE_ONE[scope.event]} in MakeLeaps${other}, then fetch again. What the trigger remembers is unchanged.`,
+	};
+}

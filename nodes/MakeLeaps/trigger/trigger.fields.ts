@@ -1,0 +1,89 @@
+/**
+ * The MakeLeaps Trigger's panel: what the editor shows, and the defaults n8n gives a saved trigger
+ * that left a field as it was (n8n does not save a default value, so a default is never changed
+ * in place: a new one comes with a new version of the node).
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { partnerLocator } from '../actions/common.fields';
+import { DOCUMENT_TYPE_OPTIONS } from '../actions/document/fields/document.fields';
+
+const DOCUMENT_EVENTS = ['newDocument', 'documentSent', 'documentPaid'];
+export const MAX_LOOK_BACK_DAYS = 366;
+
+/** Document Type's default: Any ('') in versions 1 and 2, Invoice from version 3 on. */
+export const documentTypeDefault = (version: number) => (version >= 3 ? 'invoice' : '');
+
+/** Document Type as the versions from `since` show it: 1 (versions 1 and 2) or 3 (3 on). */
+function documentTypeField(since: 1 | 3): INodeProperties {
+	const versions = since === 1 ? [{ _cnd: { lt: 3 } }] : [{ _cnd: { gte: 3 } }];
+	return {
+		displayName: 'Document Type',
+		name: 'documentType',
+		type: 'options',
+		options: [{ name: 'Any', value: '' }, ...DOCUMENT_TYPE_OPTIONS],
+		default: documentTypeDefault(since),
+		description: 'The type of the documents to watch',
+		displayOptions: { show: { event: DOCUMENT_EVENTS, '@version': versions } },
+	};
+}
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'Each poll costs one request per 100 records it reads (documents of the look-back window, or the first page of clients). MakeLeaps allows about 5,000 requests a day per account: polling every minute spends at least 1,440 of them, every 15 minutes 96. Choose the Poll Times above with that in mind.',
+		name: 'pollCost',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Document Paid',
+				value: 'documentPaid',
+				description: 'A document is marked paid',
+			},
+			{
+				name: 'Document Sent',
+				value: 'documentSent',
+				description: 'A document is sent or marked sent',
+			},
+			{ name: 'New Client', value: 'newClient', description: 'A client is added' },
+			{ name: 'New Document', value: 'newDocument', description: 'A document is made' },
+		],
+		default: 'documentPaid',
+	},
+	partnerLocator,
+	documentTypeField(1),
+	documentTypeField(3),
+	{
+		displayName:
+			'Any reads the documents of every type at each poll (quotes, orders, delivery slips…): more requests on a large account. Choose the type you need; after a change the trigger starts watching anew, and its first poll reports nothing.',
+		name: 'anyTypeCost',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { event: DOCUMENT_EVENTS, documentType: [''] } },
+	},
+	{
+		displayName: 'Look Back (Days)',
+		name: 'lookBackDays',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_LOOK_BACK_DAYS },
+		default: 90,
+		description:
+			'Watch documents dated this many days back at most. Fewer days read fewer pages at every poll; a document dated earlier is not reported.',
+		displayOptions: { show: { event: DOCUMENT_EVENTS } },
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+];

@@ -1,0 +1,273 @@
+/**
+ * What a polling trigger reports: the records of a list compared with what the trigger has seen
+ * since it started watching. Events are defined on that state, never on clocks:
+ * - New Client, New Document: a record the trigger has not seen since it started watching;
+ * - Document Sent, Document Paid: `date_sent` / `date_paid` set, or set to another value, compared
+ *   with what the trigger last saw of the record; or set on a record it had not seen yet, whatever
+ *   date the payment or the sending carries.
+ * A record stays remembered when it leaves the list (archived, out of the window, a filter the
+ * service ignores), so it is never reported twice, up to MAX_REMEMBERED records. Pure.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { daysBefore } from '../model/dates';
+import { midOfUrl } from '../model/locators';
+
+export type WatchEvent = 'newClient' | 'newDocument' | 'documentSent' | 'documentPaid';
+
+/** When a document was sent or paid, as compared between reads: a time (ms) or the text given. */
+type Stamp = number | string;
+
+/** A record remembered: the read it was last seen in and, for Sent and Paid, its stamp if set. */
+type Seen = [read: number, stamp?: Stamp];
+
+/**
+ * What a state was built for; a state built for anything else starts over. It names the MakeLeaps
+ * account (the credential's Base URL, normalised, and the partner), not the API key: a new key of
+ * the same account keeps what the trigger has seen.
+ */
+export interface WatchScope {
+	/** The rules the state was written under (STATE_VERSION). */
+	version: string;
+	baseUrl: string;
+	partner: string;
+	event: WatchEvent;
+	/** Document events: the Document Type ('' for any) and Look Back (Days); '' for clients. */
+	documentType: string;
+	lookBackDays: string;
+}
+
+/** What the trigger keeps in the workflow's static data between polls. */
+export interface WatchState {
+	scope: WatchScope;
+	/** Complete reads so far. */
+	reads: number;
+	/** When the last complete read started (ms since 1970). */
+	readAt: number;
+	/** The client list's first page and count, to skip a full read when nothing changed. */
+	signature?: string;
+	/** Every record remembered, by MID. */
+	seen: Record<string, Seen>;
+}
+
+/**
+ * The most records a trigger remembers, those in the list included. Past it, the records absent
+ * from the list the longest are forgotten first; one of them that comes back is reported again.
+ */
+export const MAX_REMEMBERED = 50_000;
+/** The most records one read may hold: they are all remembered. */
+export const MAX_WATCHED = MAX_REMEMBERED;
+
+/** Part of every scope: a state written under other rules starts over. */
+const STATE_VERSION = 'v3';
+
+export const watchScope = (parts: Omit<WatchScope, 'version'>): WatchScope => ({
+	version: STATE_VERSION,
+	...parts,
+});
+
+const EARLIER_VERSION = 'its memory was written by an earlier version of the node';
+const changed = (label: string) => (from: string, to: string) =>
+	`${label} changed from "${from}" to "${to}"`;
+
+/** How a change of each part of a scope is told, in the editor's words. */
+const SCOPE_PARTS: Record<keyof WatchScope, (from: string, to: string) => string> = {
+	version: () => EARLIER_VERSION,
+	baseUrl: changed("the credential's Base URL"),
+	partner: changed('Partner'),
+	event: changed('Event'),
+	documentType: changed('Document Type'),
+	lookBackDays: changed('Look Back (Days)'),
+};
+
+/** What differs from the scope a state was built for, one phrase per part; [] when nothing. */
+export function scopeChanges(before: WatchScope, now: WatchScope): string[] {
+	const parts = Object.keys(SCOPE_PARTS) as Array<keyof WatchScope>;
+	return parts
+		.filter((part) => before[part] !== now[part])
+		.map((part) => SCOPE_PARTS[part](String(before[part]), now[part]));
+}
+
+/**
+ * The state a poll goes on from: the one saved, when built for this scope; else none, and what
+ * changed. A state of the previous version (v2) named its scope in one text that held the API
+ * key's Client ID as well: read without it, it is kept when all the rest is the same, so an
+ * upgrade neither repeats nor loses an event. Anything else unreadable starts over.
+ */
+export function savedState(
+	saved: unknown,
+	scope: WatchScope,
+): { state?: WatchState; changes: string[] } {
+	if (typeof saved !== 'object' || saved === null) return { changes: [] };
+	const state = saved as WatchState;
+	const before = typeof state.scope === 'string' ? scopeOfV2(state.scope) : state.scope;
+	const changes =
+		typeof before === 'object' && before !== null ? scopeChanges(before, scope) : [EARLIER_VERSION];
+	return changes.length > 0 ? { changes } : { state: { ...state, scope }, changes };
+}
+
+/** The scope of a v2 state: `v2 <event> <Base URL> <Client ID> <partner>[ <type> <days>]`. */
+function scopeOfV2(text: string): WatchScope | undefined {
+	const words = text.split(' ');
+	const [version, event, baseUrl] = words;
+	const tail = event === 'newClient' ? 1 : 3;
+	// the Client ID between the Base URL and the partner may hold spaces (or be empty)
+	if (version !== 'v2' || !EVENTS.has(event) || words.length < 4 + tail) return undefined;
+	const [partner, documentType = '', lookBackDays = ''] = words.slice(words.length - tail);
+	return {
+		version: STATE_VERSION,
+		baseUrl,
+		partner,
+		event: event as WatchEvent,
+		documentType,
+		lookBackDays,
+	};
+}
+
+/** The record's MID (its `mid`, or the last part of its `url`), or undefined when it has none. */
+export function midOf(record: IDataObject): string | undefined {
+	if (typeof record.mid === 'string' && record.mid !== '') return record.mid;
+	if (typeof record.mid === 'number') return String(record.mid);
+	const fromUrl = typeof record.url === 'string' ? midOfUrl(record.url) : '';
+	return fromUrl === '' ? undefined : fromUrl;
+}
+
+const EVENTS = new Set<string>(['newClient', 'newDocument', 'documentSent', 'documentPaid']);
+
+const STAMPED: Partial<Record<WatchEvent, string>> = {
+	documentSent: 'date_sent',
+	documentPaid: 'date_paid',
+};
+
+/** The event's date of a record, comparable between reads; undefined when not set. */
+function stampOf(event: WatchEvent, record: IDataObject): Stamp | undefined {
+	const field = STAMPED[event];
+	const value = field === undefined ? undefined : record[field];
+	if (value === undefined || value === null || value === '' || value === false) return undefined;
+	if (typeof value !== 'string') return String(value);
+	const time = Date.parse(value);
+	return Number.isNaN(time) ? value : time;
+}
+
+/**
+ * The records to report for one complete read of the watched list, and the state to keep. The
+ * first read (or a read under new settings) reports nothing: it is what the trigger starts from.
+ * Every record must have a MID (see `checkRecords`).
+ */
+export function compare(
+	event: WatchEvent,
+	state: WatchState | undefined,
+	records: IDataObject[],
+	scope: WatchScope,
+	readAt: number,
+): { report: IDataObject[]; state: WatchState } {
+	const starting = state === undefined || scopeChanges(state.scope, scope).length > 0;
+	const reads = starting ? 1 : state.reads + 1;
+	const seen: Record<string, Seen> = starting ? {} : { ...state.seen };
+	const report: IDataObject[] = [];
+	for (const record of records) {
+		const mid = midOf(record) as string;
+		const before = seen[mid];
+		const stamp = stampOf(event, record);
+		const happened =
+			STAMPED[event] === undefined ? before === undefined : isNewStamp(stamp, before);
+		if (!starting && happened) report.push(record);
+		seen[mid] = stamp === undefined ? [reads] : [reads, stamp];
+	}
+	return { report, state: { scope, reads, readAt, seen: forgetOldest(seen, reads) } };
+}
+
+/** Sent or paid now, and not with this date when last seen (or never seen). */
+const isNewStamp = (stamp: Stamp | undefined, before: Seen | undefined) =>
+	stamp !== undefined && before?.[1] !== stamp;
+
+/** Keeps at most MAX_REMEMBERED records: those absent the longest go first. */
+function forgetOldest(seen: Record<string, Seen>, reads: number): Record<string, Seen> {
+	const mids = Object.keys(seen);
+	if (mids.length <= MAX_REMEMBERED) return seen;
+	const absent = mids.filter((mid) => seen[mid][0] < reads);
+	absent.sort((a, b) => seen[a][0] - seen[b][0]);
+	for (const mid of absent.slice(0, mids.length - MAX_REMEMBERED)) delete seen[mid];
+	return seen;
+}
+
+/** What the watched records must match, checked on what MakeLeaps answers. */
+export interface WatchFilters {
+	/** A document type, or '' for any. */
+	documentType?: string;
+	/** The first day (YYYY-MM-DD) of the look-back window. */
+	windowStart?: string;
+}
+
+/**
+ * The records of a read that match the trigger's own filters, whatever the service did with
+ * them; `problem` when a record lacks what the trigger needs to tell (its MID, type or date).
+ */
+export function checkRecords(
+	records: IDataObject[],
+	filters: WatchFilters,
+): { records: IDataObject[]; problem?: string } {
+	const kept: IDataObject[] = [];
+	for (const record of records) {
+		if (midOf(record) === undefined) return { records: [], problem: 'a record without its MID' };
+		const { documentType, windowStart } = filters;
+		if (documentType) {
+			if (typeof record.document_type !== 'string') {
+				return { records: [], problem: 'a document without its document_type' };
+			}
+			if (record.document_type !== documentType) continue;
+		}
+		if (windowStart) {
+			const day = typeof record.date === 'string' ? record.date.slice(0, 10) : '';
+			if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) {
+				return { records: [], problem: 'a document without its date' };
+			}
+			if (day < windowStart) continue;
+		}
+		kept.push(record);
+	}
+	return { records: kept };
+}
+
+/**
+ * The list the trigger watches: its path, the filters sent (MakeLeaps' names), and those checked
+ * again on what comes back. A poll reads every page; Fetch Test Event (`test`) reads the first
+ * and asks for sent or paid documents only, so that page holds some when MakeLeaps has any.
+ */
+export function watchedList(
+	scope: WatchScope,
+	today: string,
+	test = false,
+): { path: string; qs: IDataObject; filters: WatchFilters } {
+	const partner = `/api/partner/${scope.partner}`;
+	if (scope.event === 'newClient') return { path: `${partner}/client/`, qs: {}, filters: {} };
+	const { documentType } = scope;
+	const windowStart = daysBefore(today, Number(scope.lookBackDays));
+	const qs: IDataObject = { date__gte: windowStart };
+	if (documentType) qs.document_type = documentType;
+	const stamp = test ? STAMPED[scope.event] : undefined;
+	if (stamp) qs[stamp === 'date_paid' ? 'paid' : 'sent'] = 'true';
+	return { path: `${partner}/document/`, qs, filters: { documentType, windowStart } };
+}
+
+/** The record a manual test shows: the newest of the event's kind, if any. */
+export function latest(event: WatchEvent, records: IDataObject[]): IDataObject | undefined {
+	const field = STAMPED[event] ?? (event === 'newDocument' ? 'date' : 'date_created');
+	const candidates = STAMPED[event] ? records.filter((record) => record[field]) : records;
+	if (candidates.length === 0) return undefined;
+	const dated = candidates.filter((record) => typeof record[field] === 'string');
+	if (dated.length === 0) return candidates[0];
+	return dated.reduce((newest, record) =>
+		String(record[field]) > String(newest[field]) ? record : newest,
+	);
+}
+
+/** A short fingerprint of a list's first page and count (FNV-1a), to see whether it changed. */
+export function signatureOf(count: unknown, records: IDataObject[]): string {
+	let hash = 0x811c9dc5;
+	for (const char of `${String(count)}:${records.map(midOf).join(',')}`) {
+		hash ^= char.charCodeAt(0);
+		hash = Math.imul(hash, 0x01000193) >>> 0;
+	}
+	return `${String(count)}:${hash.toString(36)}`;
+}

@@ -1,0 +1,125 @@
+/**
+ * Account → Check says `held` only where the account showed the case, `could not tell` where it
+ * has nothing to judge, and its rows carry none of the credential's values, whatever MakeLeaps
+ * echoes back.
+ */
+import type { Sandbox } from '../../../sandbox/server';
+import { expectNoSecrets, useTestBed } from '../bed';
+import {
+	allHeld,
+	check,
+	evidenceOf,
+	expectOnlyGets,
+	resultsOf,
+	seedAccount,
+} from '../checkAccount';
+
+describe('Account → Check on an account that cannot show every case', () => {
+	const bed = useTestBed();
+
+	test('all clients on one page: the page size cannot tell, and says why', async () => {
+		seedAccount(bed, { clients: 3 });
+		const result = await bed.run(check);
+		expect(resultsOf(result.output)).toEqual({ ...allHeld, page_size: 'could not tell' });
+		expect(evidenceOf(result.output).page_size).toBe(
+			'Asked for 100 clients a page, got 4, all on one page: with 4 clients a limit between 4 and 100 would not show',
+		);
+	});
+
+	test('every listed client has an external ID: whether an empty one is listed cannot tell', async () => {
+		seedAccount(bed, { unkeyed: 0 });
+		const result = await bed.run(check);
+		expect(resultsOf(result.output)).toEqual({ ...allHeld, client_list_keys: 'could not tell' });
+		expect(evidenceOf(result.output).client_list_keys).toMatch(
+			/^All 100 clients of the first page carry client_external_id, each with a value: none without one was seen/,
+		);
+	});
+
+	test('documents of one type only: the type filter cannot tell', async () => {
+		seedAccount(bed, {
+			documents: [
+				['invoice', '2026-10-01'],
+				['invoice', '2026-10-15'],
+			],
+		});
+		const result = await bed.run(check);
+		expect(resultsOf(result.output)).toEqual({
+			...allHeld,
+			document_type_filter: 'could not tell',
+		});
+		expect(evidenceOf(result.output).document_type_filter).toMatch(
+			/^Asked for quote documents \(the list has invoice\): none came back/,
+		);
+	});
+
+	test('documents of one day only: the date filter cannot tell', async () => {
+		seedAccount(bed, {
+			documents: [
+				['invoice', '2026-10-01'],
+				['quote', '2026-10-01'],
+			],
+		});
+		const result = await bed.run(check);
+		expect(resultsOf(result.output)).toEqual({ ...allHeld, date_filter: 'could not tell' });
+		expect(evidenceOf(result.output).date_filter).toMatch(
+			/every listed document is dated 2026-10-01/,
+		);
+	});
+});
+
+describe('Account → Check against a service that echoes the credential', () => {
+	const bed = useTestBed({ echoCredentials: true });
+
+	/** The partner list without addresses: the check quotes the partner it was given. */
+	const partnersWithoutUrl = (sandbox: Sandbox) =>
+		sandbox.injectFault(
+			{
+				kind: 'rewriteAfter',
+				change: (body) => ({
+					...body,
+					response: (body.response as Array<Record<string, unknown>>).map((partner) => {
+						const { url, ...rest } = partner;
+						return url === undefined ? partner : rest;
+					}),
+				}),
+			},
+			{ path: /^\/api\/partner\/$/ },
+		);
+
+	test('a quoted answer shows neither the token nor the Client ID, in any field', async () => {
+		seedAccount(bed, { clients: 3 });
+		partnersWithoutUrl(bed.sandbox);
+		const result = await bed.run(check);
+		expect(resultsOf(result.output).token_and_partner).toBe('differs');
+		const quoted = evidenceOf(result.output).token_and_partner;
+		expect(quoted).toMatch(/requested_by/);
+		expect(quoted).toMatch(/\[redacted\]/);
+		const token = bed.sandbox.issuedTokens[0];
+		// the sandbox did echo them
+		expect(JSON.stringify(bed.sandbox.requests.map((r) => r.response))).toContain(token);
+		const shown = JSON.stringify(result.output.map(({ json }) => json));
+		expect(shown).not.toContain(token);
+		expect(shown).not.toContain(bed.sandbox.credentials.clientId);
+		expectNoSecrets(bed, result.output);
+		expectOnlyGets(bed);
+	});
+});
+
+describe('Partner addresses without their final /', () => {
+	const bed = useTestBed({ partnerUrlNoSlash: true });
+
+	test('the node finds the only partner in them and works', async () => {
+		const result = await bed.run({
+			operation: 'create',
+			organizationName: 'Slash Co',
+			partner: { __rl: true, mode: 'list', value: '' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(bed.sandbox.clients()).toHaveLength(1);
+		expect(bed.sandbox.received('/api/partner/')[0].response).toMatchObject({
+			response: [
+				{ url: `${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}` },
+			],
+		});
+	});
+});

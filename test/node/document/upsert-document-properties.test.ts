@@ -1,0 +1,246 @@
+/**
+ * A property of Document → Create or Update against the sandbox: whatever rows run (invoices or
+ * quotes, External IDs from a small pool shared with quotes already in MakeLeaps, as text or as a
+ * number, clients, titles and lines or empty cells in any field, the key included), run again,
+ * two runs at once, answers lost or cut off after a create, a 503, lists that carry less
+ * (without the key, the type or the title, lines empty or as links, the type filter ignored,
+ * without `expand`), documents changed, sent, renumbered, deleted or added in MakeLeaps between
+ * runs:
+ * - MakeLeaps never holds two documents of a type with one External ID, a document's External ID
+ *   is never changed or emptied, and a sent document, or one of another type, is never changed;
+ * - every item has its own outcome (created, updated, unchanged for its key, or an error of its
+ *   own that the run's conditions explain);
+ * - after a run, each key whose rows went through holds what its rows said, in order (empty
+ *   cells leave a field as it is), and the last row of each key run again writes nothing;
+ * - a final run without faults leaves exactly one document per key it names, with its last row.
+ * 150 cases by default (about 7 s); FC_RUNS sets the number, FC_SEED replays a seed.
+ */
+import fc from 'fast-check';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { useTestBed, type TestBed } from '../bed';
+import { documentUpsertRows } from '../fixtures';
+import {
+	cell,
+	expectEachOutcome,
+	FASTEST,
+	propertyRuns,
+	rowsOf,
+	text,
+	withoutMissing,
+	type Lists,
+} from '../upserts';
+import { filled, runSteps, UpsertWorld, type Held, type RunStep } from '../upsertWorld';
+
+const KEYS = ['D1', 'D2', ' D1 ', 5, '5'];
+const TITLES = ['Order A', 'Order B', ' Order A'];
+const LINES = [
+	[{ description: 'Consulting', quantity: 2, unit_price: 10000, tax_rate: 10 }],
+	// the same line in other words
+	[
+		{
+			kind: 'normal',
+			description: 'Consulting',
+			quantity: '2.0',
+			unit_price: '10000',
+			tax_rate: '10',
+		},
+	],
+	[
+		{ description: 'Design', quantity: 1, unit_price: 5000, tax_rate: 10 },
+		{ kind: 'text', description: 'Thank you' },
+	],
+];
+
+const row = fc
+	.record({ id: cell(...KEYS), client: cell(0, 1), title: cell(...TITLES), lines: cell(...LINES) })
+	.map(withoutMissing);
+const rows = rowsOf(row);
+const type = fc.constantFrom('invoice', 'invoice', 'quote');
+const lists = fc.constantFrom<Lists>(
+	{},
+	{},
+	{ ignoreExpand: true },
+	{ ignoreFilters: ['document_type'] },
+	{ listLineItems: 'empty' },
+	{ listLineItems: 'links' },
+	{ listOmits: ['title', 'client'] },
+	{ listOmits: ['external_id'] },
+	{ listOmits: ['document_type'] },
+);
+
+type Edit = {
+	kind: 'edit';
+	edit: 'retitle' | 'relines' | 'send' | 'delete' | 'rekey' | 'foreign';
+	which: number;
+	row: IDataObject;
+};
+type Step = RunStep | Edit;
+
+const step: fc.Arbitrary<Step> = fc.oneof(...runSteps(rows, lists, type), {
+	arbitrary: fc.record({
+		kind: fc.constant('edit' as const),
+		edit: fc.constantFrom<Edit['edit']>(
+			'retitle',
+			'relines',
+			'send',
+			'send',
+			'delete',
+			'rekey',
+			'foreign',
+		),
+		which: fc.nat(),
+		row,
+	}),
+	weight: 2,
+});
+
+describe('Property: Document → Create or Update', () => {
+	const bed = useTestBed();
+
+	test('one document per type and External ID, keys kept, sent ones untouched, every item its outcome, re-runs write nothing', async () => {
+		let n = 0;
+		const options = propertyRuns(150);
+		await fc.assert(
+			fc.asyncProperty(
+				fc.array(step, { minLength: 1, maxLength: 5 }),
+				type,
+				rows,
+				fc.context(),
+				async (steps, last, final, log) => {
+					const world = new Documents(bed, ++n, log);
+					for (const s of steps) await (s.kind === 'edit' ? world.edit(s) : world.play(s));
+					// the final run, without faults: each key it names that went through has one document
+					// with what its rows said (checkFold)
+					await world.play({ kind: 'run', of: last, batches: [final], fault: 'none', lists: {} });
+				},
+			),
+			options,
+		);
+		expectEachOutcome(options.numRuns);
+	}, 300000);
+});
+
+class Documents extends UpsertWorld {
+	protected readonly keyField = 'external_id';
+	protected readonly listPath = new RegExp(`^/api/partner/${this.partnerMid}/document/$`);
+	protected readonly patchPath = /\/document\/\d+\/$/;
+	protected readonly rowErrors = [
+		/^External ID is empty/,
+		/^Client is empty/,
+		/^Line Items/,
+		/was already sent; it is not changed/,
+	];
+	protected readonly needed = ['external_id', 'document_type'];
+	private readonly clientMids: string[];
+
+	constructor(bed: TestBed, n: number, log: fc.ContextValue) {
+		super(bed, n, log);
+		this.clientMids = ['Kaede', 'Hinoki'].map(
+			(name) =>
+				bed.sandbox.seedClient(
+					{ contacts: [{ contact_type: 'organization', name, addresses: [], email: null }] },
+					this.partnerMid,
+				).mid,
+		);
+		// quotes that hold keys of the pool: an invoice row never takes them
+		for (const id of ['D1', '5']) this.seed('quote', id, { title: 'Quote', lines: LINES[2] });
+	}
+
+	private documents() {
+		return [...this.bed.sandbox.partner(this.partnerMid).documents.values()];
+	}
+
+	/** The partner's documents, with their client, title and lines; a sent one frozen. */
+	records(): Held[] {
+		return this.documents().map((d) => ({
+			mid: d.mid,
+			kind: d.document_type,
+			key: d.external_id,
+			values: filled({ client: d.clientMid, title: d.title, lines: linesOf(d.lineitems) }),
+			frozen: Boolean(d.date_sent),
+		}));
+	}
+
+	protected parameters(of: string): INodeParameters {
+		return { ...documentUpsertRows, documentType: of, partner: this.locator, options: FASTEST };
+	}
+
+	/** The rows as the node reads them: the client as its MID. */
+	protected input(rows: IDataObject[]): IDataObject[] {
+		return rows.map((r) =>
+			typeof r.client === 'number' ? { ...r, client: this.clientMids[r.client] } : r,
+		);
+	}
+
+	protected given(r: IDataObject) {
+		return filled({
+			client: typeof r.client === 'number' ? this.clientMids[r.client] : undefined,
+			title: text(r.title),
+			lines: Array.isArray(r.lines) ? linesOf(r.lines as IDataObject[]) : undefined,
+		});
+	}
+
+	private seed(type: string, id: string, r: IDataObject) {
+		const client = this.clientMids[Number(r.client ?? 0)];
+		this.bed.sandbox.seedDocument(
+			{
+				document_type: type,
+				external_id: id,
+				title: text(r.title),
+				client: `${this.bed.sandbox.baseUrl}/api/partner/${this.partnerMid}/client/${client}/`,
+				lineitems: storedLines(r.lines, LINES[0]),
+				autocalculate: true,
+			},
+			this.partnerMid,
+		);
+	}
+
+	/** A change a user makes in MakeLeaps, never one that makes two documents of a type share a key. */
+	edit(s: Edit) {
+		const { sandbox } = this.bed;
+		const partner = sandbox.partner(this.partnerMid);
+		const documents = this.documents();
+		const free = (type: string) => {
+			const used = new Set(
+				documents.filter((d) => d.document_type === type).map((d) => d.external_id),
+			);
+			return KEYS.map(text).filter((key) => !used.has(key));
+		};
+		if (s.edit === 'foreign') {
+			const keys = free('invoice');
+			if (keys.length > 0) this.seed('invoice', keys[s.which % keys.length], s.row);
+			return;
+		}
+		if (documents.length === 0) return;
+		const target = documents[s.which % documents.length];
+		if (s.edit === 'delete') return sandbox.documents.delete(partner, target);
+		if (s.edit === 'send') return void (target.date_sent = new Date().toISOString());
+		if (s.edit === 'rekey') {
+			const keys = [...free(target.document_type), ''];
+			target.external_id = keys[s.which % keys.length];
+			return this.rekeyed(target.mid, target.external_id);
+		}
+		const title = text(s.row.title) || 'Renamed';
+		const lines = storedLines(s.row.lines, LINES[2]);
+		const change = s.edit === 'retitle' ? { title } : { lineitems: lines, autocalculate: true };
+		sandbox.documents.update(partner, target, change);
+	}
+}
+
+/** A row's lines (or `otherwise`, when it has none) as a document stores them. */
+const storedLines = (lines: unknown, otherwise: IDataObject[]) =>
+	(Array.isArray(lines) ? (lines as IDataObject[]) : otherwise).map(({ unit_price, ...line }) =>
+		line.kind === 'text' ? line : { kind: 'normal', ...line, unit_cost: unit_price },
+	);
+
+/** Lines as comparable text: kind, description and amounts as numbers. */
+const linesOf = (lines: object[]) =>
+	JSON.stringify(
+		(lines as IDataObject[]).map((line) => {
+			const kind = String(line.kind ?? 'normal');
+			if (kind === 'text') return [kind, line.description];
+			const amounts = [line.quantity, line.unit_cost ?? line.unit_price, line.tax_rate];
+			return [kind, line.description, ...amounts.map(Number)];
+		}),
+	);

@@ -1,0 +1,26 @@
+import { BOUND_MS, importRows, ROWS, THROTTLE } from '../throttle';
+import { useTestBed } from '../bed';
+
+describe('A 200-row import against a throttled MakeLeaps (10 requests per second)', () => {
+	const bed = useTestBed({ throttle: THROTTLE });
+
+	test('with Requests Per Minute far above the throttle: 429s are waited out; 200 clients, none twice, none lost', async () => {
+		const { result, rows, numbers } = await importRows(bed, 'burst', 6000);
+		expect(result.error).toBeUndefined();
+		expect(numbers.failedItems).toBe(0);
+		expect(result.output.map((o) => o.pairedItem)).toEqual(rows.map((_, i) => ({ item: i })));
+		expect(result.output.map((o) => o.json.client_external_id)).toEqual(rows.map((r) => r.id));
+
+		const clients = bed.sandbox.clients();
+		expect(clients).toHaveLength(ROWS);
+		expect(new Set(clients.map((c) => c.mid)).size).toBe(ROWS);
+		expect(clients.map((c) => c.client_external_id).sort()).toEqual(rows.map((r) => r.id));
+
+		// 429s really happened, and every one of them was a retry of a create MakeLeaps refused
+		expect(numbers.throttled429).toBeGreaterThan(0);
+		expect(numbers.apiRequests).toBe(ROWS + numbers.throttled429);
+		expect(numbers.tokenRequests).toBe(1);
+		expect(numbers.wallMs).toBeGreaterThanOrEqual(BOUND_MS);
+		expect(numbers.wallMs).toBeLessThanOrEqual(BOUND_MS * 3);
+	}, 120000);
+});

@@ -1,0 +1,159 @@
+import { cell, cellText, changesText, fieldsText } from '../../../nodes/MakeLeaps/model/cells';
+import { simpleDocument, simplePreview, simpleSend } from '../../../nodes/MakeLeaps/model/simplify';
+
+const base = 'https://api.makeleaps.com/api/partner/9000';
+const clientUrl = `${base}/client/1734479364211706503/`;
+const contactUrl = `${base}/contact/1734479364211706777/`;
+/** The run knows one client's name. */
+const nameOf = (kind: string, mid: string) =>
+	kind === 'client' && mid === '1734479364211706503' ? 'Example Co' : undefined;
+
+describe('changes as one text: field: from → to, joined by "; "', () => {
+	test('texts, empty values, linked records by name or MID, lines counted', () => {
+		const line = { kind: 'normal', description: 'Work', quantity: '1', unit_cost: '1000' };
+		const changes = {
+			title: { from: 'A', to: 'B' },
+			lineitems: { from: [line, line], to: [line, line, line] },
+			'person.email': { from: 'a@x.example', to: 'b@y.example' },
+			client: { from: '', to: clientUrl },
+			client_contact: { from: null, to: contactUrl },
+			tags: { from: [], to: ['vip', 'monthly'] },
+		};
+		expect(changesText(changes, nameOf)).toBe(
+			'title: A → B; lines: 2 → 3; person.email: a@x.example → b@y.example; client: (empty) → Example Co; client_contact: (empty) → 1734479364211706777; tags: (empty) → vip, monthly',
+		);
+		// without names, a linked record is its MID
+		expect(changesText({ client: { from: clientUrl, to: '' } })).toBe(
+			'client: 1734479364211706503 → (empty)',
+		);
+	});
+
+	test('a long value is cut, on one line; nothing changed is empty text', () => {
+		const note = `First line\n${'x'.repeat(60)}`;
+		const text = changesText({ note: { from: '', to: note } });
+		expect(text).toBe(`note: (empty) → First line ${'x'.repeat(28)}…`);
+		expect([...text.split(' → ')[1]]).toHaveLength(40);
+		expect(changesText({})).toBe('');
+		expect(changesText(undefined)).toBe('');
+	});
+
+	test('dates, numbers, yes/no and records as their text', () => {
+		expect(
+			changesText({
+				date_cancelled: { from: null, to: '2026-11-30T12:00:00Z' },
+				quantity: { from: 1, to: 2.5 },
+				archived: { from: false, to: true },
+				email: { from: { address: 'a@x.example' }, to: null },
+			}),
+		).toBe(
+			'date_cancelled: (empty) → 2026-11-30T12:00:00Z; quantity: 1 → 2.5; archived: false → true; email: a@x.example → (empty)',
+		);
+	});
+});
+
+describe('cells and rows', () => {
+	test('a cell is a text, a number, yes/no or null; anything else becomes its text', () => {
+		expect([cell('a'), cell(0), cell(false), cell(null), cell(undefined)]).toEqual([
+			'a',
+			0,
+			false,
+			null,
+			null,
+		]);
+		expect(cell(['a@x.example', 'b@y.example'])).toBe('a@x.example, b@y.example');
+		expect(cell([{ mid: '1' }, { mid: '2' }])).toBe('2');
+		expect([cell([]), cell({})]).toEqual(['', '']);
+		expect(cell({ url: clientUrl }, nameOf)).toBe('Example Co');
+		expect(cellText({ weird: { nested: true } })).toBe('{"weird":{"nested":true}}');
+		expect(fieldsText({ date_sent: '2026-11-01T12:00:00Z' })).toBe(
+			'date_sent: 2026-11-01T12:00:00Z',
+		);
+	});
+
+	test('a document row names its client from the run, and its changes as text', () => {
+		const row = simpleDocument(
+			{
+				mid: '5',
+				client: clientUrl,
+				title: { unexpected: 'object' },
+				operation: 'updated',
+				changes: { title: { from: 'A', to: 'B' } },
+				kept: { date_sent: '2026-11-01T12:00:00Z' },
+			},
+			{ nameOf },
+		);
+		expect(row).toMatchObject({
+			mid: '5',
+			client_mid: '1734479364211706503',
+			client_name: 'Example Co',
+			title: '{"unexpected":"object"}',
+			operation: 'updated',
+			changes: 'title: A → B',
+			kept: 'date_sent: 2026-11-01T12:00:00Z',
+			external_id: null,
+		});
+	});
+
+	test('a preview keeps its words, its changes as text', () => {
+		expect(
+			simplePreview({
+				preview: 'would update',
+				mid: '5',
+				changes: { title: { from: 'A', to: 'B' } },
+			}),
+		).toEqual({ preview: 'would update', mid: '5', changes: 'title: A → B' });
+		expect(simplePreview({ preview: 'unchanged', mid: '5', changes: {} })).toEqual({
+			preview: 'unchanged',
+			mid: '5',
+			changes: '',
+		});
+	});
+
+	test("Send: a skip without an order has a send's columns, empty", () => {
+		const sent = simpleSend(
+			{
+				document_mid: '5',
+				document_number: '0001',
+				document_type: 'invoice',
+				sent: true,
+				sending_order: {
+					mid: '8',
+					recipient_organization: clientUrl,
+					to_emails: ['a@x.example', 'b@y.example'],
+					securesend_selected: true,
+					send_to_clientinbox_selected: false,
+					sendbypost_selected: true,
+					status: 'sent',
+					date_sent: '2026-11-30T01:00:00Z',
+				},
+			},
+			{ nameOf },
+		);
+		expect(sent).toEqual({
+			mid: '5',
+			document_number: '0001',
+			document_type: 'invoice',
+			client_mid: '1734479364211706503',
+			client_name: 'Example Co',
+			operation: 'sent',
+			reason: null,
+			to: 'a@x.example, b@y.example',
+			channel: 'securesend, post',
+			sending_order_mid: '8',
+			sending_order_status: 'sent',
+			date_sent: '2026-11-30T01:00:00Z',
+		});
+		const skipped = simpleSend(
+			{ document_mid: '5', sent: false, skipped: 'already sent', date_sent: '2026-11-29' },
+			{ document: { client: { url: clientUrl, display_name: 'Example Co' } } },
+		);
+		expect(Object.keys(skipped)).toEqual(Object.keys(sent));
+		expect(skipped).toMatchObject({
+			operation: 'skipped',
+			reason: 'already sent',
+			client_name: 'Example Co',
+			to: null,
+			date_sent: '2026-11-29',
+		});
+	});
+});

@@ -1,0 +1,163 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { clientFields } from '../../../nodes/MakeLeaps/actions/client/client.fields';
+import { clientBody } from '../../../nodes/MakeLeaps/model/clientBody';
+import {
+	fieldOption,
+	fieldProperties,
+	readFieldValues,
+	withDefaults,
+	type FieldSpec,
+	type FieldTable,
+} from '../../../nodes/MakeLeaps/model/fields';
+
+const show = { resource: ['client'], operation: ['create'] };
+
+/** Reads values the way n8n hands them over: main fields by name, additional ones in the collection. */
+const valuesOf = (table: FieldTable, input: Record<string, unknown>) =>
+	readFieldValues(table, (spec: FieldSpec) => input[spec.name]);
+
+describe('The client field table', () => {
+	test('every field once: a unique name and a unique API path', () => {
+		const names = clientFields.fields.map((field) => field.name);
+		const paths = clientFields.fields.map((field) => field.api);
+		expect(new Set(names).size).toBe(names.length);
+		expect(new Set(paths).size).toBe(paths.length);
+	});
+
+	test('the editor fields of an operation are derived from it: main fields, then Additional Fields', () => {
+		const properties = fieldProperties(clientFields, show);
+		const main = clientFields.fields.filter((field) => field.section === 'main');
+		expect(properties.map((p) => p.name)).toEqual([
+			...main.map((field) => field.name),
+			'additionalFields',
+		]);
+		for (const property of properties) expect(property.displayOptions).toEqual({ show });
+		const collection = properties.at(-1)!;
+		const options = (collection.options as INodeProperties[]).map((option) => option.displayName);
+		// alphabetical, the address's parts together in the table's postal order
+		const sorted = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b));
+		const address = options.filter((name) => name.startsWith('Address '));
+		expect(address).toEqual(
+			clientFields.fields.filter((f) => f.api.startsWith('address.')).map((f) => f.displayName),
+		);
+		expect(options).toEqual([...address, ...sorted(options.slice(address.length))]);
+		expect(options).toHaveLength(clientFields.fields.length - main.length);
+		// only editor keys reach n8n
+		expect(Object.keys(properties[0]).sort()).toEqual([
+			'default',
+			'description',
+			'displayName',
+			'displayOptions',
+			'name',
+			'placeholder',
+			'type',
+		]);
+	});
+
+	test('an operation can override a field (Create or Update requires the external ID)', () => {
+		const properties = fieldProperties(clientFields, show, {
+			clientExternalId: { required: true, description: 'Key' },
+		});
+		expect(properties[0]).toMatchObject({
+			name: 'clientExternalId',
+			required: true,
+			description: 'Key',
+		});
+		expect(fieldProperties(clientFields, show)[0]).not.toHaveProperty('required');
+	});
+
+	test('a field can serve another collection (Update Fields)', () => {
+		expect(fieldOption(clientFields, 'clientExternalId')).toMatchObject({
+			displayName: 'Client External ID',
+			name: 'clientExternalId',
+		});
+		expect(() => fieldOption(clientFields, 'nope')).toThrow('No field "nope"');
+	});
+
+	test('adding a field is one table entry: it appears in the editor and in the request', () => {
+		const withDepartment: FieldTable = {
+			...clientFields,
+			fields: [
+				...clientFields.fields,
+				{
+					displayName: 'Organization Department',
+					name: 'organizationDepartment',
+					type: 'string',
+					default: '',
+					api: 'organization.department',
+					section: 'additional',
+					requires: 'organizationName',
+				},
+			],
+		};
+		const collection = fieldProperties(withDepartment, show).at(-1)!;
+		expect((collection.options as INodeProperties[]).map((o) => o.name)).toContain(
+			'organizationDepartment',
+		);
+		const values = valuesOf(withDepartment, {
+			organizationName: 'Co',
+			organizationDepartment: 'Sales',
+		});
+		expect(clientBody(values).contacts).toEqual([
+			{ contact_type: 'organization', name: 'Co', department: 'Sales', addresses: [], email: null },
+		]);
+		expect(() =>
+			valuesOf(withDepartment, { personFamilyName: 'Sato', organizationDepartment: 'Sales' }),
+		).toThrow('Organization Department is set but Organization Name is empty');
+	});
+});
+
+describe('readFieldValues', () => {
+	test('keeps the given values by API path, trimmed; a new record adds the defaults', () => {
+		const values = valuesOf(clientFields, {
+			organizationName: ' Example Co ',
+			clientExternalId: 'C-1',
+			personEmail: undefined,
+		});
+		expect(values).toEqual({ client_external_id: 'C-1', 'organization.name': 'Example Co' });
+		expect(withDefaults(clientFields, values)).toEqual({
+			client_external_id: 'C-1',
+			'organization.name': 'Example Co',
+			'address.format': 'jp_default',
+			'address.country_name': 'JP',
+		});
+	});
+
+	test('checks each field: e-mail, country code (upper-cased), type and length', () => {
+		const base = { personFamilyName: 'Sato' };
+		expect(valuesOf(clientFields, { ...base, addressCountry: 'us' })['address.country_name']).toBe(
+			'US',
+		);
+		expect(() => valuesOf(clientFields, { ...base, personEmail: 'sato@' })).toThrow(
+			'Person Email "sato@" is not a valid e-mail address',
+		);
+		expect(() => valuesOf(clientFields, { ...base, addressCountry: 'Japan' })).toThrow(
+			'Address Country "Japan" is not a two-letter country code',
+		);
+		expect(() => valuesOf(clientFields, { ...base, personTitle: ['a'] })).toThrow(
+			'Person Title must be text, not a list',
+		);
+		expect(() => valuesOf(clientFields, { ...base, addressStreet: 'x'.repeat(256) })).toThrow(
+			'Address Street is 256 characters long',
+		);
+	});
+
+	test('a client needs an organization name or a person family name', () => {
+		expect(() => valuesOf(clientFields, { organizationName: ' ', personFamilyName: null })).toThrow(
+			'Organization Name and Person Family Name are both empty',
+		);
+	});
+
+	test('details of a contact need that contact', () => {
+		expect(() => valuesOf(clientFields, { organizationName: 'Co', personEmail: 'a@b.co' })).toThrow(
+			'Person Email is set but Person Family Name is empty',
+		);
+		expect(() =>
+			valuesOf(clientFields, { organizationName: 'Co', personGivenName: 'Taro' }),
+		).toThrow('Person Given Name is set but Person Family Name is empty');
+		expect(() =>
+			valuesOf(clientFields, { personFamilyName: 'Sato', organizationPhoneNumber: '03' }),
+		).toThrow('Organization Phone Number is set but Organization Name is empty');
+	});
+});

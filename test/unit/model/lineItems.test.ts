@@ -1,0 +1,189 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { documentBody, documentChanges } from '../../../nodes/MakeLeaps/model/documentBody';
+import { lineItem, lineItems, linesFromList } from '../../../nodes/MakeLeaps/model/lineItems';
+
+describe('line items', () => {
+	test('a normal line: quantity × unit price, with its tax rate', () => {
+		expect(
+			lineItem(
+				{ description: 'Design', quantity: 1.5, unitPrice: '12000', taxRate: 10 },
+				'Line Items 1',
+				'JPY',
+			),
+		).toEqual({
+			kind: 'normal',
+			description: 'Design',
+			quantity: '1.5',
+			unit_cost: '12000',
+			tax_rate: '10',
+		});
+	});
+
+	test("a spreadsheet's headers are understood: unit_price, tax_rate, tax_type, unit", () => {
+		const line = {
+			description: 'Rice',
+			qty: '3',
+			unit_price: 980,
+			tax_rate: '8',
+			tax_type: 'reduced',
+			unit: 'kg',
+		};
+		expect(lineItem(line, 'Line 1', 'JPY')).toEqual({
+			kind: 'normal',
+			description: 'Rice',
+			quantity: '3',
+			unit_cost: '980',
+			tax_rate: '8',
+			tax_type: 'reduced',
+			quantity_unit: 'kg',
+		});
+	});
+
+	test('a sheet with Japanese headers (品名, 数量, 単位, 単価, 税率, 金額)', () => {
+		expect(
+			lineItem({ 品名: 'デザイン', 数量: '2', 単位: '時間', 単価: '8000', 税率: '10' }, 'L', 'JPY'),
+		).toEqual({
+			kind: 'normal',
+			description: 'デザイン',
+			quantity: '2',
+			quantity_unit: '時間',
+			unit_cost: '8000',
+			tax_rate: '10',
+		});
+		expect(
+			lineItem({ 種別: 'simple', 摘要: '送料', 金額: '1200', 税率: '10' }, 'L', 'JPY'),
+		).toMatchObject({ kind: 'simple', description: '送料', price: '1200' });
+	});
+
+	test('an amount in the wrong place gets a hint: price on a normal line, unit_price on a simple one', () => {
+		const refusal = (line: IDataObject) => {
+			try {
+				lineItem(line, 'Line Items 1', 'JPY');
+			} catch (error) {
+				return [(error as Error).message, (error as { description?: string }).description];
+			}
+			return [];
+		};
+		expect(refusal({ description: 'Fee', price: '5000', tax_rate: 10 })).toEqual([
+			'Line Items 1: Rate (Unit Price) is empty',
+			'The line has "price", the amount of a simple line: give its kind as simple, or give the price of one unit as unit_price',
+		]);
+		expect(
+			refusal({ kind: 'simple', description: 'Fee', unit_price: '5000', tax_rate: 10 }),
+		).toEqual([
+			'Line Items 1: Line Amount is empty',
+			'The line has "unit_price", the price of one unit of a normal line: give its kind as normal, or give the amount as price',
+		]);
+	});
+
+	test('simple, text and subtotal lines', () => {
+		expect(
+			lineItem({ kind: 'simple', description: 'Fee', amount: '5000', taxRate: '10' }, 'L', 'JPY'),
+		).toEqual({ kind: 'simple', description: 'Fee', price: '5000', tax_rate: '10' });
+		expect(lineItem({ kind: 'text', description: 'Thanks' }, 'L', 'JPY')).toEqual({
+			kind: 'text',
+			description: 'Thanks',
+		});
+		expect(lineItem({ kind: 'subtotal' }, 'L', 'JPY')).toEqual({ kind: 'subtotal' });
+	});
+
+	test.each<[IDataObject, string]>([
+		[
+			{ kind: 'bonus', description: 'x' },
+			'Line Items 2: Type of Line "bonus" is not one of normal, simple, text, subtotal',
+		],
+		[{ quantity: 1, unitPrice: 1, taxRate: 10 }, 'Line Items 2: Description is empty'],
+		[{ description: 'x', taxRate: 10 }, 'Line Items 2: Rate (Unit Price) is empty'],
+		[
+			{ description: 'x', unitPrice: 'abc', taxRate: 10 },
+			'Line Items 2: Rate (Unit Price) "abc" is not a number',
+		],
+		[
+			{ description: 'x', unitPrice: '100.5', taxRate: 10 },
+			'Line Items 2: Rate (Unit Price) 100.5 has decimals, but JPY amounts have none',
+		],
+		[
+			{ description: 'x', quantity: -2, unitPrice: '100', taxRate: 10 },
+			'Line Items 2: Quantity -2 is negative; use a negative unit price for a discount',
+		],
+		[{ description: 'x', unitPrice: '100' }, 'Line Items 2: Tax Rate is empty'],
+		[
+			{ description: 'x', unitPrice: '100', taxRate: 10, taxType: 'zero' },
+			'Line Items 2: Tax Type "zero" is not one of standard, reduced, non_taxable, untaxable, duty_free, legacy_tax, legacy_no_tax',
+		],
+	])('%p is refused, naming the line and the field', (line, message) => {
+		expect(() => lineItem(line, 'Line Items 2', 'JPY')).toThrow(message);
+	});
+
+	test('none at all is refused; a list from the input may be JSON text', () => {
+		expect(() => lineItems([], 'Line Items', 'JPY')).toThrow('Line Items is empty');
+		expect(linesFromList('[{"description":"x"}]', 'Lines')).toEqual([{ description: 'x' }]);
+		expect(() => linesFromList('nope', 'Lines')).toThrow(
+			'Lines is not a list of lines: it is text that is not JSON',
+		);
+		expect(() => linesFromList({ description: 'x' }, 'Lines')).toThrow(
+			'Lines must be a list of lines, not object',
+		);
+		expect(() => linesFromList([1], 'Lines')).toThrow('Lines 1 is not a line');
+	});
+});
+
+describe('document bodies', () => {
+	const lines = [
+		{ kind: 'normal', description: 'Design', quantity: '2', unit_cost: '10000', tax_rate: '10' },
+	];
+	const refs = { type: 'invoice', clientUrl: 'https://api/client/1/', lines };
+
+	test('the create body: type, client, lines with autocalculate, the values set, tags as a list', () => {
+		expect(
+			documentBody(
+				{ document_number: 'INV-1', date: '2026-11-30', tags: 'web, monthly,' },
+				{ ...refs, template: 'ja_JP_2', contactUrl: 'https://api/contact/2/' },
+			),
+		).toEqual({
+			document_type: 'invoice',
+			client: 'https://api/client/1/',
+			client_contact: 'https://api/contact/2/',
+			document_template: 'ja_JP_2',
+			autocalculate: true,
+			lineitems: lines,
+			document_number: 'INV-1',
+			date: '2026-11-30',
+			tags: ['web', 'monthly'],
+		});
+	});
+
+	test('changes: only what differs; numbers spelled differently are the same; lines as a whole', () => {
+		const wanted = documentBody({ title: 'November', external_id: 'ROW-1' }, refs);
+		const existing = {
+			document_type: 'invoice',
+			client: 'https://api/client/1/',
+			title: 'November',
+			external_id: 'ROW-1',
+			lineitems: [
+				{
+					kind: 'normal',
+					description: 'Design',
+					quantity: '2.0',
+					unit_cost: '10000',
+					tax_rate: '10.00',
+					price: '20000',
+				},
+			],
+		};
+		expect(documentChanges(wanted, existing)).toEqual({ patch: {}, changes: {} });
+		expect(documentChanges({ ...wanted, title: 'December', tags: ['a'] }, existing)).toEqual({
+			patch: { title: 'December', tags: ['a'] },
+			changes: {
+				title: { from: 'November', to: 'December' },
+				tags: { from: [], to: ['a'] },
+			},
+		});
+		const moreLines = [...lines, { kind: 'text', description: 'Thanks' }];
+		expect(documentChanges({ ...wanted, lineitems: moreLines }, existing)).toEqual({
+			patch: { lineitems: moreLines, autocalculate: true },
+			changes: { lineitems: { from: existing.lineitems, to: moreLines } },
+		});
+	});
+});

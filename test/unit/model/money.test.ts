@@ -1,0 +1,105 @@
+import {
+	checkAmount,
+	checkCurrency,
+	checkQuantity,
+	checkTaxRate,
+	currencyDecimals,
+} from '../../../nodes/MakeLeaps/model/money';
+
+const refusal = (run: () => unknown) => {
+	try {
+		run();
+	} catch (error) {
+		return (error as Error).message;
+	}
+	throw new Error('expected a refusal');
+};
+
+describe('amounts are exact decimal texts', () => {
+	test('the currency decides how many decimals an amount may have', () => {
+		expect([
+			currencyDecimals('JPY'),
+			currencyDecimals('USD'),
+			currencyDecimals('BHD'),
+			currencyDecimals('XYZ'),
+		]).toEqual([0, 2, 3, 2]);
+		expect(checkAmount('12000', 'Unit Price', 'JPY')).toBe('12000');
+		expect(checkAmount(12000, 'Unit Price', 'JPY')).toBe('12000');
+		expect(checkAmount('-500', 'Unit Price', 'JPY')).toBe('-500');
+		expect(checkAmount('19.99', 'Unit Price', 'USD')).toBe('19.99');
+		expect(checkAmount(0.1, 'Unit Price', 'USD')).toBe('0.1');
+		expect(checkAmount('007', 'Unit Price', 'JPY')).toBe('7');
+	});
+
+	test.each<[unknown, string, string]>([
+		['1200.5', 'JPY', 'Unit Price 1200.5 has decimals, but JPY amounts have none'],
+		[1200.5, 'JPY', 'Unit Price 1200.5 has decimals, but JPY amounts have none'],
+		['19.999', 'USD', 'Unit Price 19.999 has more than 2 decimals, the most USD allows'],
+		['1,200', 'JPY', 'Unit Price "1,200" is not a number'],
+		['¥1200', 'JPY', 'Unit Price "¥1200" is not a number'],
+		['12e3', 'JPY', 'Unit Price "12e3" is not a number'],
+		[1e21, 'JPY', 'Unit Price 1e+21 is too large or too small to be exact'],
+		[Number.NaN, 'JPY', 'Unit Price must be a number, not NaN'],
+		[null, 'JPY', 'Unit Price null is not a number'],
+	])('%p in %s is refused', (value, currency, message) => {
+		expect(refusal(() => checkAmount(value, 'Unit Price', currency))).toBe(message);
+	});
+
+	test('quantities: up to 4 decimals in any currency, never negative', () => {
+		expect(checkQuantity('1.5', 'Quantity')).toBe('1.5');
+		expect(checkQuantity(0.25, 'Quantity')).toBe('0.25');
+		expect(refusal(() => checkQuantity('-1', 'Quantity'))).toBe(
+			'Quantity -1 is negative; use a negative unit price for a discount',
+		);
+		expect(refusal(() => checkQuantity('1.23456', 'Quantity'))).toBe(
+			'Quantity 1.23456 has more than 4 decimals',
+		);
+	});
+
+	test('tax rates: a percentage from 0 to 100 with at most 2 decimals', () => {
+		expect(
+			['10', '8', '0', '100', '100.00', '7.25'].map((rate) => checkTaxRate(rate, 'Tax Rate')),
+		).toEqual(['10', '8', '0', '100', '100.00', '7.25']);
+		for (const rate of ['-1', '100.5', '101', '8.125'])
+			expect(() => checkTaxRate(rate, 'Tax Rate')).toThrow(/Tax Rate/);
+	});
+
+	test('a rate below 1 % is a fraction written for a percentage: refused with the percentage it likely means', () => {
+		expect(refusal(() => checkTaxRate('0.1', 'Tax Rate'))).toBe(
+			'Tax Rate 0.1 is below 1 %: did you mean 10?',
+		);
+		expect(refusal(() => checkTaxRate(0.08, 'Tax Rate'))).toBe(
+			'Tax Rate 0.08 is below 1 %: did you mean 8?',
+		);
+		expect(refusal(() => checkTaxRate('0.5', 'Tax Rate'))).toBe(
+			'Tax Rate 0.5 is below 1 %: did you mean 50?',
+		);
+		expect(checkTaxRate('0', 'Tax Rate')).toBe('0');
+		expect(checkTaxRate('0.00', 'Tax Rate')).toBe('0.00');
+		expect(checkTaxRate('1.5', 'Tax Rate')).toBe('1.5');
+	});
+
+	test('a number past 2^53 has lost digits before the node sees it: refused, asking for text', () => {
+		expect(refusal(() => checkAmount(2 ** 53 + 2, 'Rate (Unit Price)', 'JPY'))).toBe(
+			'Rate (Unit Price) 9007199254740994 came as a number too large to be exact',
+		);
+		expect(checkAmount('9007199254740993', 'Rate (Unit Price)', 'JPY')).toBe('9007199254740993');
+	});
+
+	test('currency codes: ISO 4217 only', () => {
+		expect(checkCurrency('usd', 'Currency')).toBe('USD');
+		for (const code of ['XYZ', 'ABC', 'JPN'])
+			expect(refusal(() => checkCurrency(code, 'Currency'))).toBe(
+				`Currency "${code}" is not an ISO 4217 currency code`,
+			);
+	});
+
+	test('currency codes', () => {
+		expect(checkCurrency('jpy', 'Currency')).toBe('JPY');
+		for (const code of ['Yens', '円', 'JP¥']) {
+			expect(refusal(() => checkCurrency(code, 'Currency'))).toBe(
+				`Currency "${code}" is not a three-letter currency code`,
+			);
+		}
+	});
+});

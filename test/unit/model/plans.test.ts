@@ -1,0 +1,65 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { carryOut, previewOf, type Plan } from '../../../nodes/MakeLeaps/model/plans';
+
+/** A plan whose apply counts its calls and answers `answer`. */
+function counted(answer: IDataObject) {
+	const calls: number[] = [];
+	return { calls, apply: async () => (calls.push(1), answer) };
+}
+
+describe('plans: a preview says what the run would do, the run does it', () => {
+	const record = { mid: '7', client_external_id: 'C-1' };
+	const changes = { 'person.email': { from: 'a@example.com', to: 'b@example.com' } };
+
+	test('a preview never applies the plan, and names the action, the record and the changes', async () => {
+		const create = counted(record);
+		const update = counted(record);
+		const remove = counted({ deleted: true, mid: '7' });
+		const plans: Plan[] = [
+			{
+				action: 'create',
+				record: { client_external_id: 'C-1' },
+				changes: { client_external_id: { from: '', to: 'C-1' } },
+				apply: create.apply,
+			},
+			{ action: 'update', record, changes, apply: update.apply },
+			{ action: 'unchanged', record },
+			{ action: 'delete', record, apply: remove.apply },
+		];
+		expect(plans.map(previewOf)).toEqual([
+			{ preview: 'would create', changes: { client_external_id: { from: '', to: 'C-1' } } },
+			{ preview: 'would update', mid: '7', changes },
+			{ preview: 'unchanged', mid: '7', changes: {} },
+			{ preview: 'would delete', mid: '7', record },
+		]);
+		expect([create.calls, update.calls, remove.calls]).toEqual([[], [], []]);
+	});
+
+	test('a run applies each plan once and says what it did', async () => {
+		const create = counted({ mid: '8' });
+		const update = counted({ ...record, updated: true });
+		const remove = counted({ deleted: true, mid: '7' });
+		expect(await carryOut({ action: 'create', record: {}, changes, apply: create.apply })).toEqual({
+			mid: '8',
+			operation: 'created',
+			changes,
+		});
+		expect(await carryOut({ action: 'update', record, changes, apply: update.apply })).toEqual({
+			...record,
+			updated: true,
+			operation: 'updated',
+			changes,
+		});
+		expect(await carryOut({ action: 'unchanged', record })).toEqual({
+			...record,
+			operation: 'unchanged',
+			changes: {},
+		});
+		expect(await carryOut({ action: 'delete', record, apply: remove.apply })).toEqual({
+			deleted: true,
+			mid: '7',
+		});
+		expect([create.calls, update.calls, remove.calls]).toEqual([[1], [1], [1]]);
+	});
+});
