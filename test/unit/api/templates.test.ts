@@ -1,4 +1,4 @@
-import { defaultTemplateOf, refusedField } from '../../../nodes/MakeLeaps/api/templates';
+import { defaultTemplateOf, refusedField } from '../../../nodes/MakeLeaps/run/templates';
 
 describe('the default template of a document type', () => {
 	test('the one marked default, else the first listed', () => {

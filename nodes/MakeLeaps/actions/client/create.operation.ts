@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { clientBody } from '../../model/clientBody';
-import { createClient } from '../../api/clients';
+import { createClient } from '../../run/clients';
 import type { OperationContext } from '../../run/context';
 import { fieldProperties, withDefaults } from '../../model/fields';
 import { clientFields } from './client.fields';

@@ -8,7 +8,7 @@ import {
 	getClient,
 	patchContacts,
 	withContacts,
-} from '../../api/clients';
+} from '../../run/clients';
 import type { OperationContext } from '../../run/context';
 import { fieldProperties, withDefaults } from '../../model/fields';
 import type { RecordIndex } from '../../run/recordIndex';

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { clientDocuments, getClient } from '../../api/clients';
+import { clientDocuments, getClient } from '../../run/clients';
 import type { OperationContext } from '../../run/context';
 import { clientLocator } from '../common.fields';
 

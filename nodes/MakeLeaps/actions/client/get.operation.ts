@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { getClient } from '../../api/clients';
+import { getClient } from '../../run/clients';
 import type { OperationContext } from '../../run/context';
 import { clientLocator } from '../common.fields';
 

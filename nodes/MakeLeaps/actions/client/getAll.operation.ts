@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { recordAt } from '../../api/clients';
+import { recordAt } from '../../run/clients';
 import type { OperationContext } from '../../run/context';
 import { checkText } from '../../model/validation';
 import { pagingFields } from '../common.fields';

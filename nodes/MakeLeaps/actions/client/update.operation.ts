@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { contactEdits } from '../../model/clientBody';
-import { contactsPatched, contactUpdates, getClient, patchContacts } from '../../api/clients';
+import { contactsPatched, contactUpdates, getClient, patchContacts } from '../../run/clients';
 import type { OperationContext } from '../../run/context';
 import {
 	fieldOption,

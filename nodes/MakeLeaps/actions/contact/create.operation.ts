@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { contactChanges, contactIdentity, sameContact } from '../../model/clientBody';
-import { getClient } from '../../api/clients';
+import { getClient } from '../../run/clients';
 import type { OperationContext } from '../../run/context';
 import { isUncertainWrite } from '../../transport';
 import { clientLocator } from '../common.fields';

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { contactChanges } from '../../model/clientBody';
 import type { OperationContext } from '../../run/context';
-import { getClient } from '../../api/clients';
+import { getClient } from '../../run/clients';
 import { contactMidOf, isRecord, linkedMid, pickedValue } from '../../model/locators';
 import { checkMid } from '../../model/validation';
 import { clientLocator, contactPicker } from '../common.fields';

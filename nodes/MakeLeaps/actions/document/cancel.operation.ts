@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { clientNamed, documentMidOf, getDocument, patchDocument } from '../../api/documents';
+import { clientNamed, documentMidOf, getDocument, patchDocument } from '../../run/documents';
 import { documentLocator } from './fields/pickers.fields';
 
 const show = { resource: ['document'], operation: ['cancel'] };

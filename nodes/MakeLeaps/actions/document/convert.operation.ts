@@ -11,7 +11,7 @@ import {
 	documentWithExternalId,
 	getDocument,
 	settleCreate,
-} from '../../api/documents';
+} from '../../run/documents';
 import { isRecord, linkedMid } from '../../model/locators';
 import { checkText } from '../../model/validation';
 import { documentTypeField } from './fields/document.fields';

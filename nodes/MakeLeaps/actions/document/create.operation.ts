@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { createDocument, documentFromInput } from '../../api/documents';
+import { createDocument, documentFromInput } from '../../run/documents';
 import { documentFields } from './fields/document.fields';
 import { checkGroupAgrees } from './groups';
 import { documentInputs, groupByOption } from './fields/inputs';

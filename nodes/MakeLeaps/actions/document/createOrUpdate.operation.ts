@@ -11,7 +11,7 @@ import {
 	getDocument,
 	patchDocument,
 	settleCreate,
-} from '../../api/documents';
+} from '../../run/documents';
 import { withMainFields } from '../../model/fields';
 import { documentFields } from './fields/document.fields';
 import { checkGroupAgrees } from './groups';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { documentMidOf, documentPath, getDocument } from '../../api/documents';
+import { documentMidOf, documentPath, getDocument } from '../../run/documents';
 import { documentLocator } from './fields/pickers.fields';
 
 export const description = [

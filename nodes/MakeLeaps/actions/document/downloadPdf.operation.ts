@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { documentMidOf, documentPath, documentsPath, getDocument } from '../../api/documents';
+import { documentMidOf, documentPath, documentsPath, getDocument } from '../../run/documents';
 import { findInList } from '../../run/listLookup';
 import { checkCount, checkText, InvalidInput } from '../../model/validation';
 import { WithBinary } from '../operation';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { clientNamed, documentMidOf, getDocument } from '../../api/documents';
+import { clientNamed, documentMidOf, getDocument } from '../../run/documents';
 import { documentLocator } from './fields/pickers.fields';
 
 export const description = [

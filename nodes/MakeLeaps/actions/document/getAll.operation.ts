@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
 import { checkDate } from '../../model/dates';
-import { listDocuments, type DocumentFilters } from '../../api/documents';
+import { listDocuments, type DocumentFilters } from '../../run/documents';
 import { pickedValue } from '../../model/locators';
 import { simpleDocument } from '../../model/simplify';
 import { checkText, InvalidInput } from '../../model/validation';

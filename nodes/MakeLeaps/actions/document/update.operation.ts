@@ -9,7 +9,7 @@ import {
 	getDocument,
 	lineItemsOf,
 	patchDocument,
-} from '../../api/documents';
+} from '../../run/documents';
 import { fieldOption, readFieldValues, type FieldTable } from '../../model/fields';
 import { documentFields } from './fields/document.fields';
 import { lineItemFields } from './fields/lineItems.fields';

@@ -27,7 +27,7 @@ import {
 } from './verdicts';
 import { rowDetails, rowWords, type CheckId } from './words';
 import type { OperationContext } from '../../../run/context';
-import { DOCUMENT_TYPES, documentPath, documentsPath } from '../../../api/documents';
+import { DOCUMENT_TYPES, documentPath, documentsPath } from '../../../run/documents';
 import { contactUrl, isRecord, linkedMid } from '../../../model/locators';
 import { partnerMidOf } from '../../../api/partners';
 

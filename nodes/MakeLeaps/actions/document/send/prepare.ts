@@ -10,12 +10,13 @@
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE, outcomeOf } from '../../../transport';
+import { sendingOrderPath, sendingOrdersPath } from '../../../api/sendingOrders';
 import type { OperationContext } from '../../../run/context';
 import { sentDocuments } from '../../../run/createdRecords';
-import { documentsPath, getDocument } from '../../../api/documents';
+import { documentsPath, getDocument } from '../../../run/documents';
 import { findInList } from '../../../run/listLookup';
 import { isRecord, linkedMid, midOfUrl, recordMidOf } from '../../../model/locators';
-import { contactsFoundForRun, findContactsOfClients } from '../../../api/clients';
+import { contactsFoundForRun, findContactsOfClients } from '../../../run/clients';
 import { InvalidInput } from '../../../model/validation';
 
 export interface SendRequest {
@@ -35,8 +36,7 @@ export interface SendRequest {
 	perOrder: number;
 }
 
-export const sendingOrdersPath = (partnerMid: string) =>
-	`/api/partner/${partnerMid}/sending/order/`;
+export { sendingOrderPath, sendingOrdersPath };
 
 /** Statuses of an order that went out (or is going out): read after a send whose answer was lost. */
 const SENT_STATUSES = /^(sent|ordered|sending|processing|processed|completed|delivered|done)$/i;
@@ -226,9 +226,6 @@ function emailOf(contact: IDataObject | undefined): string | undefined {
 	const address = (contact?.email as IDataObject | null | undefined)?.address;
 	return typeof address === 'string' && address !== '' ? address : undefined;
 }
-
-export const sendingOrderPath = (partnerMid: string, mid: string) =>
-	`${sendingOrdersPath(partnerMid)}${mid}/`;
 
 /** The MID a sending order locator names: from the list, by URL or by ID. */
 export function sendingOrderMidOf(op: OperationContext, partnerMid: string): string {
