@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: a check run in Node.js, never inside n8n */
 /**
  * The house's measures, checked by `npm run lint` (DEVELOPMENT.md, "The house"):
  * - MakeLeaps paths (`/api/partner`) are written only in nodes/MakeLeaps/api/ and transport/;
