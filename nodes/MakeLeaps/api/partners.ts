@@ -7,6 +7,10 @@ export type PartnerLookup =
 	| { mid: string; problem?: undefined }
 	| { mid?: undefined; problem: string };
 
+/** The partners of the API key (a list), and one partner, where its records are. */
+export const PARTNERS_PATH = '/api/partner/';
+export const partnerPath = (partnerMid: string) => `${PARTNERS_PATH}${partnerMid}/`;
+
 /** A partner's MID is only given as the last segment of its URL. */
 export const partnerMidOf = (url: unknown) => /\/partner\/([^/]+)\/?$/.exec(String(url))?.[1] ?? '';
 

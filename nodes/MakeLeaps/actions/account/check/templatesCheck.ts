@@ -1,0 +1,34 @@
+/**
+ * Account → Check, the invoice templates: listed at the address the node reads them from, each
+ * with the code and the name the editor's list shows.
+ */
+import { excerpt, MAX_PAGE_SIZE, outcomeOf } from '../../../transport';
+import { differs, held, plural, undecided } from './verdicts';
+import { notFoundAt } from './failedReads';
+import type { Check } from './probe';
+import { templatesPath } from '../../../api/templates';
+import { isRecord } from '../../../model/locators';
+
+export const templates: Check = {
+	id: 'templates',
+	async run(probe) {
+		const path = templatesPath(probe.partnerMid(), 'invoice');
+		const read = await outcomeOf(
+			probe.page(path, { per_page: MAX_PAGE_SIZE }, 'the invoice templates'),
+		);
+		if (!read.ok) return notFoundAt(read.error, path);
+		const list = read.value.response ?? [];
+		if (list.length === 0) undecided(`${path} lists no templates`);
+		const bad = list.filter(
+			(t) => !isRecord(t) || typeof t.code !== 'string' || typeof t.name !== 'string',
+		);
+		if (bad.length > 0) {
+			const fields = isRecord(bad[0]) ? Object.keys(bad[0]).join(', ') : excerpt(bad[0], 60);
+			return differs(
+				`${bad.length} of ${list.length} templates lack a code or a name (one has: ${fields})`,
+			);
+		}
+		const codes = list.slice(0, 3).map((t) => String(t.code));
+		return held(`${plural(list.length, 'invoice template')}, such as ${codes.join(', ')}`);
+	},
+};
