@@ -1,7 +1,139 @@
-/** MakeLeaps' sending orders: where they are. The only place their paths are written. */
+/**
+ * MakeLeaps' sending orders: where they are, and the calls made on them. The only place their
+ * paths are written; an order's own links (url, items_url, send_url, status_url) are MakeLeaps'.
+ */
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+
+import {
+	MAX_PAGE_SIZE,
+	type Envelope,
+	type MakeLeapsTransport,
+	type RequestOptions,
+} from '../transport';
 
 export const sendingOrdersPath = (partnerMid: string) =>
 	`/api/partner/${partnerMid}/sending/order/`;
 
 export const sendingOrderPath = (partnerMid: string, orderMid: string) =>
 	`${sendingOrdersPath(partnerMid)}${orderMid}/`;
+
+/** What a call needs: requests made on behalf of one item (an item's OperationContext). */
+export interface ItemRequests {
+	request<T = IDataObject>(
+		method: IHttpRequestMethods,
+		path: string,
+		options?: Omit<RequestOptions, 'itemIndex'>,
+	): Promise<Envelope<T>>;
+}
+
+/** A new sending order, in MakeLeaps' fields. */
+export type NewSendingOrder = {
+	/** The URL of the client the documents go to. */
+	recipient_organization: string;
+	securesend_selected: boolean;
+	send_to_clientinbox_selected: boolean;
+	sendbypost_selected: boolean;
+	enable_cc_payments: boolean;
+	to_emails: string[];
+	subject: string;
+	message: string;
+};
+
+/** Makes a sending order of the partner; answers the order as MakeLeaps made it. */
+export async function createSendingOrder(
+	requests: ItemRequests,
+	partnerMid: string,
+	order: NewSendingOrder,
+): Promise<IDataObject> {
+	const answer = await requests.request('POST', sendingOrdersPath(partnerMid), {
+		body: order,
+		subject: `partner ${partnerMid}`,
+	});
+	return answer.response ?? {};
+}
+
+/** Adds a document (its URL) to an order through the order's `items_url`, at `position`. */
+export async function addToSendingOrder(
+	requests: ItemRequests,
+	itemsUrl: string,
+	position: number,
+	documentUrl: string,
+	described: string,
+): Promise<void> {
+	await requests.request('POST', itemsUrl, {
+		body: { position, document: documentUrl },
+		subject: described,
+	});
+}
+
+/** Executes an order through its `send_url`: the documents go out. Answers what MakeLeaps said. */
+export async function executeSendingOrder(
+	requests: ItemRequests,
+	sendUrl: string,
+	described: string,
+): Promise<unknown> {
+	const answer = await requests.request('POST', sendUrl, {
+		body: {},
+		expect: 'nothing',
+		subject: described,
+		action: 'send',
+	});
+	return answer.response;
+}
+
+/** The order at `orderUrl` (its URL or path) as MakeLeaps gives it now. */
+export async function readSendingOrder(
+	requests: ItemRequests,
+	orderUrl: string,
+	described: string,
+): Promise<IDataObject> {
+	const answer = await requests.request('GET', orderUrl, { subject: described });
+	return answer.response ?? {};
+}
+
+/** The partner's order of that MID. */
+export async function getSendingOrder(
+	requests: ItemRequests,
+	partnerMid: string,
+	orderMid: string,
+): Promise<IDataObject> {
+	const path = sendingOrderPath(partnerMid, orderMid);
+	return await readSendingOrder(requests, path, `sending order ${orderMid}`);
+}
+
+/** Deletes an order (its URL), which MakeLeaps allows while it is unsent. */
+export async function deleteSendingOrder(
+	requests: ItemRequests,
+	orderUrl: string,
+	described: string,
+): Promise<void> {
+	await requests.request('DELETE', orderUrl, { subject: described });
+}
+
+/** Cancels an order through its `status_url`; answers what MakeLeaps said. */
+export async function cancelSendingOrder(
+	requests: ItemRequests,
+	statusUrl: string,
+	described: string,
+): Promise<IDataObject> {
+	const answer = await requests.request('PATCH', statusUrl, {
+		body: { status: 'cancelled' },
+		subject: described,
+	});
+	return answer.response ?? {};
+}
+
+/**
+ * The partner's orders to one client (its URL), up to `most`. MakeLeaps' answer is not checked
+ * here: the caller re-checks the recipient filter on every order.
+ */
+export async function listSendingOrdersTo(
+	transport: Pick<MakeLeapsTransport, 'getAll'>,
+	partnerMid: string,
+	clientUrl: string,
+	most: number,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const qs = { recipient_organization: clientUrl, per_page: MAX_PAGE_SIZE };
+	return await transport.getAll<IDataObject>(sendingOrdersPath(partnerMid), qs, most, itemIndex);
+}

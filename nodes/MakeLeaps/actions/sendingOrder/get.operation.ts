@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { sendingOrderMidOf, sendingOrderPath } from '../document/send/prepare';
+import { getSendingOrder } from '../../api/sendingOrders';
+import { sendingOrderMidOf } from './locator';
 import { sendingOrderLocator } from './pickers.fields';
 
 export const description = [
@@ -15,9 +16,5 @@ export const simplifies = true;
 
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
-	const mid = sendingOrderMidOf(op, partnerMid);
-	const answer = await op.request('GET', sendingOrderPath(partnerMid, mid), {
-		subject: `sending order ${mid}`,
-	});
-	return answer.response ?? {};
+	return await getSendingOrder(op, partnerMid, sendingOrderMidOf(op, partnerMid));
 }

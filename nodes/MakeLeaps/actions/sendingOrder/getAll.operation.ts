@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { sendingOrdersPath } from '../document/send/prepare';
+import { sendingOrdersPath } from '../../api/sendingOrders';
 import { pagingFields } from '../common.fields';
 
 export const description = pagingFields({ resource: ['sendingOrder'], operation: ['getAll'] });

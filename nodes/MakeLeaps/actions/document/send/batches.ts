@@ -12,11 +12,12 @@
  */
 import { sentDocuments } from '../../../run/createdRecords';
 import { earlierSend, type SendJob } from './prepare';
-import { OrderDraft, type SendOutcomes } from './order';
+import { OrderDraft } from './order';
+import type { SendOutcomes } from './outcomes';
 import { FIRST_WAIT_MS } from './orderReads';
 
 /** Sends the prepared jobs (in input order), settling each item's outcome. */
-export async function sendJobs(jobs: SendJob[], outcomes: SendOutcomes): Promise<void> {
+export async function sendInBatches(jobs: SendJob[], outcomes: SendOutcomes): Promise<void> {
 	for (const round of roundsOf(jobs)) {
 		// the documents take turns with other sends of them in this process, locked in a fixed
 		// order so that two runs never wait for each other
@@ -97,7 +98,7 @@ async function readyOrders(drafts: OrderDraft[], outcomes: SendOutcomes): Promis
 	let ready: OrderDraft[] = [];
 	for (let next = drafts; next.length > 0; ) {
 		await fill(next, outcomes);
-		await check(next, outcomes);
+		await checkFilled(next, outcomes);
 		const all = [...ready, ...next].sort((a, b) => itemOf(a) - itemOf(b));
 		ready = [];
 		next = [];
@@ -128,7 +129,7 @@ async function fill(drafts: OrderDraft[], outcomes: SendOutcomes): Promise<void>
  * Checks the filled orders after one wait for MakeLeaps to validate them all; an order holding a
  * document of an item after the failing one is not waited for (it is made again without it).
  */
-async function check(drafts: OrderDraft[], outcomes: SendOutcomes): Promise<void> {
+async function checkFilled(drafts: OrderDraft[], outcomes: SendOutcomes): Promise<void> {
 	const filled = drafts.filter((draft) => draft.checkable);
 	if (filled.length === 0) return;
 	const waits = filled.map((draft) => draft.first.request.waitSeconds * 1000);

@@ -2,44 +2,26 @@
  * One sending order of a run, from its creation to its execution: made, filled with documents,
  * checked (did another order carry one out meanwhile? has MakeLeaps validated it?), then either
  * executed once or, when it holds a document that must not go, deleted unsent. Each item's
- * outcome is settled in the run's `SendOutcomes`.
+ * outcome is settled in the run's `SendOutcomes` (outcomes.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { excerpt, isUncertainWrite, outcomeOf, redactValue } from '../../../transport';
 import type { Outcome } from '../../../transport';
+import { documentPath } from '../../../api/documents';
+import {
+	addToSendingOrder,
+	createSendingOrder,
+	deleteSendingOrder,
+	executeSendingOrder,
+	readSendingOrder,
+} from '../../../api/sendingOrders';
 import { sentDocuments } from '../../../run/createdRecords';
-import { documentPath } from '../../../run/documents';
 import { isRecord, linkedMid, midOfUrl } from '../../../model/locators';
-import { readOrder, sendingOrdersPath, wentOut, type SendJob } from './prepare';
-import { documentsOf, ordersOfClient, sentElsewhere, untilReady } from './orderReads';
 import { InvalidInput } from '../../../model/validation';
-
-/** The outcome of each item of a run, and where a run that stops at a failure stops. */
-export class SendOutcomes {
-	readonly byItem = new Map<number, Outcome<IDataObject>>();
-	/** The document of each item, as read: the item's flat row (Simplify) names it. */
-	readonly documents = new Map<number, IDataObject>();
-	/** The first failing item, when the run stops at a failure: nothing from it on is sent. */
-	private stop = Number.POSITIVE_INFINITY;
-
-	constructor(private readonly stopAtFailure: boolean) {}
-
-	settle(item: number, outcome: Outcome<IDataObject>): void {
-		this.byItem.set(item, outcome);
-		if (!outcome.ok && this.stopAtFailure) this.stop = Math.min(this.stop, item);
-	}
-
-	/** Whether the run still gets to the item: no failing item before it stopped the run. */
-	reaches(item: number): boolean {
-		return item < this.stop;
-	}
-
-	/** Whether the job's document may still go: its item reached and not settled. */
-	open(job: SendJob): boolean {
-		return this.reaches(job.op.itemIndex) && !this.byItem.has(job.op.itemIndex);
-	}
-}
+import type { SendJob } from './prepare';
+import type { SendOutcomes } from './outcomes';
+import { documentsOf, ordersOfClient, pollUntilReady, sentElsewhere, wentOut } from './orderReads';
 
 /** Fields of an order read before it was executed that no longer hold once it went out. */
 const STATE_BEFORE_SENDING = ['ready_to_order', 'status', 'problems', 'date_sent'];
@@ -102,13 +84,10 @@ export class OrderDraft {
 		if (this.failed || !this.links) return outcomes.settle(job.op.itemIndex, this.failed!);
 		const { op, partnerMid } = job;
 		const document = op.run.transport.url(documentPath(partnerMid, String(job.document.mid)));
+		const { items } = this.links;
+		const position = this.attached.length;
 		const added = await outcomeOf(
-			beforeSending(
-				op.request('POST', this.links.items, {
-					body: { position: this.attached.length, document },
-					subject: this.described,
-				}),
-			),
+			beforeSending(addToSendingOrder(op, items, position, document, this.described)),
 		);
 		if (added.ok) return void this.attached.push(job);
 		// an add whose answer was lost may have been applied: the order is not sent as it is
@@ -120,18 +99,15 @@ export class OrderDraft {
 	private async make(): Promise<void> {
 		const { op, partnerMid, clientUrl, toEmails, request } = this.first;
 		this.made = await beforeSending(
-			op.request('POST', sendingOrdersPath(partnerMid), {
-				body: {
-					recipient_organization: clientUrl,
-					securesend_selected: request.securesend,
-					send_to_clientinbox_selected: request.clientInbox,
-					sendbypost_selected: request.post,
-					enable_cc_payments: request.cardPayments,
-					to_emails: toEmails,
-					subject: request.subject,
-					message: request.message,
-				},
-				subject: `partner ${partnerMid}`,
+			createSendingOrder(op, partnerMid, {
+				recipient_organization: clientUrl,
+				securesend_selected: request.securesend,
+				send_to_clientinbox_selected: request.clientInbox,
+				sendbypost_selected: request.post,
+				enable_cc_payments: request.cardPayments,
+				to_emails: toEmails,
+				subject: request.subject,
+				message: request.message,
 			}),
 		);
 		this.links = {
@@ -166,14 +142,15 @@ export class OrderDraft {
 			if (this.unwanted) return;
 			listed = orders.find((candidate) => linkedMid(candidate) === midOfUrl(links.url));
 		}
-		const ready = await outcomeOf(this.untilReady(listed));
+		const ready = await outcomeOf(this.readyAsFilled(listed));
 		if (!ready.ok) return this.fail(ready, outcomes);
 		this.ready = ready.value;
 	}
 
-	private async untilReady(listed?: IDataObject): Promise<IDataObject> {
+	/** The order once MakeLeaps reports it ready, checked to carry exactly what was added. */
+	private async readyAsFilled(listed?: IDataObject): Promise<IDataObject> {
 		const { op, request } = this.first;
-		const ready = await untilReady(
+		const ready = await pollUntilReady(
 			op,
 			this.links!.url,
 			this.described,
@@ -204,9 +181,7 @@ export class OrderDraft {
 	 */
 	async remake(going: SendJob[], outcomes: SendOutcomes): Promise<OrderDraft | undefined> {
 		const { op } = this.first;
-		const deleted = await outcomeOf(
-			op.request('DELETE', this.links!.url, { subject: this.described }),
-		);
+		const deleted = await outcomeOf(deleteSendingOrder(op, this.links!.url, this.described));
 		if (deleted.ok) return going.length > 0 ? new OrderDraft(going) : undefined;
 		const unwanted = this.unwanted ?? 'a document of an item after the one that stopped the run';
 		const error = new InvalidInput(
@@ -225,14 +200,7 @@ export class OrderDraft {
 	async execute(outcomes: SendOutcomes): Promise<void> {
 		const { op } = this.first;
 		const links = this.links!;
-		const sent = await outcomeOf(
-			op.request('POST', links.send, {
-				body: {},
-				expect: 'nothing',
-				subject: this.described,
-				action: 'send',
-			}),
-		);
+		const sent = await outcomeOf(executeSendingOrder(op, links.send, this.described));
 		const keys = this.attached.map((job) => job.key);
 		let order: Outcome<IDataObject>;
 		if (sent.ok) {
@@ -244,7 +212,7 @@ export class OrderDraft {
 			};
 			for (const field of STATE_BEFORE_SENDING) delete known[field];
 			for (const key of keys) sentDocuments.record(key, { record: known, at: Date.now() });
-			order = { ok: true, value: await this.afterSend(sent.value.response, known) };
+			order = { ok: true, value: await this.afterSend(sent.value, known) };
 		} else {
 			order = await outcomeOf(afterLostSend(op, sent.error, links.url, this.described, keys));
 		}
@@ -265,15 +233,15 @@ export class OrderDraft {
 		const isThis = (value: unknown): value is IDataObject =>
 			isRecord(value) && linkedMid(value) === midOfUrl(this.links!.url);
 		if (isThis(answer)) return answer;
-		const read = await outcomeOf(readOrder(this.first.op, this.links!.url, this.described));
+		const read = await outcomeOf(readSendingOrder(this.first.op, this.links!.url, this.described));
 		return read.ok && isThis(read.value) ? read.value : known;
 	}
 }
 
 /** A request before anything was sent: whatever goes wrong, running the item again is safe. */
-async function beforeSending(request: Promise<{ response?: IDataObject }>): Promise<IDataObject> {
+async function beforeSending<T>(request: Promise<T>): Promise<T> {
 	const result = await outcomeOf(request);
-	if (result.ok) return result.value.response ?? {};
+	if (result.ok) return result.value;
 	const error = result.error as { description?: string | null };
 	if (isUncertainWrite(error)) {
 		error.description =
@@ -307,7 +275,7 @@ async function afterLostSend(
 	keys: string[],
 ): Promise<IDataObject> {
 	if (!isUncertainWrite(error)) throw error;
-	const read = await outcomeOf(readOrder(op, orderUrl, described));
+	const read = await outcomeOf(readSendingOrder(op, orderUrl, described));
 	if (read.ok && wentOut(read.value)) return read.value;
 	for (const key of keys) sentDocuments.record(key, { uncertain: true, at: Date.now() });
 	error.description = `${error.description ?? ''}. The ${described} did not show that it went out when it was read right after.`;

@@ -1,12 +1,14 @@
 /**
- * What Send reads of sending orders to decide, never to block: the client's orders (did another
- * one carry a document out meanwhile?) and an order polled until MakeLeaps has validated it.
+ * What Send reads of sending orders, and what it makes of them: the client's orders (did another
+ * one carry a document out meanwhile? a read only to decide, which never blocks), an order polled
+ * until MakeLeaps has validated it, and whether an order went out.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { excerpt, MAX_PAGE_SIZE, outcomeOf, redactValue } from '../../../transport';
+import { excerpt, outcomeOf, redactValue } from '../../../transport';
+import { listSendingOrdersTo, readSendingOrder } from '../../../api/sendingOrders';
 import { isRecord, linkedMid, midOfUrl } from '../../../model/locators';
-import { readOrder, sendingOrdersPath, wentOut, type SendJob } from './prepare';
+import type { SendJob } from './prepare';
 
 /** The most sending orders of a client read to find one that already carried the document. */
 const MAX_ORDERS_READ = 300;
@@ -19,6 +21,12 @@ const MAX_ORDERS_OPENED = 3;
  */
 export const FIRST_WAIT_MS = 2000;
 const LONGEST_WAIT_MS = 8000;
+/** Statuses of an order that went out (or is going out): read after a send whose answer was lost. */
+const SENT_STATUSES = /^(sent|ordered|sending|processing|processed|completed|delivered|done)$/i;
+
+/** Whether an order went out (or is going out): a date sent, or a status saying so. */
+export const wentOut = (order: IDataObject) =>
+	Boolean(order.date_sent) || SENT_STATUSES.test(String(order.status ?? ''));
 
 /**
  * The client's sending orders, read once the node's own order is filled: `undefined` when
@@ -29,10 +37,8 @@ export async function ordersOfClient(
 	partnerMid: string,
 	clientUrl: string,
 ): Promise<IDataObject[] | undefined> {
-	const qs = { recipient_organization: clientUrl, per_page: MAX_PAGE_SIZE };
-	const path = sendingOrdersPath(partnerMid);
 	const listed = await outcomeOf(
-		op.run.transport.getAll<IDataObject>(path, qs, MAX_ORDERS_READ, op.itemIndex),
+		listSendingOrdersTo(op.run.transport, partnerMid, clientUrl, MAX_ORDERS_READ, op.itemIndex),
 	);
 	return listed.ok ? listed.value : undefined;
 }
@@ -68,7 +74,10 @@ export async function sentElsewhere(
 		if (typeof order.url !== 'string') continue;
 		const described = `sending order ${String(order.mid)}`;
 		const opened = await outcomeOf(
-			op.run.once(order.url, async () => await readOrder(op, order.url as string, described)),
+			op.run.once(
+				order.url,
+				async () => await readSendingOrder(op, order.url as string, described),
+			),
 		);
 		if (!opened.ok) continue;
 		const carried = documentsOf(opened.value);
@@ -90,7 +99,7 @@ export function documentsOf(order: IDataObject): string[] | undefined {
  * as read then. The order as the client's list gave it stands for the first read when it shows
  * its readiness and its documents.
  */
-export async function untilReady(
+export async function pollUntilReady(
 	op: SendJob['op'],
 	orderUrl: string,
 	described: string,
@@ -101,7 +110,7 @@ export async function untilReady(
 	let order =
 		listed && 'ready_to_order' in listed && documentsOf(listed) !== undefined ? listed : undefined;
 	for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
-		order ??= await readOrder(op, orderUrl, described);
+		order ??= await readSendingOrder(op, orderUrl, described);
 		if (order.ready_to_order === true) return order;
 		const left = deadline - Date.now();
 		if (left <= 0) {

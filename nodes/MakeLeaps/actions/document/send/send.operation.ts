@@ -1,26 +1,26 @@
+/**
+ * Document → Send, the way MakeLeaps documents sending: a sending order for the documents'
+ * client, the documents attached, MakeLeaps' validation waited for, then the order executed once.
+ * Documents of one client going to the same recipients with the same settings share one order
+ * (one e-mail), up to a limit. A document is never sent twice by accident: one already sent is
+ * skipped unless asked, sends of one document take turns in this process, and a send whose
+ * answer was lost is looked up, never repeated.
+ * Here: the editor fields, and the run's sends made once, each item answering its own outcome.
+ * What an item asks: itemRequest.ts; what to send: prepare.ts, recipients.ts; the run's orders:
+ * batches.ts; one order: order.ts, reads of orders: orderReads.ts.
+ */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../../../run/context';
-import { documentMidOf } from '../../../run/documents';
-import { isRecord } from '../../../model/locators';
-import { contactsOfClients, prepareSend, unsentDocuments, type SendJob } from './prepare';
-import { SendOutcomes } from './order';
-import { simpleSend } from '../../../model/simplify';
-import { sendJobs } from './batches';
-import {
-	checkCount,
-	checkEmail,
-	checkText,
-	InvalidInput,
-	LONG_TEXT,
-} from '../../../model/validation';
 import { outcomeOf } from '../../../transport';
+import type { OperationContext } from '../../../run/context';
+import { simpleSend } from '../../../model/simplify';
 import { documentLocator } from '../fields/pickers.fields';
+import { LONGEST_WAIT_SECONDS, MOST_PER_ORDER } from './itemRequest';
+import { documentsOfRun, prepareItem, type SendJob } from './prepare';
+import { SendOutcomes } from './outcomes';
+import { sendInBatches } from './batches';
 
 const show = { resource: ['document'], operation: ['send'] };
-const CHANNELS = ['securesend', 'clientInbox', 'post'];
-const LONGEST_WAIT_SECONDS = 600;
-const MOST_PER_ORDER = 50;
 
 export const description: INodeProperties[] = [
 	documentLocator('The document to send', show),
@@ -122,7 +122,7 @@ export const simple = simpleSend;
  */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	let sends = op.run.plans.get('send') as Promise<SendOutcomes> | undefined;
-	if (!sends) op.run.plans.set('send', (sends = sendAll(op)));
+	if (!sends) op.run.plans.set('send', (sends = sendFromItem(op)));
 	const { byItem, documents } = await sends;
 	const outcome = byItem.get(op.itemIndex);
 	if (!outcome) {
@@ -138,100 +138,18 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
  * items went one by one (see batches.ts): unless the node continues on failure, nothing from
  * the first failing item on is sent, and every item before it that would have gone does.
  */
-async function sendAll(op: OperationContext): Promise<SendOutcomes> {
+async function sendFromItem(op: OperationContext): Promise<SendOutcomes> {
 	const outcomes = new SendOutcomes(!op.run.n8n.continueOnFail());
 	const jobs: SendJob[] = [];
 	const count = op.run.n8n.getInputData().length;
-	const listed = await listedDocuments(op);
+	const listed = await documentsOfRun(op);
 	for (let item = op.itemIndex; item < count && outcomes.reaches(item); item++) {
-		const prepared = await outcomeOf(prepare(op.forItem(item), listed));
+		const prepared = await outcomeOf(prepareItem(op.forItem(item), listed));
 		if (prepared.ok) outcomes.documents.set(item, prepared.value.document);
 		if (!prepared.ok) outcomes.settle(item, prepared);
 		else if ('job' in prepared.value) jobs.push(prepared.value.job);
 		else outcomes.settle(item, { ok: true, value: prepared.value.result });
 	}
-	await sendJobs(jobs, outcomes);
+	await sendInBatches(jobs, outcomes);
 	return outcomes;
-}
-
-/**
- * The run's unsent documents, found together in one list read where that saves requests. An item
- * whose document cannot be named yet is left to fail on its own turn.
- */
-async function listedDocuments(op: OperationContext) {
-	const partner = await outcomeOf(op.partnerMid());
-	if (!partner.ok) return new Map<string, IDataObject>();
-	const named = await op.namedByItems(
-		async (member) => ({
-			mid: documentMidOf(member, partner.value),
-			// Secure Send to the document's contact, whose e-mail address may need finding
-			toContact: channelsOf(member).includes('securesend') && recipientsOf(member).length === 0,
-		}),
-		op.itemIndex,
-	);
-	const found = await unsentDocuments(
-		op,
-		partner.value,
-		named.map(({ mid }) => mid),
-	);
-	const toContacts = named.filter((n) => n.toContact).map(({ mid }) => found.get(mid));
-	await contactsOfClients(op, partner.value, toContacts.filter(isRecord));
-	return new Map([...found].map(([mid, document]) => [`${partner.value} ${mid}`, document]));
-}
-
-/** The item's document, read and checked, with what the item asks. */
-async function prepare(op: OperationContext, listed: Map<string, IDataObject>) {
-	const partnerMid = await op.partnerMid();
-	const mid = documentMidOf(op, partnerMid);
-	const channels = channelsOf(op);
-	const options = op.collection('options');
-	const label = (name: string) => op.label(`options.${name}`);
-	const waitSeconds = checkCount(options.waitSeconds ?? 60, label('waitSeconds'), 1);
-	if (waitSeconds > LONGEST_WAIT_SECONDS) {
-		throw new InvalidInput(`${label('waitSeconds')} must be at most ${LONGEST_WAIT_SECONDS}`);
-	}
-	const perOrder = checkCount(options.perOrder ?? 10, label('perOrder'), 1);
-	if (perOrder > MOST_PER_ORDER) {
-		throw new InvalidInput(`${label('perOrder')} must be at most ${MOST_PER_ORDER}`);
-	}
-	return await prepareSend(
-		op,
-		partnerMid,
-		mid,
-		{
-			securesend: channels.includes('securesend'),
-			clientInbox: channels.includes('clientInbox'),
-			post: channels.includes('post'),
-			toEmails: recipientsOf(op),
-			subject: op.text('subject'),
-			message: checkText(op.parameter('message', ''), op.label('message'), LONG_TEXT),
-			cardPayments: op.flag('options.cardPayments'),
-			waitSeconds,
-			force: op.flag('options.force'),
-			perOrder,
-		},
-		listed.get(`${partnerMid} ${mid}`),
-	);
-}
-
-function channelsOf(op: OperationContext): string[] {
-	const value = op.parameter('channels', ['securesend']);
-	const channels = Array.isArray(value) ? value.map(String) : [];
-	const unknown = channels.filter((channel) => !CHANNELS.includes(channel));
-	if (!Array.isArray(value) || channels.length === 0 || unknown.length > 0) {
-		throw new InvalidInput(
-			`${op.label('channels')} must be one or more of ${CHANNELS.join(', ')}`,
-			'Pick at least one way to send the document',
-		);
-	}
-	return channels;
-}
-
-/** The recipients, checked one by one: "a@example.com, b@example.com". */
-function recipientsOf(op: OperationContext): string[] {
-	const text = checkText(op.parameter('toEmails', ''), op.label('toEmails'), LONG_TEXT);
-	return text
-		.split(/[,;\s]+/)
-		.filter(Boolean)
-		.map((address) => checkEmail(address, op.label('toEmails')));
 }
