@@ -27,9 +27,9 @@ import {
 } from './verdicts';
 import { rowDetails, rowWords, type CheckId } from './words';
 import type { OperationContext } from '../../../run/context';
-import { DOCUMENT_TYPES, documentPath, documentsPath } from '../../../run/documents';
+import { DOCUMENT_TYPES, documentPath, documentsPath } from '../../../api/documents';
 import { contactUrl, isRecord, linkedMid } from '../../../model/locators';
-import { partnerMidOf } from '../../../api/partners';
+import { partnerMidOf } from '../../../api/accountPartners';
 
 /** One output item: flat, one row of a sheet, in the user's words but for its details. */
 export interface CheckReport extends IDataObject {

@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { excerpt, isUncertainWrite, outcomeOf, redactValue } from '../../../transport';
 import type { Outcome } from '../../../transport';
 import { sentDocuments } from '../../../run/createdRecords';
-import { documentPath } from '../../../run/documents';
+import { documentPath } from '../../../api/documents';
 import { isRecord, linkedMid, midOfUrl } from '../../../model/locators';
 import { readOrder, sendingOrdersPath, wentOut, type SendJob } from './prepare';
 import { documentsOf, ordersOfClient, sentElsewhere, untilReady } from './orderReads';

@@ -13,10 +13,11 @@ import { MAX_PAGE_SIZE, outcomeOf } from '../../../transport';
 import { sendingOrderPath, sendingOrdersPath } from '../../../api/sendingOrders';
 import type { OperationContext } from '../../../run/context';
 import { sentDocuments } from '../../../run/createdRecords';
-import { documentsPath, getDocument } from '../../../run/documents';
+import { documentsPath } from '../../../api/documents';
+import { getDocument } from '../../../run/document/pickedDocument';
 import { findInList } from '../../../run/listLookup';
 import { isRecord, linkedMid, midOfUrl, recordMidOf } from '../../../model/locators';
-import { contactsFoundForRun, findContactsOfClients } from '../../../run/clients';
+import { contactsFoundForRun, findContactsOfClients } from '../../../run/client/clientReads';
 import { InvalidInput } from '../../../model/validation';
 
 export interface SendRequest {

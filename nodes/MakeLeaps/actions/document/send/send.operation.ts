@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../../run/context';
-import { documentMidOf } from '../../../run/documents';
+import { documentMidOf } from '../../../run/document/pickedDocument';
 import { isRecord } from '../../../model/locators';
 import { contactsOfClients, prepareSend, unsentDocuments, type SendJob } from './prepare';
 import { SendOutcomes } from './order';
