@@ -10,7 +10,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { DOCUMENT_TYPE_OPTIONS } from './actions/document/fields/document.fields';
 import { today } from './model/dates';
-import { onlyPartner } from './api/partners';
+import { onlyPartner } from './api/accountPartners';
 import { checkCount, checkFlag, checkMid, InvalidInput } from './model/validation';
 import { SIMPLE } from './model/simplify';
 import { asSample, noTestEvent } from './trigger/testEvent';

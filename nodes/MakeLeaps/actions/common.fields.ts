@@ -1,6 +1,11 @@
 /** Editor fields several resources share: the partner, client and document pickers, Return All and Limit. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { clientPath } from '../api/clients';
+import { contactPath } from '../api/contacts';
+import { documentPath } from '../api/documents';
+import { recordUrlPattern } from '../api/accountPartners';
+import { sendingOrderPath } from '../api/sendingOrders';
 import { MID } from '../model/validation';
 
 export const partnerLocator: INodeProperties = {
@@ -32,14 +37,18 @@ export const partnerLocator: INodeProperties = {
 	],
 };
 
-/** The records a picker can name: their path under the partner, their name, their list search. */
+/** The records a picker can name: the path of one, their name, their list search. */
 const RECORDS = {
-	client: { path: 'client', words: 'client', search: 'searchClients' },
-	document: { path: 'document', words: 'document', search: 'searchDocuments' },
-	sendingOrder: { path: 'sending/order', words: 'sending order', search: 'searchSendingOrders' },
+	client: { pathOf: clientPath, words: 'client', search: 'searchClients' },
+	document: { pathOf: documentPath, words: 'document', search: 'searchDocuments' },
+	sendingOrder: { pathOf: sendingOrderPath, words: 'sending order', search: 'searchSendingOrders' },
 	/** a contact of the client chosen in the node's Client field */
-	contact: { path: 'contact', words: 'contact', search: 'searchContacts' },
+	contact: { pathOf: contactPath, words: 'contact', search: 'searchContacts' },
 };
+
+/** A record's URL in a placeholder: MakeLeaps' host, an example partner and record. */
+const exampleUrl = (pathOf: (partnerMid: string, mid: string) => string) =>
+	`https://api.makeleaps.com${pathOf('1725857643916378083', '1734479364211706503')}`;
 
 /** A picker of a partner's record: from the list, by URL or by ID. */
 export function recordLocator(
@@ -48,7 +57,7 @@ export function recordLocator(
 	displayName: string,
 	description: string,
 ): INodeProperties {
-	const { path, words, search } = RECORDS[kind];
+	const { pathOf, words, search } = RECORDS[kind];
 	return {
 		displayName,
 		name,
@@ -66,12 +75,12 @@ export function recordLocator(
 				displayName: 'By URL',
 				name: 'url',
 				type: 'string',
-				placeholder: `e.g. https://api.makeleaps.com/api/partner/1725857643916378083/${path}/1734479364211706503/`,
+				placeholder: `e.g. ${exampleUrl(pathOf)}`,
 				validation: [
 					{
 						type: 'regex',
 						properties: {
-							regex: `^https?://.+/api/partner/[^/]+/${path}/[^/]+/?$`,
+							regex: recordUrlPattern(pathOf),
 							errorMessage: `Not a MakeLeaps ${words} URL`,
 						},
 					},

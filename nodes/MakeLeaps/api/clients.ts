@@ -1,10 +1,44 @@
-/** MakeLeaps' clients: where they are. The only place their paths are written. */
+/**
+ * MakeLeaps' clients: where they are, and the calls on one client (read, change, delete). The
+ * only place their paths are written; what a run makes of the answers is in run/client/.
+ */
+import type { IDataObject } from 'n8n-workflow';
 
-export const clientsPath = (partnerMid: string) => `/api/partner/${partnerMid}/client/`;
+import { partnerPath } from './accountPartners';
+import { recordAnswer, type ItemRequests } from './requests';
+
+export const clientsPath = (partnerMid: string) => `${partnerPath(partnerMid)}client/`;
 
 export const clientPath = (partnerMid: string, clientMid: string) =>
 	`${clientsPath(partnerMid)}${clientMid}/`;
 
-/** The contacts of one client (a list: contacts are made and changed under `contact/`). */
-export const clientContactsPath = (partnerMid: string, clientMid: string) =>
-	`${clientPath(partnerMid, clientMid)}contact/`;
+/** A client as MakeLeaps gives it; with `expandContacts`, asked to give its contacts in full. */
+export async function readClient(
+	requests: ItemRequests,
+	partnerMid: string,
+	clientMid: string,
+	expandContacts = false,
+): Promise<IDataObject> {
+	const qs = expandContacts ? { expand: 'contacts' } : undefined;
+	const path = clientPath(partnerMid, clientMid);
+	return await recordAnswer(requests, 'GET', path, `client ${clientMid}`, { qs });
+}
+
+/** Changes a client's own fields (PATCH); answers the client as MakeLeaps gives it back. */
+export async function patchClient(
+	requests: ItemRequests,
+	partnerMid: string,
+	clientMid: string,
+	body: IDataObject,
+): Promise<IDataObject> {
+	const path = clientPath(partnerMid, clientMid);
+	return await recordAnswer(requests, 'PATCH', path, `client ${clientMid}`, { body });
+}
+
+export async function deleteClient(
+	requests: ItemRequests,
+	partnerMid: string,
+	clientMid: string,
+): Promise<void> {
+	await recordAnswer(requests, 'DELETE', clientPath(partnerMid, clientMid), `client ${clientMid}`);
+}

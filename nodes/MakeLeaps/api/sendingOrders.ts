@@ -2,29 +2,16 @@
  * MakeLeaps' sending orders: where they are, and the calls made on them. The only place their
  * paths are written; an order's own links (url, items_url, send_url, status_url) are MakeLeaps'.
  */
-import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import {
-	MAX_PAGE_SIZE,
-	type Envelope,
-	type MakeLeapsTransport,
-	type RequestOptions,
-} from '../transport';
+import { MAX_PAGE_SIZE, type MakeLeapsTransport } from '../transport';
+import { partnerPath } from './accountPartners';
+import type { ItemRequests } from './requests';
 
-export const sendingOrdersPath = (partnerMid: string) =>
-	`/api/partner/${partnerMid}/sending/order/`;
+export const sendingOrdersPath = (partnerMid: string) => `${partnerPath(partnerMid)}sending/order/`;
 
 export const sendingOrderPath = (partnerMid: string, orderMid: string) =>
 	`${sendingOrdersPath(partnerMid)}${orderMid}/`;
-
-/** What a call needs: requests made on behalf of one item (an item's OperationContext). */
-export interface ItemRequests {
-	request<T = IDataObject>(
-		method: IHttpRequestMethods,
-		path: string,
-		options?: Omit<RequestOptions, 'itemIndex'>,
-	): Promise<Envelope<T>>;
-}
 
 /** A new sending order, in MakeLeaps' fields. */
 export type NewSendingOrder = {

@@ -1,3 +1,7 @@
+/**
+ * The editor's pickers: partners, clients, a client's contacts, templates, documents, sending
+ * orders.
+ */
 import type {
 	IDataObject,
 	ILoadOptionsFunctions,
@@ -6,8 +10,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { clientsPath } from '../api/clients';
+import { clientContactsPath } from '../api/contacts';
+import { documentsPath } from '../api/documents';
+import { listPartners, onlyPartner } from '../api/accountPartners';
+import { sendingOrdersPath } from '../api/sendingOrders';
+import { templatesPath } from '../api/templates';
 import { midOfUrl } from '../model/locators';
-import { listPartners, onlyPartner } from '../api/partners';
 import { MakeLeapsTransport } from '../transport';
 
 /** The editor's pickers are not paced: a user waits for them. */
@@ -71,7 +80,7 @@ export async function searchClients(
 ): Promise<INodeListSearchResult> {
 	return await pageOf(
 		this,
-		(p) => `/api/partner/${p}/client/`,
+		clientsPath,
 		filter ? { search: filter } : {},
 		paginationToken,
 		(c) => ({
@@ -95,7 +104,7 @@ export async function searchContacts(
 	if (!client) return { results: [] };
 	const result = await pageOf(
 		this,
-		(p) => `/api/partner/${p}/client/${client}/contact/`,
+		(partnerMid) => clientContactsPath(partnerMid, client),
 		{},
 		paginationToken,
 		(c) => ({
@@ -115,7 +124,7 @@ export async function searchTemplates(
 	const type = encodeURIComponent(current(this, 'documentType') || 'invoice');
 	const result = await pageOf(
 		this,
-		(p) => `/api/partner/${p}/template/${type}/`,
+		(partnerMid) => templatesPath(partnerMid, type),
 		{},
 		paginationToken,
 		(t) => ({
@@ -133,7 +142,7 @@ export async function searchDocuments(
 ): Promise<INodeListSearchResult> {
 	return await pageOf(
 		this,
-		(p) => `/api/partner/${p}/document/`,
+		documentsPath,
 		filter ? { search: filter } : {},
 		paginationToken,
 		(d) => ({
@@ -148,18 +157,12 @@ export async function searchSendingOrders(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const result = await pageOf(
-		this,
-		(p) => `/api/partner/${p}/sending/order/`,
-		{},
-		paginationToken,
-		(o) => ({
-			name: [o.subject || 'Sending order', o.status, String(o.date_created ?? '').slice(0, 10)]
-				.filter(Boolean)
-				.map(String)
-				.join(' · '),
-			value: String(o.mid ?? midOfUrl(o.url)),
-		}),
-	);
+	const result = await pageOf(this, sendingOrdersPath, {}, paginationToken, (o) => ({
+		name: [o.subject || 'Sending order', o.status, String(o.date_created ?? '').slice(0, 10)]
+			.filter(Boolean)
+			.map(String)
+			.join(' · '),
+		value: String(o.mid ?? midOfUrl(o.url)),
+	}));
 	return named(result, filter);
 }

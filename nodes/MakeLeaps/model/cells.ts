@@ -14,7 +14,7 @@ export type NameOf = (kind: string, mid: string) => string | undefined;
 export const EMPTY = '(empty)';
 /** The longest value a text shows before it is cut. */
 const LONGEST = 40;
-/** A record's URL under its partner: `…/api/partner/<partner>/<kind>/<mid>/`. */
+/** A record's URL: the API's path of its partner, then `<kind>/<mid>/` (as api/ writes them). */
 const LINK = /^https?:\/\/[^\s]*\/api\/partner\/[^/]+\/([a-z_/]+?)\/([^/?#]+)\/?$/i;
 /** How a change names a field whose API name says less than it could. */
 const LABELS: Record<string, string> = { lineitems: 'lines' };

@@ -1,23 +1,26 @@
 /**
  * Records as the user names them (picked from a list, pasted as a URL, typed as an ID) turned
- * into MIDs and back into URLs. Pure: URLs are checked against the Base URL and the partner.
+ * into MIDs and back into URLs. Pure: URLs are checked against the Base URL and the partner; the
+ * paths under it are api/'s.
  */
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
+import { clientPath, clientsPath } from '../api/clients';
+import { contactPath, contactsPath } from '../api/contacts';
 import { isEmpty } from './fields';
 import { checkMid, checkText, InvalidInput, MID } from './validation';
 
 export const clientsUrl = (baseUrl: string, partnerMid: string) =>
-	`${baseUrl}/api/partner/${partnerMid}/client/`;
+	`${baseUrl}${clientsPath(partnerMid)}`;
 
 export const clientUrl = (baseUrl: string, partnerMid: string, clientMid: string) =>
-	`${clientsUrl(baseUrl, partnerMid)}${clientMid}/`;
+	`${baseUrl}${clientPath(partnerMid, clientMid)}`;
 
 export const contactsUrl = (baseUrl: string, partnerMid: string) =>
-	`${baseUrl}/api/partner/${partnerMid}/contact/`;
+	`${baseUrl}${contactsPath(partnerMid)}`;
 
 export const contactUrl = (baseUrl: string, partnerMid: string, contactMid: string) =>
-	`${contactsUrl(baseUrl, partnerMid)}${contactMid}/`;
+	`${baseUrl}${contactPath(partnerMid, contactMid)}`;
 
 /** The last path segment of a MakeLeaps URL (a partner's MID is only given in its URL). */
 export const midOfUrl = (url: unknown) => /\/([^/]+)\/?$/.exec(String(url))?.[1] ?? '';

@@ -23,12 +23,8 @@ import { createdRecords, type CreatedEntry } from './createdRecords';
 import { readFieldValues, type FieldTable, type FieldValues } from '../model/fields';
 import { clientMidOf, clientsUrl, clientUrl, isRecord, pickedMid } from '../model/locators';
 import { mappedKey, mappedValue } from './mappedField';
-import {
-	listPartners,
-	onlyPartner,
-	sharedPartnerLookup,
-	type PartnerLookup,
-} from '../api/partners';
+import { listPartners, onlyPartner, type PartnerLookup } from '../api/accountPartners';
+import { sharedPartnerLookup } from './partnerLookups';
 import { carryOut, previewOf, type Plan } from '../model/plans';
 import { SharedRead } from './sharedRead';
 import { checkCount, checkFlag, checkMid, checkText, InvalidInput } from '../model/validation';

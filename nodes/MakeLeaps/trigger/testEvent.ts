@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { DOCUMENT_TYPES } from '../run/documents';
+import { DOCUMENT_TYPES } from '../api/documents';
 import type { WatchEvent, WatchScope } from './watch';
 
 /** The state a document of the event is in, in words. */

@@ -1,3 +1,4 @@
+/** Client: the Operation picker, the Partner, and each client operation's fields. */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceProperties, type Operation, type Resource } from '../operation';

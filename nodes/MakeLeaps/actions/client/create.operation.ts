@@ -1,7 +1,8 @@
+/** Client → Create: a new client with its contacts, never created twice. */
 import type { IDataObject } from 'n8n-workflow';
 
 import { clientBody } from '../../model/clientBody';
-import { createClient } from '../../run/clients';
+import { createClient } from '../../run/client/clientCreate';
 import type { OperationContext } from '../../run/context';
 import { fieldProperties, withDefaults } from '../../model/fields';
 import { clientFields } from './client.fields';

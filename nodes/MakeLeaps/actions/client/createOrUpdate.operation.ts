@@ -1,14 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { clientBody, contactEdits, createdFields } from '../../model/clientBody';
-import {
-	contactUpdates,
-	createClient,
-	findContactsOfClients,
-	getClient,
-	patchContacts,
-	withContacts,
-} from '../../run/clients';
+import { createClient } from '../../run/client/clientCreate';
+import { findContactsOfClients, getClient, withContacts } from '../../run/client/clientReads';
+import { contactUpdates, patchContacts } from '../../run/client/contactPatches';
 import type { OperationContext } from '../../run/context';
 import { fieldProperties, withDefaults } from '../../model/fields';
 import type { RecordIndex } from '../../run/recordIndex';

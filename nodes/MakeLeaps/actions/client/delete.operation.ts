@@ -1,7 +1,10 @@
+/** Client → Delete: a client no document refers to, deleted (or shown, with Preview Only). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { clientDocuments, getClient } from '../../run/clients';
+import { deleteClient } from '../../api/clients';
+import { getClient } from '../../run/client/clientReads';
 import type { OperationContext } from '../../run/context';
+import { documentsMatching } from '../../run/document/documentList';
 import { clientLocator } from '../common.fields';
 
 export const description: INodeProperties[] = [
@@ -37,11 +40,28 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			? { doubt: 'MakeLeaps did not say which documents refer to the client' }
 			: {}),
 		apply: async () => {
-			await op.request('DELETE', `/api/partner/${partnerMid}/client/${clientMid}/`, {
-				subject: `client ${clientMid}`,
-			});
+			await deleteClient(op, partnerMid, clientMid);
 			op.run.recordWrite('deleted', clientMid);
 			return { deleted: true, mid: clientMid };
 		},
 	});
+}
+
+/** How many of a client's documents are read to tell why it cannot be deleted. */
+const DOCUMENTS_NAMED = 5;
+
+/**
+ * Some documents that refer to the client (none when it has none), or undefined when MakeLeaps
+ * cannot tell: it refuses the client filter in both forms, or lists documents without their
+ * client. Only documents whose client is this one count, in case the service ignores the filter.
+ */
+async function clientDocuments(
+	op: OperationContext,
+	partnerMid: string,
+	clientMid: string,
+): Promise<IDataObject[] | undefined> {
+	const filters = { client: clientMid };
+	const documents = await documentsMatching(op, partnerMid, filters, {}, DOCUMENTS_NAMED, 'tell');
+	if (documents?.some((document) => document.client === undefined)) return undefined;
+	return documents;
 }

@@ -1,6 +1,7 @@
+/** Client → Get: one client, with its contacts in full when asked. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { getClient } from '../../run/clients';
+import { getClient } from '../../run/client/clientReads';
 import type { OperationContext } from '../../run/context';
 import { clientLocator } from '../common.fields';
 

@@ -1,6 +1,10 @@
+/**
+ * Client → Get Many: the partner's clients, filtered, with their default contact when simplified.
+ */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { recordAt } from '../../run/clients';
+import { clientsPath } from '../../api/clients';
+import { recordAt } from '../../run/client/clientReads';
 import type { OperationContext } from '../../run/context';
 import { checkText } from '../../model/validation';
 import { pagingFields } from '../common.fields';
@@ -66,7 +70,7 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	if (simplify) qs.expand = 'default_contact';
 	// The filter is checked again on what comes back, in case the service ignores it (what it
 	// lists without the filter is not documented); a record without the field is kept.
-	const clients = (await op.readList(`/api/partner/${partnerMid}/client/`, qs)).filter(
+	const clients = (await op.readList(clientsPath(partnerMid), qs)).filter(
 		(client) => !('date_archived' in client) || Boolean(client.date_archived) === archived,
 	);
 	if (!simplify) return clients;

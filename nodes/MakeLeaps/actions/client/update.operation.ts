@@ -1,7 +1,10 @@
+/** Client → Update: a client's own fields and its contacts' fields, only what differs. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { patchClient } from '../../api/clients';
 import { contactEdits } from '../../model/clientBody';
-import { contactsPatched, contactUpdates, getClient, patchContacts } from '../../run/clients';
+import { getClient } from '../../run/client/clientReads';
+import { contactUpdates, patchContacts, type ContactPatch } from '../../run/client/contactPatches';
 import type { OperationContext } from '../../run/context';
 import {
 	fieldOption,
@@ -135,12 +138,9 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			// the answers give the contacts as links: Simplify names them as read and changed
 			op.contactsKnown = contactsPatched(contacts, patches);
 			if (Object.keys(clientPatch).length === 0) return await getClient(op, partnerMid, clientMid);
-			const answer = await op.request('PATCH', `/api/partner/${partnerMid}/client/${clientMid}/`, {
-				body: clientPatch,
-				subject: `client ${clientMid}`,
-			});
+			const updated = await patchClient(op, partnerMid, clientMid, clientPatch);
 			op.run.recordWrite('updated', clientMid);
-			return answer.response ?? {};
+			return updated;
 		},
 	});
 }
@@ -148,3 +148,11 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 /** A field as MakeLeaps gives it: a linked record as its URL, anything else as given ('' for none). */
 const linkOrValue = (value: unknown) =>
 	typeof value === 'object' && value !== null ? ((value as IDataObject).url ?? '') : (value ?? '');
+
+/** A client's contacts as read, with what their PATCHes send over them. */
+function contactsPatched(contacts: IDataObject[], patches: ContactPatch[]): IDataObject[] {
+	return contacts.map((contact) => ({
+		...contact,
+		...patches.find((patch) => patch.mid === String(contact.mid))?.body,
+	}));
+}

@@ -1,3 +1,4 @@
+/** Contact: the Operation picker, the Partner, and each contact operation's fields. */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceProperties, type Operation, type Resource } from '../operation';

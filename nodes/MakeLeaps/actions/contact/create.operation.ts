@@ -1,7 +1,12 @@
+/**
+ * Contact → Create: a contact added to a client once, the same person or organization found
+ * first.
+ */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { createContact } from '../../api/contacts';
 import { contactChanges, contactIdentity, sameContact } from '../../model/clientBody';
-import { getClient } from '../../run/clients';
+import { getClient } from '../../run/client/clientReads';
 import type { OperationContext } from '../../run/context';
 import { isUncertainWrite } from '../../transport';
 import { clientLocator } from '../common.fields';
@@ -88,19 +93,16 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			record,
 			changes: contactChanges(record, {}).changes,
 			apply: async () => {
-				const answer = await op
-					.request('POST', `/api/partner/${partnerMid}/contact/`, {
-						body: { ...record, owner: op.clientUrl(partnerMid, clientMid) },
-						subject: `client ${clientMid}`,
-					})
-					.catch((error: unknown) => {
+				const body = { ...record, owner: op.clientUrl(partnerMid, clientMid) };
+				const created = await createContact(op, partnerMid, clientMid, body).catch(
+					(error: unknown) => {
 						if (isUncertainWrite(error)) {
 							imports.recordUncertain(identity);
 							error.description = `${error.description ?? ''} A later run of Contact → Create finds the contact if MakeLeaps made it.`;
 						}
 						throw error;
-					});
-				const created = answer.response ?? {};
+					},
+				);
 				imports.recordCreated(identity, { contacts: [...made, created] });
 				op.run.recordWrite('created', created.mid);
 				return created;

@@ -1,5 +1,7 @@
+/** Contact → Get Many: one client's contacts. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { clientContactsPath } from '../../api/contacts';
 import type { OperationContext } from '../../run/context';
 import { clientLocator, pagingFields } from '../common.fields';
 
@@ -19,5 +21,5 @@ export const simplifies = true;
 export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const partnerMid = await op.partnerMid();
 	const clientMid = await op.clientMid('client', partnerMid);
-	return await op.readList(`/api/partner/${partnerMid}/client/${clientMid}/contact/`);
+	return await op.readList(clientContactsPath(partnerMid, clientMid));
 }

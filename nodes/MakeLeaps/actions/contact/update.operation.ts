@@ -1,8 +1,13 @@
+/**
+ * Contact → Update: a contact changed in what differs, refused when it is not the chosen
+ * client's.
+ */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { patchContact, readContact } from '../../api/contacts';
 import { contactChanges } from '../../model/clientBody';
 import type { OperationContext } from '../../run/context';
-import { getClient } from '../../run/clients';
+import { getClient } from '../../run/client/clientReads';
 import { contactMidOf, isRecord, linkedMid, pickedValue } from '../../model/locators';
 import { checkMid } from '../../model/validation';
 import { clientLocator, contactPicker } from '../common.fields';
@@ -59,8 +64,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		pickedValue(op.parameter('client')) === undefined
 			? undefined
 			: await op.clientMid('client', partnerMid);
-	const path = `/api/partner/${partnerMid}/contact/${mid}/`;
-	const contact = (await op.request('GET', path, { subject: `contact ${mid}` })).response ?? {};
+	const contact = await readContact(op, partnerMid, mid);
 	if (clientMid !== undefined) await checkOwner(op, partnerMid, clientMid, mid, contact);
 	const { email, ...texts } = values;
 	const wanted = {
@@ -77,9 +81,9 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		record: contact,
 		changes,
 		apply: async () => {
-			const answer = await op.request('PATCH', path, { body: patch, subject: `contact ${mid}` });
+			const updated = await patchContact(op, partnerMid, mid, patch);
 			op.run.recordWrite('updated', mid);
-			return answer.response ?? {};
+			return updated;
 		},
 	});
 }

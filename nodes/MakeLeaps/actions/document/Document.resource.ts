@@ -1,3 +1,4 @@
+/** Document: the Operation picker, the Partner, and each document operation's fields. */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceProperties, type Operation, type Resource } from '../operation';

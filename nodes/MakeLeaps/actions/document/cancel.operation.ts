@@ -1,7 +1,13 @@
+/** Document → Cancel: a document cancelled, or taken out of cancellation. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { clientNamed, documentMidOf, getDocument, patchDocument } from '../../run/documents';
+import {
+	changeDocument,
+	clientNamed,
+	documentMidOf,
+	getDocument,
+} from '../../run/document/pickedDocument';
 import { documentLocator } from './fields/pickers.fields';
 
 const show = { resource: ['document'], operation: ['cancel'] };
@@ -41,7 +47,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		record: document,
 		changes: { date_cancelled: { from: document.date_cancelled ?? null, to } },
 		apply: async () => {
-			return await patchDocument(op, partnerMid, mid, { date_cancelled: to });
+			return await changeDocument(op, partnerMid, mid, { date_cancelled: to });
 		},
 	});
 }

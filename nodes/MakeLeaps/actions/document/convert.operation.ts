@@ -1,17 +1,13 @@
+/** Document → Convert: a new document of another type made once from an existing one. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
 import { checkDate, today } from '../../model/dates';
 import { documentChanges } from '../../model/documentBody';
-import {
-	clientNamed,
-	DOCUMENT_TYPES,
-	documentMidOf,
-	documentTypeOf,
-	documentWithExternalId,
-	getDocument,
-	settleCreate,
-} from '../../run/documents';
+import { DOCUMENT_TYPES } from '../../api/documents';
+import { documentWithExternalId, settleCreate } from '../../run/document/byExternalId';
+import { clientNamed, documentMidOf, getDocument } from '../../run/document/pickedDocument';
+import { documentTypeOf } from './fromItem';
 import { isRecord, linkedMid } from '../../model/locators';
 import { checkText } from '../../model/validation';
 import { documentTypeField } from './fields/document.fields';

@@ -1,7 +1,9 @@
+/** Document → Create: a new document from an item's fields and lines (or a group's). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { createDocument, documentFromInput } from '../../run/documents';
+import { createDocument } from '../../run/document/documentCreate';
+import { documentFromInput } from './fromItem';
 import { documentFields } from './fields/document.fields';
 import { checkGroupAgrees } from './groups';
 import { documentInputs, groupByOption } from './fields/inputs';

@@ -1,19 +1,17 @@
+/**
+ * Document → Create or Update: the document of a type with an External ID made, changed or left.
+ */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
 import { checkDate } from '../../model/dates';
 import { documentChanges } from '../../model/documentBody';
-import {
-	checkTotals,
-	documentFromInput,
-	documentTypeOf,
-	documentWithExternalId,
-	getDocument,
-	patchDocument,
-	settleCreate,
-} from '../../run/documents';
+import { documentWithExternalId, settleCreate } from '../../run/document/byExternalId';
+import { changeDocument, getDocument } from '../../run/document/pickedDocument';
+import { checkTotals } from '../../run/document/totalsAfterWrite';
 import { withMainFields } from '../../model/fields';
 import { documentFields } from './fields/document.fields';
+import { documentFromInput, documentTypeOf } from './fromItem';
 import { checkGroupAgrees } from './groups';
 import { documentInputs, groupByOption } from './fields/inputs';
 
@@ -91,7 +89,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 				const mid = String(existing.mid);
 				// read again just before writing: one sent or paid since the scan is left alone
 				refuseIfSentOrPaid(op, await getDocument(op, partnerMid, mid), type, externalId, changed);
-				const result = await patchDocument(op, partnerMid, mid, patch);
+				const result = await changeDocument(op, partnerMid, mid, patch);
 				await index.record(result);
 				checkTotals(op, result, { ...patch, currency: existing.currency }, 'changed');
 				return result;

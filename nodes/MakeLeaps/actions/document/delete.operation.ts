@@ -1,7 +1,9 @@
+/** Document → Delete: one document deleted (or shown, with Preview Only). */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { documentMidOf, documentPath, getDocument } from '../../run/documents';
+import { deleteDocument } from '../../api/documents';
+import { documentMidOf, getDocument } from '../../run/document/pickedDocument';
 import { documentLocator } from './fields/pickers.fields';
 
 export const description = [
@@ -19,7 +21,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		action: 'delete',
 		record: document,
 		apply: async () => {
-			await op.request('DELETE', documentPath(partnerMid, mid), { subject: `document ${mid}` });
+			await deleteDocument(op, partnerMid, mid);
 			op.run.recordWrite('deleted', mid);
 			return { deleted: true, mid };
 		},

@@ -1,7 +1,9 @@
+/** Document → Download PDF: a document's PDF as binary data named after its number. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { documentMidOf, documentPath, documentsPath, getDocument } from '../../run/documents';
+import { documentsPath, downloadDocumentPdf } from '../../api/documents';
+import { documentMidOf, getDocument } from '../../run/document/pickedDocument';
 import { findInList } from '../../run/listLookup';
 import { checkCount, checkText, InvalidInput } from '../../model/validation';
 import { WithBinary } from '../operation';
@@ -79,9 +81,8 @@ export async function execute(op: OperationContext): Promise<WithBinary> {
 	const megabytes = checkCount(op.collection('options').maxMegabytes ?? 50, label, 1);
 	if (megabytes > LARGEST_MB) throw new InvalidInput(`${label} must be at most ${LARGEST_MB}`);
 	const document = await documentNow(op, partnerMid, mid);
-	const pdf = await op.run.transport.download(`${documentPath(partnerMid, mid)}pdf/`, {
+	const pdf = await downloadDocumentPdf(op.run.transport, partnerMid, mid, {
 		itemIndex: op.itemIndex,
-		subject: `PDF of document ${mid}`,
 		maxBytes: megabytes * 1024 * 1024,
 	});
 	const fileName = pdfFileName(document, mid);

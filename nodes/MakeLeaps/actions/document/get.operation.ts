@@ -1,7 +1,8 @@
+/** Document → Get: one document. */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { clientNamed, documentMidOf, getDocument } from '../../run/documents';
+import { clientNamed, documentMidOf, getDocument } from '../../run/document/pickedDocument';
 import { documentLocator } from './fields/pickers.fields';
 
 export const description = [

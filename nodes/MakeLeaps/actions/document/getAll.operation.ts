@@ -1,8 +1,9 @@
+/** Document → Get Many: the partner's documents, each filter checked again on what comes back. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
 import { checkDate } from '../../model/dates';
-import { listDocuments, type DocumentFilters } from '../../run/documents';
+import { documentsMatching, type DocumentFilters } from '../../run/document/documentList';
 import { pickedValue } from '../../model/locators';
 import { simpleDocument } from '../../model/simplify';
 import { checkText, InvalidInput } from '../../model/validation';
@@ -106,7 +107,7 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const limit = op.listLimit();
 	// what comes back is checked against the filters: a document the service should not have
 	// listed is left out (so a Limit may give fewer)
-	const documents = (await listDocuments(op, partnerMid, wanted, qs, limit, 'throw')) ?? [];
+	const documents = (await documentsMatching(op, partnerMid, wanted, qs, limit, 'throw')) ?? [];
 	if (!simplify) return documents;
 	const nameOf = (kind: string, mid: string) => op.run.nameOf(kind, mid);
 	return documents.map((document) => simpleDocument(document, { nameOf }));

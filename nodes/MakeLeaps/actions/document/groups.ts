@@ -4,7 +4,7 @@
  * pairs the output); here, the rule that the rows of a group describe one document.
  */
 import type { OperationContext } from '../../run/context';
-import { documentPartsOf, type DocumentParts } from '../../run/documents';
+import { documentPartsOf, type DocumentParts } from './fromItem';
 import type { FieldTable } from '../../model/fields';
 import { InvalidInput } from '../../model/validation';
 import { outcomeOf } from '../../transport';

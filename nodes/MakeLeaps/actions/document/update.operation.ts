@@ -1,15 +1,16 @@
+/** Document → Update: a document's fields, sent and paid marks, or lines changed. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
 import { checkDate, today } from '../../model/dates';
 import {
-	checkTotals,
+	changeDocument,
 	clientNamed,
 	documentMidOf,
 	getDocument,
-	lineItemsOf,
-	patchDocument,
-} from '../../run/documents';
+} from '../../run/document/pickedDocument';
+import { checkTotals } from '../../run/document/totalsAfterWrite';
+import { lineItemsOf } from './fromItem';
 import { fieldOption, readFieldValues, type FieldTable } from '../../model/fields';
 import { documentFields } from './fields/document.fields';
 import { lineItemFields } from './fields/lineItems.fields';
@@ -127,7 +128,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const withKept = (record: IDataObject) =>
 		Object.keys(kept).length > 0 ? { ...record, kept } : record;
 	if (Object.keys(body).length === 0) return withKept(current ?? {});
-	const result = await patchDocument(op, partnerMid, mid, body);
+	const result = await changeDocument(op, partnerMid, mid, body);
 	checkTotals(op, result, { ...body, currency: current?.currency }, 'changed');
 	return withKept(result);
 }

@@ -6,12 +6,12 @@ import { excerpt } from '../../../transport';
 import { differs, held, plural, undecided } from './verdicts';
 import type { Check } from './probe';
 import { isRecord } from '../../../model/locators';
-import { PARTNERS_PATH, partnerMidOf, partnerPath } from '../../../api/partners';
+import { partnerMidOf, partnerPath, partnersPath } from '../../../api/accountPartners';
 
 export const tokenAndPartner: Check = {
 	id: 'token_and_partner',
 	async run(probe) {
-		const page = await probe.page(PARTNERS_PATH, undefined, 'the partner list');
+		const page = await probe.page(partnersPath, undefined, 'the partner list');
 		const partners = (page.response ?? []).filter(isRecord);
 		if (partners.length === 0) return differs('A token was issued, but the partner list is empty');
 		// read as the node reads them (partners.ts): the final `/` may be there or not

@@ -5,7 +5,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { checkDate } from '../../../model/dates';
-import { DOCUMENT_TYPES } from '../../../run/documents';
+import { DOCUMENT_TYPES } from '../../../api/documents';
 import type { FieldTable } from '../../../model/fields';
 import { checkCurrency } from '../../../model/money';
 import { LONG_TEXT } from '../../../model/validation';

@@ -1,3 +1,4 @@
+/** The editor fields of a document to make (Create, Create or Update), and Group Rows By. */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { fieldProperties, type FieldTable } from '../../../model/fields';

@@ -11,7 +11,7 @@ import { outcomeOf } from '../../../transport';
 import { documentsPath } from '../../../api/documents';
 import type { OperationContext } from '../../../run/context';
 import { sentDocuments } from '../../../run/createdRecords';
-import { documentMidOf, getDocument } from '../../../run/documents';
+import { documentMidOf, getDocument } from '../../../run/document/pickedDocument';
 import { findInList } from '../../../run/listLookup';
 import { isRecord } from '../../../model/locators';
 import { channelsOf, recipientsOf, sendRequestOf, type SendRequest } from './itemRequest';

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_PAGE_SIZE, outcomeOf } from '../../../transport';
 import type { OperationContext } from '../../../run/context';
 import { isRecord, linkedMid, midOfUrl } from '../../../model/locators';
-import { contactsFoundForRun, findContactsOfClients } from '../../../run/clients';
+import { contactsFoundForRun, findContactsOfClients } from '../../../run/client/clientReads';
 import { InvalidInput } from '../../../model/validation';
 
 /** What Send needs of a listed contact to pick an e-mail address. */

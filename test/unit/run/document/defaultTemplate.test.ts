@@ -1,4 +1,7 @@
-import { defaultTemplateOf, refusedField } from '../../../nodes/MakeLeaps/run/templates';
+import {
+	defaultTemplateOf,
+	refusedField,
+} from '../../../../nodes/MakeLeaps/run/document/defaultTemplate';
 
 describe('the default template of a document type', () => {
 	test('the one marked default, else the first listed', () => {

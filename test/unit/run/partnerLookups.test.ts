@@ -1,4 +1,4 @@
-import { sharedPartnerLookup } from '../../../nodes/MakeLeaps/api/partners';
+import { sharedPartnerLookup } from '../../../nodes/MakeLeaps/run/partnerLookups';
 
 describe('the partner lookup shared by the nodes of an execution', () => {
 	test('one lookup per execution and account', () => {

@@ -7,9 +7,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { OperationContext } from './context';
-import { isRecord } from '../model/locators';
-import { MAX_PAGE_SIZE } from '../transport';
+import { listTemplates } from '../../api/templates';
+import { isRecord } from '../../model/locators';
+import type { OperationContext } from '../context';
 
 /** True when `error` is MakeLeaps refusing the data (400) with a message for `field`. */
 export function refusedField(error: unknown, field: string): boolean {
@@ -49,19 +49,7 @@ export async function chooseDefaultTemplate(
 	type: string,
 ): Promise<string> {
 	const key = chosenKey(partnerMid, type);
-	await op.run.plan(key, async () => {
-		const answer = await op.request<IDataObject[]>(
-			'GET',
-			`/api/partner/${partnerMid}/template/${type}/`,
-			{
-				qs: { per_page: MAX_PAGE_SIZE },
-				expect: 'list',
-				subject: `the ${type} templates`,
-			},
-		);
-		const list = Array.isArray(answer.response) ? answer.response.filter(isRecord) : [];
-		return defaultTemplateOf(list);
-	});
+	await op.run.plan(key, async () => defaultTemplateOf(await listTemplates(op, partnerMid, type)));
 	const code = await templateChosenInRun(op, partnerMid, type);
 	if (!code) {
 		op.fail(

@@ -1,0 +1,125 @@
+/**
+ * A document as an item gives it (Create, Create or Update, and Update's lines): its type,
+ * client, contact, template, fields and lines, checked, and the create body made of them.
+ */
+import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
+
+import { DOCUMENT_TYPES } from '../../api/documents';
+import { today } from '../../model/dates';
+import { documentBody } from '../../model/documentBody';
+import { withDefaults, type FieldTable, type FieldValues } from '../../model/fields';
+import { lineItems, linesFromList } from '../../model/lineItems';
+import { contactMidOf, contactUrl, pickedValue } from '../../model/locators';
+import { checkText, InvalidInput } from '../../model/validation';
+import type { OperationContext } from '../../run/context';
+import { defaultContactUrl } from '../../run/document/defaultContact';
+
+const TEMPLATE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The document type parameter, checked (an expression can give anything). */
+export function documentTypeOf(op: OperationContext): string {
+	const type = checkText(op.parameter('documentType', 'invoice'), op.label('documentType'));
+	if (!Object.keys(DOCUMENT_TYPES).includes(type)) {
+		throw new InvalidInput(
+			`${op.label('documentType')} "${type}" is not one of ${Object.keys(DOCUMENT_TYPES).join(', ')}`,
+		);
+	}
+	return type;
+}
+
+/**
+ * The lines one item gives, from the editor's fields or a list in the input, checked; `named`
+ * says which item in the fields' labels of errors.
+ */
+function linesOf(item: OperationContext, currency: string, named = (label: string) => label) {
+	const from = item.parameter('lineItemsFrom', 'fields');
+	const lines =
+		from === 'json'
+			? linesFromList(item.parameter('lineItemsJson'), named(item.label('lineItemsJson')))
+			: ((item.collection('lineItems').line as IDataObject[] | undefined) ?? []);
+	return lineItems(lines, named(item.label('lineItems')), currency);
+}
+
+/** The line items of the item, from the editor's fields or a list in the input, checked. */
+export const lineItemsOf = (op: OperationContext, currency: string): IDataObject[] =>
+	linesOf(op, currency);
+
+/**
+ * The lines of a document made of a group of items (Options > Group Rows By): each item's lines,
+ * in input order, each named by its item in errors.
+ */
+const groupLineItems = (op: OperationContext, group: number[], currency: string) =>
+	group.flatMap((item) =>
+		linesOf(op.forItem(item), currency, (label) => `${label} of item ${item}`),
+	);
+
+/** What an item gives for the parts a document has once (all but its lines), checked. */
+export interface DocumentParts {
+	values: FieldValues;
+	type: string;
+	clientMid: string;
+	/** The Client Contact picked; empty for the client's default contact. */
+	contactMid: string;
+	template: string;
+}
+
+/** The parts of its document an item gives (the rows of a group must give the same, see groups.ts). */
+export async function documentPartsOf(
+	op: OperationContext,
+	table: FieldTable,
+	partnerMid: string,
+): Promise<DocumentParts> {
+	const values = op.fieldValues(table);
+	const type = documentTypeOf(op);
+	const clientMid = await op.clientMid('client', partnerMid);
+	const contact = pickedValue(op.parameter('clientContact'));
+	const contactMid =
+		contact === undefined
+			? ''
+			: contactMidOf(contact, op.label('clientContact'), op.run.transport.baseUrl, partnerMid);
+	const template = checkText(
+		(op.parameter('template') as INodeParameterResourceLocator | undefined)?.value,
+		op.label('template'),
+	);
+	if (template && !TEMPLATE_CODE.test(template)) {
+		throw new InvalidInput(
+			`${op.label('template')} "${template}" is not a template code such as ja_JP_2`,
+		);
+	}
+	return { values, type, clientMid, contactMid, template };
+}
+
+/**
+ * The document an item asks for, as a create body. A new document gets today's date and the
+ * client's default contact when none is given; for a comparison with an existing one, only what
+ * the item sets is in the body.
+ */
+export async function documentFromInput(
+	op: OperationContext,
+	table: FieldTable,
+	partnerMid: string,
+	isNew: boolean,
+): Promise<IDataObject> {
+	const parts = await documentPartsOf(op, table, partnerMid);
+	const { type, clientMid, contactMid, template } = parts;
+	// a new document gets the fields' defaults; for a comparison, only what the item gives counts
+	const values = isNew ? withDefaults(table, parts.values) : parts.values;
+	const currency = values.currency ?? 'JPY';
+	const group = op.group.length > 1 ? op.group : undefined;
+	const lines = group ? groupLineItems(op, group, currency) : lineItemsOf(op, currency);
+	const { baseUrl } = op.run.transport;
+	if (isNew && !values.date) values.date = today(op.run.n8n.getTimezone());
+	const contactUrlOf = async () =>
+		contactMid
+			? contactUrl(baseUrl, partnerMid, contactMid)
+			: isNew
+				? await defaultContactUrl(op, partnerMid, clientMid)
+				: undefined;
+	return documentBody(values, {
+		type,
+		clientUrl: op.clientUrl(partnerMid, clientMid),
+		contactUrl: await contactUrlOf(),
+		template: template || undefined,
+		lines,
+	});
+}

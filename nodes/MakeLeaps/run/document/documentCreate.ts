@@ -1,0 +1,62 @@
+/**
+ * A new document: created once, with the type's default template when MakeLeaps requires one,
+ * its totals checked on the answer.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { documentsPath } from '../../api/documents';
+import { linkedMid, midOfUrl } from '../../model/locators';
+import { outcomeOf } from '../../transport';
+import type { OperationContext } from '../context';
+import { createRecord } from '../creates';
+import { chooseDefaultTemplate, refusedField, templateChosenInRun } from './defaultTemplate';
+import { checkTotals } from './totalsAfterWrite';
+
+/**
+ * POSTs a new document, never twice (see creates.ts). Without a template, a create MakeLeaps
+ * refuses for its missing template (nothing stored) is made once more with the type's default
+ * (defaultTemplate.ts).
+ */
+export async function createDocument(
+	op: OperationContext,
+	partnerMid: string,
+	body: IDataObject,
+): Promise<IDataObject> {
+	if (body.document_template !== undefined) return await postDocument(op, partnerMid, body);
+	const type = String(body.document_type);
+	const chosen = await templateChosenInRun(op, partnerMid, type);
+	if (chosen) return await postDocument(op, partnerMid, { ...body, document_template: chosen });
+	const first = await outcomeOf(postDocument(op, partnerMid, body));
+	if (first.ok) return first.value;
+	if (!refusedField(first.error, 'document_template')) throw first.error;
+	const template = await chooseDefaultTemplate(op, partnerMid, type);
+	return await postDocument(op, partnerMid, { ...body, document_template: template });
+}
+
+/**
+ * POSTs the document, never twice: a lost answer is looked up by its External ID, and a document
+ * found is this create's only when it is of the type and for the client sent.
+ */
+async function postDocument(
+	op: OperationContext,
+	partnerMid: string,
+	body: IDataObject,
+): Promise<IDataObject> {
+	const externalId = body.external_id as string | undefined;
+	const type = String(body.document_type);
+	const created = await createRecord(op, partnerMid, documentsPath(partnerMid), body, () => ({
+		externalId,
+		index: op.run.documentIndex(partnerMid, type),
+		scope: `${partnerMid} ${type}`,
+		// of this type and for this client, as sent
+		holdsSent: async (found) =>
+			found.filter(
+				(document) =>
+					document.document_type === type && linkedMid(document.client) === midOfUrl(body.client),
+			),
+		noun: type,
+		keyName: 'External ID',
+	}));
+	checkTotals(op, created, body, 'created');
+	return created;
+}

@@ -1,0 +1,91 @@
+/**
+ * The partner's documents with filters, each filter checked again on what comes back (a service
+ * that ignores one gives documents it should not); the client filter sent in the form MakeLeaps
+ * accepts.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { listDocuments } from '../../api/documents';
+import { linkedMid } from '../../model/locators';
+import { outcomeOf } from '../../transport';
+import type { OperationContext } from '../context';
+
+/** What the document list is asked to filter by, checked again on each document it gives. */
+export interface DocumentFilters {
+	document_type?: string;
+	/** A client MID. */
+	client?: string;
+	date__gte?: string;
+	date__lte?: string;
+	sent?: 'true' | 'false';
+	paid?: 'true' | 'false';
+	cancelled?: 'true' | 'false';
+}
+
+/**
+ * Whether a document MakeLeaps listed contradicts a filter it was asked for (the service ignored
+ * it). A field the document does not carry cannot contradict: the caller decides what that means.
+ */
+export function contradicts(document: IDataObject, filters: DocumentFilters): boolean {
+	const has = (field: string) => document[field] !== undefined;
+	const day = typeof document.date === 'string' ? document.date.slice(0, 10) : undefined;
+	const mark = (field: string, wanted?: string) =>
+		wanted !== undefined && has(field) && Boolean(document[field]) !== (wanted === 'true');
+	return (
+		(filters.document_type !== undefined &&
+			has('document_type') &&
+			document.document_type !== filters.document_type) ||
+		(filters.client !== undefined &&
+			has('client') &&
+			linkedMid(document.client) !== filters.client) ||
+		(filters.date__gte !== undefined && day !== undefined && day < filters.date__gte) ||
+		(filters.date__lte !== undefined && day !== undefined && day > filters.date__lte) ||
+		mark('date_sent', filters.sent) ||
+		mark('date_paid', filters.paid) ||
+		mark('date_cancelled', filters.cancelled)
+	);
+}
+
+/**
+ * Documents of the list with these filters, as many as `limit`, re-checked on what comes back.
+ * The `client` filter is sent in the form MakeLeaps accepts: the client's MID, or its URL when
+ * the MID is refused as a bad request (400), the form that worked kept for the run. When
+ * MakeLeaps refuses both, a read made only to decide answers `undefined` (`refused: 'tell'`);
+ * otherwise MakeLeaps' own answer is the error.
+ */
+export async function documentsMatching(
+	op: OperationContext,
+	partnerMid: string,
+	filters: DocumentFilters,
+	qs: IDataObject,
+	limit: number,
+	refused: 'tell' | 'throw',
+): Promise<IDataObject[] | undefined> {
+	const read = async (query: IDataObject) =>
+		await listDocuments(op.run.transport, partnerMid, query, limit, op.itemIndex);
+	let documents: IDataObject[];
+	if (filters.client === undefined) documents = await read({ ...qs, ...filters });
+	else {
+		const forms = { mid: filters.client, url: op.clientUrl(partnerMid, filters.client) };
+		const order: Array<'mid' | 'url'> =
+			op.run.clientFilterForm === 'url' ? ['url', 'mid'] : ['mid', 'url'];
+		let found: IDataObject[] | undefined;
+		let refusal: unknown;
+		for (const form of order) {
+			const result = await outcomeOf(read({ ...qs, ...filters, client: forms[form] }));
+			if (result.ok) {
+				op.run.clientFilterForm = form;
+				found = result.value;
+				break;
+			}
+			if ((result.error as { httpCode?: string }).httpCode !== '400') throw result.error;
+			refusal = result.error;
+		}
+		if (found === undefined) {
+			if (refused === 'throw') throw refusal;
+			return undefined;
+		}
+		documents = found;
+	}
+	return documents.filter((document) => !contradicts(document, filters));
+}

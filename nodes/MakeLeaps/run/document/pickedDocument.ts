@@ -1,0 +1,51 @@
+/**
+ * The document an item picks (Document: from the list, by URL or by ID), read and changed as a
+ * run does it: a client the answer gives in full is remembered, to name it in flat rows.
+ */
+import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
+
+import { documentsPath, patchDocument, readDocument } from '../../api/documents';
+import { recordMidOf } from '../../model/locators';
+import type { OperationContext } from '../context';
+
+/** The MID a document locator names: from the list, by URL or by ID. */
+export function documentMidOf(op: OperationContext, partnerMid: string): string {
+	const locator = op.parameter('document') as INodeParameterResourceLocator | undefined;
+	const prefix = op.run.transport.url(documentsPath(partnerMid));
+	return recordMidOf(locator, op.label('document'), prefix, 'document');
+}
+
+/**
+ * What a read of a document the item outputs as a flat row (Simplify) asks for: its client in
+ * full, so the row names it with no read more (ignored, the row gives the client's MID alone).
+ */
+export const clientNamed = (op: OperationContext): IDataObject | undefined =>
+	op.simplify ? { expand: 'client' } : undefined;
+
+/** A document as MakeLeaps returns it. */
+export async function getDocument(
+	op: OperationContext,
+	partnerMid: string,
+	mid: string,
+	qs?: IDataObject,
+): Promise<IDataObject> {
+	return clientNoted(op, await readDocument(op, partnerMid, mid, qs));
+}
+
+/** Changes a document (PATCH), a write of the run; answers it as MakeLeaps gives it back. */
+export async function changeDocument(
+	op: OperationContext,
+	partnerMid: string,
+	mid: string,
+	body: IDataObject,
+): Promise<IDataObject> {
+	const document = clientNoted(op, await patchDocument(op, partnerMid, mid, body));
+	op.run.recordWrite('updated', mid);
+	return document;
+}
+
+/** A client given in full (`expand=client`) names the documents of the run that are its. */
+function clientNoted(op: OperationContext, document: IDataObject): IDataObject {
+	op.run.noteClient(document.client);
+	return document;
+}
