@@ -1,7 +1,8 @@
+/** The errors the transport throws, each worded for the user in one place (TransportErrors). */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject, UserError } from 'n8n-workflow';
 
-import { isTimeout, type TransportLimits } from './retryPolicy';
+import { isTimeout, type TransportLimits } from './tries/retryPolicy';
 import { apiErrorText, UncertainWriteError, type Blocked } from './failures';
 import { excerpt } from './answers';
 import { aboutDuration, hostOf, itemSuffix } from './wording';

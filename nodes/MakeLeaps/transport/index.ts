@@ -2,9 +2,14 @@
 export { excerpt } from './answers';
 export { apiUrl, checkBaseUrl, isPlainPath } from './baseUrl';
 export { apiErrorText, isUncertainWrite, UncertainWriteError } from './failures';
-export { outcomeOf, type Outcome } from './outcome';
 export { MAX_PAGE_SIZE } from './pagination';
 export { redactText, redactValue } from './redact';
-export { DEFAULT_LIMITS, type TransportLimits } from './retryPolicy';
+export { DEFAULT_LIMITS, type TransportLimits } from './tries/retryPolicy';
 export { MakeLeapsTransport, type TransportOptions } from './transport';
-export { CREDENTIAL_TYPE, type Envelope, type RequestOptions } from './types';
+export {
+	CREDENTIAL_TYPE,
+	outcomeOf,
+	type Envelope,
+	type Outcome,
+	type RequestOptions,
+} from './types';

@@ -1,3 +1,4 @@
+/** A list read page by page along `meta.next`, refusing a list without end. */
 import type { Envelope } from './types';
 
 /** Largest page a MakeLeaps list serves (`per_page`). */

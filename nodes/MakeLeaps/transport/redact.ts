@@ -1,3 +1,4 @@
+/** The credential's secrets taken out of every error and every value shown. */
 import type { IDataObject } from 'n8n-workflow';
 
 const MIN_SECRET_LENGTH = 4;

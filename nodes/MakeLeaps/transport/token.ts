@@ -8,9 +8,9 @@ import { UserError } from 'n8n-workflow';
 
 import { checkBaseUrl } from './baseUrl';
 import { CredentialRefused, isLastingRefusalStatus } from './failures';
-import { outcomeOf } from './outcome';
+import { outcomeOf } from './types';
 import { redactText } from './redact';
-import { DeadlinePassed, withinDeadline } from './send';
+import { DeadlinePassed, withinDeadline } from './tries/httpAttempt';
 import { hostOf } from './wording';
 
 /**

@@ -1,18 +1,18 @@
+/** MakeLeapsTransport: the one request path of a run, its list reads and PDF downloads. */
 import type { ICredentialsDecrypted, IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { answerProblem } from './answers';
 import { apiUrl, checkBaseUrl, storageAllowed } from './baseUrl';
 import { TransportErrors } from './errors';
-import { checkRequestsPerMinute, paceInterval } from './pacer';
-import { outcomeOf } from './outcome';
+import { checkRequestsPerMinute, paceInterval } from './tries/pacer';
 import { BrokenList, readPages, type Enough } from './pagination';
 import { redactText, SecretSet } from './redact';
-import { DEFAULT_LIMITS, type TransportLimits } from './retryPolicy';
+import { DEFAULT_LIMITS, type TransportLimits } from './tries/retryPolicy';
 import { listSubject } from './wording';
-import { fetchStored, FileTooLarge } from './send';
-import { Tries } from './tries';
-import { CREDENTIAL_TYPE, headerOf } from './types';
+import { attemptStorageFetch, FileTooLarge } from './tries/httpAttempt';
+import { Tries } from './tries/tries';
+import { CREDENTIAL_TYPE, headerOf, outcomeOf } from './types';
 import type { Envelope, N8nContext, RequestOptions } from './types';
 
 export interface TransportOptions {
@@ -188,7 +188,13 @@ export class MakeLeapsTransport {
 		const { timeoutMs, serverRetries, backoffMs } = this.limits;
 		for (let retry = 0; ; retry++) {
 			const stored = await outcomeOf(
-				fetchStored(this.context, href, timeoutMs, this.tries.cancelSignal(), options.maxBytes),
+				attemptStorageFetch(
+					this.context,
+					href,
+					timeoutMs,
+					this.tries.cancelSignal(),
+					options.maxBytes,
+				),
 			);
 			if (!stored.ok && stored.error instanceof FileTooLarge) {
 				throw this.errors.tooLarge(stored.error, options);

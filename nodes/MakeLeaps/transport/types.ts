@@ -1,3 +1,4 @@
+/** The shapes the transport's parts share: the context, a request's options, an answer, an outcome. */
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -53,4 +54,14 @@ export interface RequestOptions {
 	maxBytes?: number;
 	/** What a POST does, for the message when its answer is lost (default: a create). */
 	action?: 'create' | 'send';
+}
+
+/** How a promise settled, as a value: a failure can be looked at, and turned into another error. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+export async function outcomeOf<T>(promise: Promise<T>): Promise<Outcome<T>> {
+	return await promise.then(
+		(value) => ({ ok: true as const, value }),
+		(error: unknown) => ({ ok: false as const, error }),
+	);
 }

@@ -2,12 +2,38 @@
  * Fetch Test Event, the editor's test of the trigger: the record it shows and what it says when
  * there is none. A test reads one page of the watched list (`watchedList`) and shows the latest
  * record of the event's kind on it (`latest`), marked as a sample. It neither reads nor changes
- * what the trigger remembers, so the published workflow misses and repeats nothing. Pure.
+ * what the trigger remembers, so the published workflow misses and repeats nothing; besides the
+ * read (`fetchTestEvent`), pure.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { today } from '../model/dates';
 import { DOCUMENT_TYPES } from '../api/documents';
-import type { WatchEvent, WatchScope } from './watch';
+import type { MakeLeapsTransport } from '../transport';
+import { checkedRecords, firstPage, shownRecord } from './records';
+import { latest, watchedList, type WatchEvent, type WatchScope } from './watch';
+
+/**
+ * Fetch Test Event: the latest record of the event's kind on the first page of the watched list
+ * (one request), marked as a sample; a clear error when there is none. What the trigger remembers
+ * is neither used nor changed: a test is no poll, and reports no event.
+ */
+export async function fetchTestEvent(
+	context: IPollFunctions,
+	transport: MakeLeapsTransport,
+	scope: WatchScope,
+): Promise<INodeExecutionData[][]> {
+	const { path, qs, filters } = watchedList(scope, today(context.getTimezone()), true);
+	const first = await firstPage(transport, path, qs);
+	const page = first.response ?? [];
+	const record = latest(scope.event, checkedRecords(context, scope.event, page, filters));
+	if (record === undefined) {
+		const { message, description } = noTestEvent(scope, page.length, Boolean(first.meta?.next));
+		throw new NodeOperationError(context.getNode(), message, { description });
+	}
+	return [[{ json: asSample(scope, shownRecord(context, scope.event, record)) }]];
+}
 
 /** The state a document of the event is in, in words. */
 const STATE: Record<WatchEvent, string> = {

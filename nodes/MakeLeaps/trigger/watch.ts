@@ -10,6 +10,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { clientsPath } from '../api/clients';
+import { documentsPath } from '../api/documents';
 import { daysBefore } from '../model/dates';
 import { midOfUrl } from '../model/locators';
 
@@ -239,15 +241,14 @@ export function watchedList(
 	today: string,
 	test = false,
 ): { path: string; qs: IDataObject; filters: WatchFilters } {
-	const partner = `/api/partner/${scope.partner}`;
-	if (scope.event === 'newClient') return { path: `${partner}/client/`, qs: {}, filters: {} };
+	if (scope.event === 'newClient') return { path: clientsPath(scope.partner), qs: {}, filters: {} };
 	const { documentType } = scope;
 	const windowStart = daysBefore(today, Number(scope.lookBackDays));
 	const qs: IDataObject = { date__gte: windowStart };
 	if (documentType) qs.document_type = documentType;
 	const stamp = test ? STAMPED[scope.event] : undefined;
 	if (stamp) qs[stamp === 'date_paid' ? 'paid' : 'sent'] = 'true';
-	return { path: `${partner}/document/`, qs, filters: { documentType, windowStart } };
+	return { path: documentsPath(scope.partner), qs, filters: { documentType, windowStart } };
 }
 
 /** The record a manual test shows: the newest of the event's kind, if any. */

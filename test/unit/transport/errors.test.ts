@@ -1,7 +1,7 @@
 import { TransportErrors } from '../../../nodes/MakeLeaps/transport/errors';
 import { apiErrorText, isUncertainWrite } from '../../../nodes/MakeLeaps/transport/failures';
 import { aboutDuration, hostOf } from '../../../nodes/MakeLeaps/transport/wording';
-import { DEFAULT_LIMITS } from '../../../nodes/MakeLeaps/transport/retryPolicy';
+import { DEFAULT_LIMITS } from '../../../nodes/MakeLeaps/transport/tries/retryPolicy';
 import { node } from '../fixtures';
 
 const errors = new TransportErrors(node, DEFAULT_LIMITS);

@@ -1,3 +1,5 @@
+/** Requests Per Minute: requests spaced evenly, on one schedule per account in this process. */
+
 /** Time as the transport sees it: a real clock in n8n, a fake one in unit tests. */
 export interface Clock {
 	now(): number;

@@ -1,10 +1,10 @@
-import { failureCode } from '../../../nodes/MakeLeaps/transport/failures';
+import { failureCode } from '../../../../nodes/MakeLeaps/transport/failures';
 import {
 	DEFAULT_LIMITS,
 	retryAfterSeconds,
 	RetryPolicy,
 	type Attempts,
-} from '../../../nodes/MakeLeaps/transport/retryPolicy';
+} from '../../../../nodes/MakeLeaps/transport/tries/retryPolicy';
 
 const fresh = (): Attempts => ({ throttleWaits: 0, serverRetries: 0 });
 

@@ -5,7 +5,7 @@ import {
 	scheduleOf,
 	PACE_SHARE,
 	type Clock,
-} from '../../../nodes/MakeLeaps/transport/pacer';
+} from '../../../../nodes/MakeLeaps/transport/tries/pacer';
 
 /** A clock that only moves when the pacer sleeps (or the test advances it). */
 function fakeClock(start = 1_000_000) {

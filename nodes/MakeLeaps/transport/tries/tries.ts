@@ -1,8 +1,12 @@
+/**
+ * A request tried until it has an answer: paced, waited out and retried as `retryPolicy` says,
+ * and what the run learnt on the way, so that later requests fail without being sent.
+ */
 import type { ICredentialsDecrypted, IHttpRequestMethods, NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { answerProblem } from './answers';
-import type { TransportErrors } from './errors';
+import { answerProblem } from '../answers';
+import type { TransportErrors } from '../errors';
 import {
 	blockedBy,
 	credentialRefusal,
@@ -10,13 +14,18 @@ import {
 	isLastingRefusal,
 	isTokenRefusal,
 	type Blocked,
-} from './failures';
-import { outcomeOf } from './outcome';
+} from '../failures';
 import { Pacer, scheduleOf } from './pacer';
 import { RetryPolicy, type Attempts, type TransportLimits } from './retryPolicy';
-import { FileTooLarge, sendOnce } from './send';
-import { forgetToken } from './token';
-import { headerOf, type ApiResponse, type N8nContext, type RequestOptions } from './types';
+import { attemptApiRequest, FileTooLarge } from './httpAttempt';
+import { forgetToken } from '../token';
+import {
+	headerOf,
+	outcomeOf,
+	type ApiResponse,
+	type N8nContext,
+	type RequestOptions,
+} from '../types';
 
 /**
  * The tries of requests of one run: the pace, the waits and retries `retryPolicy` decides, and
@@ -41,7 +50,7 @@ export class Tries {
 		limits: TransportLimits,
 		/** The account whose pace this run shares; none: a pace of its own (the editor's pickers). */
 		account?: string,
-		/** The run's credential, read once (see sendOnce). */
+		/** The run's credential, read once (see attemptApiRequest). */
 		private readonly credential?: ICredentialsDecrypted,
 	) {
 		const clock = { now: Date.now, sleep: async (ms: number) => await this.sleep(ms) };
@@ -67,7 +76,7 @@ export class Tries {
 		let refreshed = false;
 		for (;;) {
 			await this.pacer.take();
-			const sent = await outcomeOf(this.send(method, url, options));
+			const sent = await outcomeOf(this.attempt(method, url, options));
 			if (!sent.ok) {
 				await this.afterNoAnswer(sent.error, method, attempts, options);
 				continue;
@@ -137,14 +146,20 @@ export class Tries {
 		await this.wait(decision.waitMs, attempts, decision.reason);
 	}
 
-	/** One try through n8n's authenticated request helper; see send.ts. */
-	private async send(method: IHttpRequestMethods, url: string, options: RequestOptions) {
+	/** One try through n8n's authenticated request helper; see httpAttempt.ts. */
+	private async attempt(method: IHttpRequestMethods, url: string, options: RequestOptions) {
 		const stopped = this.cancelSignal();
 		const binary = options.expect === 'pdf';
 		const { maxBytes } = options;
 		const request = { method, url, qs: options.qs, body: options.body, binary, maxBytes };
 		const sent = await outcomeOf(
-			sendOnce(this.context, request, this.policy.limits.timeoutMs, stopped, this.credential),
+			attemptApiRequest(
+				this.context,
+				request,
+				this.policy.limits.timeoutMs,
+				stopped,
+				this.credential,
+			),
 		);
 		if (sent.ok) return sent.value;
 		throw stopped?.aborted ? this.errors.stopped(method === 'POST', options) : sent.error;

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev code: a stream of this process stands for an answer */
 import { Readable } from 'node:stream';
 
-import { FileTooLarge, readAtMost } from '../../../nodes/MakeLeaps/transport/send';
+import { FileTooLarge, readAtMost } from '../../../../nodes/MakeLeaps/transport/tries/httpAttempt';
 
 /** An answer of `chunks` chunks of `size` bytes, counting how many were read. */
 function answer(chunks: number, size: number) {

@@ -1,3 +1,7 @@
+/**
+ * One HTTP attempt and its guards: a deadline on the whole answer, Stop heard at once, no redirect
+ * followed, a file read as a stream within its size limit. The tries around it are `tries.ts`.
+ */
 import type {
 	ICredentialsDecrypted,
 	IDataObject,
@@ -6,10 +10,10 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { outcomeOf } from './outcome';
-import { CREDENTIAL_TYPE, type ApiResponse, type N8nContext } from './types';
+import { CREDENTIAL_TYPE, outcomeOf, type ApiResponse, type N8nContext } from '../types';
 
-export interface OneRequest {
+/** What one attempt sends. */
+export interface AttemptedRequest {
 	method: IHttpRequestMethods;
 	url: string;
 	qs?: IDataObject;
@@ -102,19 +106,44 @@ export async function withinDeadline<T>(
 }
 
 /**
- * One request through n8n's authenticated request helper (which adds the Bearer token, and
- * fetches or refreshes it). Redirects are not followed: the request carries the token.
+ * One attempt of a request through n8n's authenticated request helper (which adds the Bearer
+ * token, and fetches or refreshes it). Redirects are not followed: the request carries the token.
  * `credential` is the run's credential, read once: given to the helper, it spares loading and
  * decrypting it again for every request; the helper writes a refreshed token into it.
  */
-export async function sendOnce(
+export async function attemptApiRequest(
 	context: N8nContext,
-	{ method, url, qs, body, binary, maxBytes }: OneRequest,
+	request: AttemptedRequest,
 	deadlineMs: number,
 	stopped: AbortSignal | undefined,
 	credential?: ICredentialsDecrypted,
 ): Promise<ApiResponse> {
-	const request: IHttpRequestOptions = {
+	const options = helperOptions(request, deadlineMs);
+	return await withinDeadline(deadlineMs, stopped, async (signal) => {
+		// n8n's helper aborts its request with the execution's cancel signal: this one also fires at the deadline
+		const withDeadline = Object.create(context, {
+			getExecutionCancelSignal: { value: () => signal },
+		});
+		const answer = asAnswer(
+			await context.helpers.httpRequestWithAuthentication.call(
+				withDeadline,
+				CREDENTIAL_TYPE,
+				options,
+				credential && { credentialsDecrypted: credential },
+			),
+		);
+		if (!request.binary) return answer;
+		const bytes = await readAtMost(answer.body, answer.headers, request.maxBytes ?? LARGEST_FILE);
+		return { ...answer, body: bytes };
+	});
+}
+
+/** The options n8n's helper gets for one attempt: every status back, no redirect, JSON or a stream. */
+function helperOptions(
+	{ method, url, qs, body, binary }: AttemptedRequest,
+	deadlineMs: number,
+): IHttpRequestOptions {
+	const options: IHttpRequestOptions = {
 		method,
 		url,
 		qs,
@@ -129,41 +158,25 @@ export async function sendOnce(
 		timeout: deadlineMs + 1000,
 	};
 	if (body !== undefined) {
-		request.body = body;
-		request.headers = { ...request.headers, 'Content-Type': 'application/json' };
+		options.body = body;
+		options.headers = { ...options.headers, 'Content-Type': 'application/json' };
 	}
 	if (binary) {
 		// streamed, so that a file too large is stopped while it is read
-		Object.assign(request, {
+		Object.assign(options, {
 			json: false,
 			encoding: 'stream',
 			headers: { Accept: 'application/pdf' },
 		});
 	}
-	return await withinDeadline(deadlineMs, stopped, async (signal) => {
-		// n8n's helper aborts its request with the execution's cancel signal: this one also fires at the deadline
-		const withDeadline = Object.create(context, {
-			getExecutionCancelSignal: { value: () => signal },
-		});
-		const answer = asAnswer(
-			await context.helpers.httpRequestWithAuthentication.call(
-				withDeadline,
-				CREDENTIAL_TYPE,
-				request,
-				credential && { credentialsDecrypted: credential },
-			),
-		);
-		if (!binary) return answer;
-		const bytes = await readAtMost(answer.body, answer.headers, maxBytes ?? LARGEST_FILE);
-		return { ...answer, body: bytes };
-	});
+	return options;
 }
 
 /**
- * A file a download was redirected to (signed storage): fetched without the Authorization header
- * (n8n's plain request helper adds none), one hop, within the deadline.
+ * One attempt at a file a download was redirected to (signed storage): fetched without the
+ * Authorization header (n8n's plain request helper adds none), one hop, within the deadline.
  */
-export async function fetchStored(
+export async function attemptStorageFetch(
 	context: N8nContext,
 	url: string,
 	deadlineMs: number,

@@ -1,6 +1,7 @@
+/** What is waited out or retried after a try, and the bounds of every wait (the transport's limits). */
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
-import { MAX_LIST_RECORDS } from './pagination';
+import { MAX_LIST_RECORDS } from '../pagination';
 
 /** The bounds of every wait and retry; a transport takes them as options (tests shorten them). */
 export interface TransportLimits {

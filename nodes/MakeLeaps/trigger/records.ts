@@ -1,0 +1,50 @@
+/**
+ * The watched list's records as the trigger takes and gives them: a first page read, the records
+ * kept that match the trigger's own filters (an error when it cannot tell), and each record shown
+ * as MakeLeaps returns it or as a flat row (Simplify).
+ */
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { SIMPLE } from '../model/simplify';
+import { checkFlag } from '../model/validation';
+import { MAX_PAGE_SIZE, type MakeLeapsTransport } from '../transport';
+import { checkRecords, type WatchEvent, type WatchFilters } from './watch';
+
+/** The first page of a list, as large as MakeLeaps serves it (one request). */
+export async function firstPage(transport: MakeLeapsTransport, path: string, qs: IDataObject = {}) {
+	return await transport.request<IDataObject[]>('GET', path, {
+		qs: { per_page: MAX_PAGE_SIZE, ...qs },
+		expect: 'list',
+	});
+}
+
+/** The records of a read that match the trigger's filters; an error when it cannot tell. */
+export function checkedRecords(
+	context: IPollFunctions,
+	event: WatchEvent,
+	records: IDataObject[],
+	filters: WatchFilters,
+): IDataObject[] {
+	const checked = checkRecords(records, filters);
+	if (checked.problem === undefined) return checked.records;
+	throw new NodeOperationError(
+		context.getNode(),
+		`MakeLeaps' ${event === 'newClient' ? 'client' : 'document'} list gave ${checked.problem}, so the trigger cannot tell what to report`,
+		{ description: "Nothing was reported and the trigger's state is unchanged." },
+	);
+}
+
+/** A record as the trigger gives it: as MakeLeaps returns it, or a flat row with Simplify. */
+export function shownRecord(context: IPollFunctions, event: WatchEvent, record: IDataObject) {
+	return simplifies(context)
+		? SIMPLE[event === 'newClient' ? 'client' : 'document'](record)
+		: record;
+}
+
+/** Whether the records go out as flat rows: Simplify, from the trigger's version 2 on. */
+function simplifies(context: IPollFunctions): boolean {
+	if (context.getNode().typeVersion < 2) return false;
+	// a refused value is an InvalidInput, which the poll turns into the node's error
+	return checkFlag(context.getNodeParameter('simplify', true), 'Simplify', true);
+}
