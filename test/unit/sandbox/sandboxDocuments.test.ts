@@ -1,6 +1,7 @@
 import { readPdf } from '../../../dev/pdf';
 import { add, format, multiply, parseDecimal, round } from '../../../sandbox/decimal';
-import { totalsOf, type LineItem } from '../../../sandbox/documents';
+import { totalsOf } from '../../../sandbox/rules/totals';
+import type { LineItem } from '../../../sandbox/stores/records';
 import { pdfOf } from '../../../sandbox/pdf';
 
 const line = (values: Partial<LineItem>): LineItem => ({

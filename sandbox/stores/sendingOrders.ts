@@ -1,63 +1,25 @@
 /**
  * Sending orders of the sandbox: the documented flow (create an order, attach documents, wait
- * until MakeLeaps has validated it, execute it) with the checks a real sending service makes,
- * and a record of every delivery so tests can see what was sent to whom.
+ * until MakeLeaps has validated it, execute it), and a record of every delivery so tests can
+ * see what was sent to whom. What a valid order is lives in rules/sendingOrders.ts.
  */
-import type { SandboxDocument } from './documents';
+import { isObject, objectBody, ValidationError, type FieldErrors } from '../rules/fields';
+import { CHANNELS, orderProblems, validateOrder } from '../rules/sendingOrders';
 import {
-	isEmail,
 	newMid,
-	ValidationError,
-	type FieldErrors,
+	type Delivery,
 	type Partner,
-	type Store,
-} from './store';
+	type SandboxDocument,
+	type SendingOrder,
+} from './records';
+import type { Urls } from './urls';
 
 /** How long the sandbox takes to validate an order after its last change. */
 export const DEFAULT_VALIDATION_MS = 1500;
 
-/** A domain whose addresses the sandbox's e-mail service refuses: an order to it never gets ready. */
-export const UNDELIVERABLE_DOMAIN = 'undeliverable.example';
+type Item = SendingOrder['items'][number];
 
-export interface SendingOrder {
-	mid: string;
-	recipientMid: string;
-	securesend_selected: boolean;
-	send_to_clientinbox_selected: boolean;
-	sendbypost_selected: boolean;
-	enable_cc_payments: boolean;
-	to_emails: string[];
-	subject: string;
-	message: string;
-	items: Array<{ mid: string; position: number; documentMid: string }>;
-	/** When the validation of the current content ends. */
-	validatedAt: number;
-	status: 'draft' | 'sent' | 'cancelled';
-	date_created: string;
-	date_sent: string | null;
-	date_cancelled: string | null;
-}
-
-/** What an executed order delivered, as tests inspect it. */
-export interface Delivery {
-	orderMid: string;
-	recipientMid: string;
-	channels: string[];
-	to_emails: string[];
-	documentMids: string[];
-	at: string;
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-	typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const CHANNELS = [
-	'securesend_selected',
-	'send_to_clientinbox_selected',
-	'sendbypost_selected',
-] as const;
-
-export class SendingStore {
+export class SendingOrderStore {
 	readonly orders = new Map<string, SendingOrder & { partnerMid: string }>();
 	readonly deliveries: Delivery[] = [];
 	/**
@@ -74,7 +36,7 @@ export class SendingStore {
 	private readonly lagging: Array<[SandboxDocument, string, number]> = [];
 
 	constructor(
-		private readonly store: Store,
+		private readonly urls: Urls,
 		options: { validationMs?: number; sentLagMs?: number } = {},
 		private readonly now: () => number = Date.now,
 	) {
@@ -93,63 +55,16 @@ export class SendingStore {
 		}
 	}
 
-	url(p: Partner, mid: string) {
-		return `${this.store.urls.baseUrl}/api/partner/${p.mid}/sending/order/${mid}/`;
-	}
-
 	ordersOf(p: Partner) {
 		return [...this.orders.values()].filter((o) => o.partnerMid === p.mid);
 	}
 
 	create(p: Partner, body: unknown): SendingOrder {
-		if (!isObject(body))
-			throw new ValidationError({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
-		const errors: FieldErrors = {};
-		const recipientMid = this.store.urls.parse(body.recipient_organization, p.mid, 'client');
-		if (body.recipient_organization === undefined)
-			errors.recipient_organization = ['This field is required.'];
-		else if (!recipientMid || !p.clients.has(recipientMid))
-			errors.recipient_organization = ['Invalid hyperlink - Object does not exist.'];
-		const flags: Record<string, boolean> = {};
-		for (const key of [...CHANNELS, 'enable_cc_payments']) {
-			const value = body[key] ?? false;
-			if (typeof value !== 'boolean') errors[key] = ['Must be a valid boolean.'];
-			else flags[key] = value;
-		}
-		if (!CHANNELS.some((key) => flags[key]))
-			errors.non_field_errors = ['Select at least one sending method.'];
-		const emails = body.to_emails ?? [];
-		if (!Array.isArray(emails) || emails.some((e) => typeof e !== 'string'))
-			errors.to_emails = ['Expected a list of items.'];
-		else {
-			const wrong = (emails as string[]).map((e) =>
-				isEmail(e) ? {} : ['Enter a valid email address.'],
-			);
-			if (wrong.some((w) => Array.isArray(w))) errors.to_emails = wrong;
-			else if (flags.securesend_selected && emails.length === 0)
-				errors.to_emails = ['Secure Send needs at least one e-mail address.'];
-		}
-		for (const [key, max] of [
-			['subject', 255],
-			['message', 5000],
-		] as const) {
-			const value = body[key] ?? '';
-			if (typeof value !== 'string') errors[key] = ['Not a valid string.'];
-			else if ([...value].length > max)
-				errors[key] = [`Ensure this field has no more than ${max} characters.`];
-		}
-		if (Object.keys(errors).length) throw new ValidationError(errors);
+		const fields = validateOrder(p, this.urls, body);
 		const order = {
 			partnerMid: p.mid,
 			mid: newMid(),
-			recipientMid: recipientMid!,
-			securesend_selected: flags.securesend_selected,
-			send_to_clientinbox_selected: flags.send_to_clientinbox_selected,
-			sendbypost_selected: flags.sendbypost_selected,
-			enable_cc_payments: flags.enable_cc_payments,
-			to_emails: emails as string[],
-			subject: String(body.subject ?? ''),
-			message: String(body.message ?? ''),
+			...fields,
 			items: [],
 			validatedAt: this.now() + this.validationMs,
 			status: 'draft' as const,
@@ -163,22 +78,21 @@ export class SendingStore {
 
 	/** POST to the order's items_url: a document of the recipient, at a position. */
 	addItem(p: Partner, order: SendingOrder, body: unknown) {
-		if (!isObject(body))
-			throw new ValidationError({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
+		const fields = objectBody(body, false);
 		if (order.status !== 'draft')
 			throw new ValidationError({
 				non_field_errors: ['This sending order can no longer be changed.'],
 			});
 		const errors: FieldErrors = {};
-		const documentMid = this.documentMid(p, body.document);
+		const documentMid = this.urls.parse(fields.document, p.mid, 'document');
 		const document = documentMid ? p.documents.get(documentMid) : undefined;
-		if (body.document === undefined) errors.document = ['This field is required.'];
+		if (fields.document === undefined) errors.document = ['This field is required.'];
 		else if (!document) errors.document = ['Invalid hyperlink - Object does not exist.'];
 		else if (document.clientMid !== order.recipientMid)
 			errors.document = ['The document is not addressed to the recipient of this order.'];
 		else if (order.items.some((item) => item.documentMid === documentMid))
 			errors.document = ['The document is already in this order.'];
-		const position = body.position ?? order.items.length;
+		const position = fields.position ?? order.items.length;
 		if (!Number.isInteger(position) || (position as number) < 0)
 			errors.position = ['A valid integer is required.'];
 		if (!errors.document && this.addingFaults.get(documentMid!) === 'refuse')
@@ -190,29 +104,11 @@ export class SendingStore {
 		return this.addingFaults.get(documentMid!) === 'lose' ? {} : this.itemJson(p, order, item);
 	}
 
-	/** What keeps an order from being sent; empty when it can be. */
-	problems(p: Partner, order: SendingOrder): string[] {
-		const problems: string[] = [];
-		if (order.items.length === 0) problems.push('The sending order has no documents.');
-		for (const address of order.to_emails) {
-			if (address.toLowerCase().endsWith(`@${UNDELIVERABLE_DOMAIN}`))
-				problems.push(`Secure Send cannot deliver to ${address}.`);
-		}
-		if (order.sendbypost_selected) {
-			const client = p.clients.get(order.recipientMid);
-			const hasAddress = client?.contactMids.some(
-				(mid) => (p.contacts.get(mid)?.addresses.length ?? 0) > 0,
-			);
-			if (!hasAddress) problems.push('Send by post needs a postal address of the recipient.');
-		}
-		return problems;
-	}
-
 	readyToOrder(p: Partner, order: SendingOrder) {
 		return (
 			order.status === 'draft' &&
 			this.now() >= order.validatedAt &&
-			this.problems(p, order).length === 0
+			orderProblems(p, order).length === 0
 		);
 	}
 
@@ -230,7 +126,7 @@ export class SendingStore {
 		order.status = 'sent';
 		order.date_sent = at;
 		for (const item of order.items) {
-			const document = p.documents.get(item.documentMid) as SandboxDocument | undefined;
+			const document = p.documents.get(item.documentMid);
 			if (document) this.lagging.push([document, at, this.now() + this.sentLagMs]);
 		}
 		this.catchUp();
@@ -242,6 +138,23 @@ export class SendingStore {
 			documentMids: order.items.map((item) => item.documentMid),
 			at,
 		});
+	}
+
+	/**
+	 * An order to the document's client with that document, executed at once, as MakeLeaps' web
+	 * app or another n8n sends it.
+	 */
+	sendAtOnce(p: Partner, documentMid: string): SendingOrder {
+		const document = p.documents.get(documentMid);
+		if (!document) throw new Error(`no document ${documentMid}`);
+		const order = this.create(p, {
+			recipient_organization: this.urls.client(p.mid, document.clientMid),
+			send_to_clientinbox_selected: true,
+		});
+		this.addItem(p, order, { position: 0, document: this.urls.document(p.mid, documentMid) });
+		order.validatedAt = 0;
+		this.execute(p, order);
+		return order;
 	}
 
 	/**
@@ -267,13 +180,13 @@ export class SendingStore {
 	}
 
 	json(p: Partner, order: SendingOrder) {
-		const url = this.url(p, order.mid);
+		const url = this.urls.sendingOrder(p.mid, order.mid);
 		const problems =
-			order.status === 'draft' && this.now() >= order.validatedAt ? this.problems(p, order) : [];
+			order.status === 'draft' && this.now() >= order.validatedAt ? orderProblems(p, order) : [];
 		return {
 			url,
 			mid: order.mid,
-			recipient_organization: this.store.urls.client(p.mid, order.recipientMid),
+			recipient_organization: this.urls.client(p.mid, order.recipientMid),
 			securesend_selected: order.securesend_selected,
 			send_to_clientinbox_selected: order.send_to_clientinbox_selected,
 			sendbypost_selected: order.sendbypost_selected,
@@ -295,20 +208,13 @@ export class SendingStore {
 		};
 	}
 
-	private itemJson(p: Partner, order: SendingOrder, item: SendingOrder['items'][number]) {
+	private itemJson(p: Partner, order: SendingOrder, item: Item) {
 		return {
-			url: `${this.url(p, order.mid)}item/${item.mid}/`,
+			url: `${this.urls.sendingOrder(p.mid, order.mid)}item/${item.mid}/`,
 			mid: item.mid,
 			position: item.position,
-			document: `${this.store.urls.baseUrl}/api/partner/${p.mid}/document/${item.documentMid}/`,
+			document: this.urls.document(p.mid, item.documentMid),
 			filename: null,
 		};
-	}
-
-	private documentMid(p: Partner, url: unknown): string | undefined {
-		if (typeof url !== 'string') return undefined;
-		const prefix = `${this.store.urls.baseUrl}/api/partner/${p.mid}/document/`;
-		const match = url.startsWith(prefix) ? /^(\d+)\/$/.exec(url.slice(prefix.length)) : null;
-		return match?.[1];
 	}
 }

@@ -1,0 +1,74 @@
+/**
+ * The switches a sandbox starts with (`sandbox.options`): its limits, and the ways it may differ
+ * from the real API. Those that shape answers are read on every request, so a test may change them.
+ */
+
+export interface SandboxOptions {
+	/** Port to listen on; 0 (default) picks a free one. */
+	port?: number;
+	/** Lifetime of issued tokens in seconds (the real API uses 36000). */
+	tokenTtlSeconds?: number;
+	/** At most `limit` API requests per `windowMs`; further ones get 429 with Retry-After. */
+	throttle?: { limit: number; windowMs: number };
+	/** Requests allowed per day before every request gets 429 until midnight UTC. */
+	dailyLimit?: number;
+	/** Default and maximum page sizes of list endpoints. */
+	pageSize?: number;
+	maxPageSize?: number;
+	/** Fixed credentials for the first partner (random when omitted). */
+	clientId?: string;
+	clientSecret?: string;
+	partnerName?: string;
+	/** Clock of the throttle and the daily limit (tests move the day without waiting for it). */
+	now?: () => number;
+	/** Answers every referenced record as its URL, whatever `expand` asks (a server without expand). */
+	ignoreExpand?: boolean;
+	/** Issuing a token revokes every earlier token of the same API key. */
+	oneActiveToken?: boolean;
+	/** Serves document PDFs through a redirect to storage (`/_storage/`), as a cloud service may. */
+	pdfRedirect?: boolean;
+	/** How long a sending order takes to be validated after its last change (1500 ms by default). */
+	sendingValidationMs?: number;
+	/**
+	 * How long after a sending order is executed its documents show `date_sent` (0 by default), as
+	 * a service that marks documents sent in the background may.
+	 */
+	sentLagMs?: number;
+	/**
+	 * The field a normal line's unit price is read from (`unit_cost` by default): another name
+	 * plays a service whose field the node guessed wrong; it takes such lines as free of charge.
+	 */
+	unitCostField?: string;
+	/** Tax rounded down on each line instead of once per tax rate (another rounding, same lines). */
+	taxPerLine?: boolean;
+	/** List filters the lists ignore (`date__gte`, `document_type`, `recipient_organization`…). */
+	ignoreFilters?: string[];
+	/**
+	 * The one form the document list's `client` filter accepts (both by default); the other is
+	 * answered `400 {"client": ["Select a valid choice. …"]}`, as a Django filter expecting it does.
+	 */
+	clientFilter?: 'mid' | 'url';
+	/** How the document list gives line items: in full (default), as an empty list, or as links. */
+	listLineItems?: 'full' | 'empty' | 'links';
+	/** Fields the client and document lists leave out of each record (the record itself has them). */
+	listOmits?: string[];
+	/** Contacts do not answer at their own URL (`/contact/<mid>/` answers 404), only in their client. */
+	noContactUrl?: boolean;
+	/** Lists answer without `meta.next`, as a service paging another way may. */
+	omitNext?: boolean;
+	/** Lists answer without `meta.count`. */
+	omitCount?: boolean;
+	/** Partner addresses given without their final `/` (`…/api/partner/<mid>`). */
+	partnerUrlNoSlash?: boolean;
+	/**
+	 * A partner answers with the caller's Client ID and access token in it (`requested_by`), as a
+	 * debugging proxy or a careless service may.
+	 */
+	echoCredentials?: boolean;
+	/** The path segment templates are listed under instead of `template` (which then answers 404). */
+	templatePath?: string;
+	/** A document create without `document_template` is answered 400 "This field is required.". */
+	requireTemplate?: boolean;
+	/** Line item fields a document gives under other names, such as `{ unit_cost: 'unit_price' }`. */
+	lineItemNames?: Record<string, string>;
+}

@@ -1,0 +1,223 @@
+/**
+ * The documents of each partner: create, change, delete, list with filters, and answer as JSON
+ * or as a PDF. What a valid document is lives in rules/documents.ts.
+ */
+import { pdfOf } from '../pdf';
+import {
+	applyCurrencyAndTemplate,
+	applyLines,
+	applyTextsAndDates,
+	blankDocument,
+	isDocumentType,
+	type DocumentRules,
+} from '../rules/documents';
+import { objectBody, textField, ValidationError, type FieldErrors } from '../rules/fields';
+import type { ClientStore } from './clients';
+import type { ContactStore } from './contacts';
+import { newMid, type Partner, type SandboxDocument } from './records';
+import type { Urls } from './urls';
+
+type Body = Record<string, unknown>;
+
+const noObject = () => ['Invalid hyperlink - Object does not exist.'];
+
+export class DocumentStore {
+	constructor(
+		private readonly records: { urls: Urls; clients: ClientStore; contacts: ContactStore },
+		/** How documents are read and taxed (sandbox switches). */
+		private readonly rules: DocumentRules = {},
+	) {}
+
+	/** POST: a new document, totals computed when `autocalculate` is set. */
+	create(p: Partner, body: unknown): SandboxDocument {
+		const fields = objectBody(body, false);
+		const errors: FieldErrors = {};
+		const type = String(fields.document_type ?? '');
+		if (fields.document_type === undefined) errors.document_type = ['This field is required.'];
+		else if (!isDocumentType(type)) errors.document_type = [`"${type}" is not a valid choice.`];
+		const document = blankDocument(newMid(), type);
+		if (fields.client === undefined) errors.client = ['This field is required.'];
+		if (this.rules.requireTemplate && fields.document_template === undefined)
+			errors.document_template = ['This field is required.'];
+		if (fields.lineitems === undefined) errors.lineitems = ['This field is required.'];
+		this.apply(p, document, fields, errors);
+		if (!errors.document_number && document.document_number === '')
+			document.document_number = this.nextNumber(p, type);
+		if (Object.keys(errors).length) throw new ValidationError(errors);
+		p.documents.set(document.mid, document);
+		return document;
+	}
+
+	/** PATCH (partial) or PUT: the fields given; lines replace the lines. */
+	update(p: Partner, document: SandboxDocument, body: unknown): SandboxDocument {
+		const fields = objectBody(body, false);
+		const errors: FieldErrors = {};
+		if (fields.document_type !== undefined && fields.document_type !== document.document_type) {
+			errors.document_type = ['The type of a document cannot be changed.'];
+		}
+		const copy: SandboxDocument = { ...document, lineitems: [...document.lineitems] };
+		this.apply(p, copy, fields, errors);
+		if (Object.keys(errors).length) throw new ValidationError(errors);
+		Object.assign(document, copy);
+		return document;
+	}
+
+	delete(p: Partner, document: SandboxDocument) {
+		p.documents.delete(document.mid);
+	}
+
+	/** The documents a list request asks for, in creation order. */
+	list(p: Partner, query: URLSearchParams): SandboxDocument[] {
+		const flag = (name: string) => (query.has(name) ? query.get(name) === 'true' : undefined);
+		const stamps = [
+			['date_sent', flag('sent')],
+			['date_paid', flag('paid')],
+			['date_cancelled', flag('cancelled')],
+		] as const;
+		const search = query.get('search')?.toLowerCase();
+		const client = query.get('client');
+		const type = query.get('document_type');
+		const [from, to] = [query.get('date__gte'), query.get('date__lte')];
+		return [...p.documents.values()].filter(
+			(d) =>
+				(!type || d.document_type === type) &&
+				(!client ||
+					d.clientMid === client ||
+					this.records.urls.client(p.mid, d.clientMid) === client) &&
+				(!from || d.date >= from) &&
+				(!to || d.date <= to) &&
+				stamps.every(([key, wanted]) => wanted === undefined || (d[key] !== null) === wanted) &&
+				(!search || this.searchText(p, d).includes(search)),
+		);
+	}
+
+	json(p: Partner, d: SandboxDocument, expand: string[] = []) {
+		const { urls, clients, contacts } = this.records;
+		const client = p.clients.get(d.clientMid);
+		const contact = d.clientContactMid ? p.contacts.get(d.clientContactMid) : undefined;
+		const url = urls.document(p.mid, d.mid);
+		return {
+			url,
+			mid: d.mid,
+			document_number: d.document_number,
+			document_type: d.document_type,
+			document_template: d.document_template,
+			display_name: `${label(d)} #${d.document_number}`,
+			title: d.title,
+			project_name: d.project_name,
+			message: d.message,
+			note: d.note,
+			external_id: d.external_id,
+			currency: d.currency,
+			subtotal: d.subtotal,
+			tax: d.tax,
+			total: d.total,
+			mixed_tax_rate_totals: d.mixed_tax_rate_totals,
+			lineitems: d.lineitems,
+			tags: d.tags,
+			pdf_content_url: `${url}pdf/`,
+			client:
+				expand.includes('client') && client
+					? clients.json(p, client)
+					: urls.client(p.mid, d.clientMid),
+			client_contact: !d.clientContactMid
+				? null
+				: expand.includes('client_contact') && contact
+					? contacts.json(p, contact)
+					: urls.contact(p.mid, d.clientContactMid),
+			date: d.date,
+			date_due: d.date_due,
+			date_sent: d.date_sent,
+			date_paid: d.date_paid,
+			date_cancelled: d.date_cancelled,
+		};
+	}
+
+	/** A real PDF naming the document number, the client, the lines and the total. */
+	pdf(p: Partner, d: SandboxDocument): Buffer {
+		const client = p.clients.get(d.clientMid);
+		const lines = d.lineitems.map((line) =>
+			line.kind === 'normal'
+				? `${line.description}  ${line.quantity} x ${line.unit_cost} = ${line.price} ${d.currency}`
+				: line.kind === 'simple'
+					? `${line.description}  ${line.price} ${d.currency}`
+					: line.description,
+		);
+		return pdfOf([
+			`${label(d)} ${d.document_number}`,
+			`Client: ${client ? this.records.clients.displayName(p, client) : d.clientMid}`,
+			`Date: ${d.date}${d.date_due ? `   Due: ${d.date_due}` : ''}`,
+			...(d.title ? [`Title: ${d.title}`] : []),
+			'',
+			...lines,
+			'',
+			`Subtotal: ${d.subtotal} ${d.currency}   Tax: ${d.tax} ${d.currency}`,
+			`Total: ${d.total} ${d.currency}`,
+		]);
+	}
+
+	/** Copies the fields of `body` onto `document`, collecting field errors (in DRF's order). */
+	private apply(p: Partner, document: SandboxDocument, body: Body, errors: FieldErrors) {
+		applyCurrencyAndTemplate(document, body, errors);
+		this.applyNumber(p, document, body, errors);
+		applyTextsAndDates(document, body, errors);
+		this.applyClient(p, document, body, errors);
+		applyLines(document, body, errors, this.rules);
+	}
+
+	/** A number given must be free among the partner's documents of the same type. */
+	private applyNumber(p: Partner, document: SandboxDocument, body: Body, errors: FieldErrors) {
+		if (body.document_number === undefined) return;
+		const number = textField(body.document_number, 64);
+		if (number.error) errors.document_number = number.error;
+		else if (number.value && this.numberTaken(p, document, number.value)) {
+			errors.document_number = ['A document with this number already exists.'];
+		} else if (number.value) document.document_number = number.value;
+	}
+
+	/** The client (its default contact comes along) and a contact of that client. */
+	private applyClient(p: Partner, document: SandboxDocument, body: Body, errors: FieldErrors) {
+		if (body.client !== undefined) {
+			const clientMid = this.records.urls.parse(body.client, p.mid, 'client');
+			if (!clientMid || !p.clients.has(clientMid)) errors.client = noObject();
+			else {
+				document.clientMid = clientMid;
+				document.clientContactMid = p.clients.get(clientMid)!.defaultContactMid;
+			}
+		}
+		if (body.client_contact !== undefined && body.client_contact !== null) {
+			const contactMid = this.records.urls.parse(body.client_contact, p.mid, 'contact');
+			const owner = contactMid ? p.contacts.get(contactMid)?.ownerMid : undefined;
+			if (!owner || owner !== document.clientMid) errors.client_contact = noObject();
+			else document.clientContactMid = contactMid!;
+		}
+	}
+
+	private numberTaken(p: Partner, document: SandboxDocument, number: string) {
+		return [...p.documents.values()].some(
+			(other) =>
+				other.mid !== document.mid &&
+				other.document_type === document.document_type &&
+				other.document_number === number,
+		);
+	}
+
+	/** The next free number of a type: the highest plain number of that type plus one. */
+	private nextNumber(p: Partner, type: string) {
+		const numbers = [...p.documents.values()]
+			.filter((d) => d.document_type === type && /^\d+$/.test(d.document_number))
+			.map((d) => Number(d.document_number));
+		return String(Math.max(0, ...numbers) + 1).padStart(4, '0');
+	}
+
+	/** Text that the list's `search` filter matches against. */
+	private searchText(p: Partner, d: SandboxDocument): string {
+		const client = p.clients.get(d.clientMid);
+		const name = client ? this.records.clients.displayName(p, client) : '';
+		return [d.document_number, d.title, d.external_id, name].join('\n').toLowerCase();
+	}
+}
+
+/** The type's name as a title: `invoice` → `Invoice`. */
+const label = (d: SandboxDocument) =>
+	d.document_type.charAt(0).toUpperCase() + d.document_type.slice(1);

@@ -1,0 +1,122 @@
+/**
+ * The records the sandbox keeps, as it stores them (the stores give them as the API answers
+ * them), and the MIDs that name them.
+ */
+
+export interface Address {
+	format: string;
+	country_name: string;
+	street_address: string;
+	extended_address: string;
+	locality: string;
+	region: string;
+	postal_code: string;
+}
+
+export interface Contact {
+	mid: string;
+	ownerMid: string;
+	contact_type: 'organization' | 'person';
+	name: string;
+	family_name: string;
+	given_name: string;
+	title: string;
+	department: string;
+	phone_number: string;
+	email: { address: string } | null;
+	addresses: Address[];
+}
+
+/** A contact as a request gives it, before it belongs to a client. */
+export type NewContact = Omit<Contact, 'mid' | 'ownerMid'>;
+
+export interface Client {
+	mid: string;
+	client_external_id: string;
+	contactMids: string[];
+	defaultContactMid: string | null;
+	default_client?: string;
+	date_archived: string | null;
+}
+
+export interface LineItem {
+	kind: string;
+	description: string;
+	quantity: string;
+	unit_cost: string;
+	price: string;
+	tax_rate: string;
+	tax_type: string;
+	quantity_unit: string;
+}
+
+export interface SandboxDocument {
+	mid: string;
+	document_type: string;
+	document_template: string;
+	document_number: string;
+	date: string;
+	date_due: string | null;
+	clientMid: string;
+	clientContactMid: string | null;
+	currency: string;
+	lineitems: LineItem[];
+	title: string;
+	note: string;
+	message: string;
+	project_name: string;
+	external_id: string;
+	tags: string[];
+	date_sent: string | null;
+	date_paid: string | null;
+	date_cancelled: string | null;
+	subtotal: string;
+	tax: string;
+	total: string;
+	mixed_tax_rate_totals: Record<string, { subtotal: string; tax: string }>;
+}
+
+/** A partner (a MakeLeaps account) and the records it holds. */
+export interface Partner {
+	mid: string;
+	name: string;
+	clients: Map<string, Client>;
+	contacts: Map<string, Contact>;
+	documents: Map<string, SandboxDocument>;
+}
+
+export interface SendingOrder {
+	mid: string;
+	recipientMid: string;
+	securesend_selected: boolean;
+	send_to_clientinbox_selected: boolean;
+	sendbypost_selected: boolean;
+	enable_cc_payments: boolean;
+	to_emails: string[];
+	subject: string;
+	message: string;
+	items: Array<{ mid: string; position: number; documentMid: string }>;
+	/** When the validation of the current content ends. */
+	validatedAt: number;
+	status: 'draft' | 'sent' | 'cancelled';
+	date_created: string;
+	date_sent: string | null;
+	date_cancelled: string | null;
+}
+
+/** What an executed order delivered, as tests inspect it. */
+export interface Delivery {
+	orderMid: string;
+	recipientMid: string;
+	channels: string[];
+	to_emails: string[];
+	documentMids: string[];
+	at: string;
+}
+
+let midCounter = 0n;
+/** 19-digit decimal MIDs like the real service issues. */
+export function newMid(): string {
+	midCounter += 1n;
+	return (1734479364000000000n + BigInt(Date.now() % 1000000) * 1000n + midCounter).toString();
+}

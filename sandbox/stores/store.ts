@@ -1,0 +1,31 @@
+/**
+ * The partners' accounts, one store per resource (partners, clients, contacts) on the same URLs.
+ * Documents and sending orders have their own stores beside it.
+ */
+import { ClientStore } from './clients';
+import { ContactStore } from './contacts';
+import { PartnerStore } from './partners';
+import type { Client, Contact, Partner } from './records';
+import type { Urls } from './urls';
+
+export class Store {
+	readonly partners: PartnerStore;
+	readonly contacts: ContactStore;
+	readonly clients: ClientStore;
+
+	constructor(readonly urls: Urls) {
+		this.partners = new PartnerStore(urls);
+		this.contacts = new ContactStore(urls);
+		this.clients = new ClientStore(urls, this.contacts);
+	}
+
+	/** Changes a contact directly, as a user does in MakeLeaps (tests change records this way). */
+	updateContact(contact: Contact, body: unknown): Contact {
+		return this.contacts.update(contact, body);
+	}
+
+	/** Deletes a client directly, as a user does in MakeLeaps. */
+	deleteClient(p: Partner, client: Client) {
+		this.clients.delete(p, client);
+	}
+}
