@@ -3,14 +3,22 @@
  * A started n8n (`n8n start`) with the package: the node and credential types are served to the
  * editor, the credential test of n8n's REST API accepts the sandbox's ID and secret and refuses
  * a wrong secret, the editor shows the node's panel in headless Chromium (screenshot under
- * test-output/e2e/), and example 5's published form turns a submission into a quote and its PDF.
+ * test-output/e2e/), and example 5's published form turns a submission into a quote and its PDF,
+ * once: the same submission again makes nothing.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
-import { documentReads, quoteForm, submitQuoteForm, until } from '../../dev/liveExamples';
+import {
+	documentReads,
+	QUOTE_REQUEST,
+	quoteForm,
+	replayQuoteRequest,
+	submitQuoteForm,
+	until,
+} from '../../dev/liveExamples';
 import { CREDENTIAL, n8nLine, ROOT } from '../../dev/n8n';
 import { readPdf } from '../../dev/pdf';
 import { useN8n, withinBudget } from './bed';
@@ -124,7 +132,9 @@ describe('a started n8n with the package', () => {
 			waitUntil: 'domcontentloaded',
 		});
 
-		const node = page.locator('[data-test-id="canvas-node"][data-node-name="Create head office"]');
+		const node = page.locator(
+			'[data-test-id="canvas-node"][data-node-name="Create or update head office"]',
+		);
 		await node.waitFor({ timeout: 60_000 });
 		await node.dblclick();
 		const panel = page.locator('[data-test-id="ndv"]');
@@ -322,7 +332,7 @@ describe('a started n8n with the package', () => {
 		},
 	);
 
-	test('5: a submitted quote request form becomes a quote for the client, its PDF mailed to the requester', async () => {
+	test('5: a submitted quote request form becomes a quote for the client, its PDF mailed to the requester; the same submission again makes no quote and mails nothing', async () => {
 		const { sandbox, n8n } = bed;
 		const { url: formUrl, page } = await quoteForm(n8n);
 		expect(page).toContain('Request a quote');
@@ -332,6 +342,9 @@ describe('a started n8n with the package', () => {
 
 		// The form answers at once; the workflow goes on in the background.
 		const quotes = () => sandbox.documentsOf().filter((d) => d.document_type === 'quote');
+		// offline, each mail is its attachment written as <recipient>--<file>
+		const mails = () =>
+			readdirSync(n8n.outputFolder).filter((f) => f.startsWith(`${QUOTE_REQUEST[2]}--`));
 		const file = path.join(n8n.outputFolder, 'Kobayashi@Momiji-Print.example.jp--0001.pdf');
 		// the file node may still be writing it: wait until it reads as a whole PDF
 		const pdf = await until(60_000, () => {
@@ -348,6 +361,10 @@ describe('a started n8n with the package', () => {
 			title: 'Quote: Logo design',
 			total: '330000', // 2 × 150000 + 10%
 			lineitems: [expect.objectContaining({ description: 'Logo design', quantity: '2' })],
+			// the submission's own key: the requester's e-mail and when the form was sent
+			external_id: expect.stringMatching(
+				/^kobayashi@momiji-print\.example\.jp \d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)$/,
+			),
 		});
 		const client = sandbox.clients().find((c) => c.url === quote.client);
 		expect(client).toMatchObject({
@@ -356,7 +373,56 @@ describe('a started n8n with the package', () => {
 		});
 		expect(pdf.pages).toBe(1);
 		expect(pdf.texts).toEqual(expect.arrayContaining(['Quote 0001', 'Total: 330000 JPY']));
+		expect(mails()).toEqual([path.basename(file)]);
+		const partner = `/api/partner/${sandbox.credentials.partnerMid}`;
+		const clientMid = String(client!.mid);
+		const quoteAt = `${partner}/document/${String(quote.mid)}/`;
+		// the quote is looked for among the quotes of the day of the submission only
+		const quoteList = `GET ${partner}/document/?document_type=quote&date__gte=${String(quote.date)}`;
+		// method and path, and a document list read with its type and first day
+		const calls = () =>
+			sandbox
+				.received('/api/')
+				.map((r) =>
+					r.method === 'GET' && r.path.endsWith('/document/')
+						? `GET ${r.path}?document_type=${r.query.document_type}&date__gte=${r.query.date__gte}`
+						: `${r.method} ${r.path}`,
+				);
+		expect(calls()).toEqual([
+			'GET /api/partner/',
+			`GET ${partner}/client/`,
+			`POST ${partner}/client/`,
+			quoteList,
+			// the new quote goes to the client's default contact, read as MakeLeaps has it now
+			`GET ${partner}/client/${clientMid}/`,
+			`POST ${partner}/document/`,
+			// Download PDF names the file after the quote's number, read now
+			`GET ${quoteAt}`,
+			`GET ${quoteAt}pdf/`,
+		]);
 		withinBudget(sandbox, 'mlExample5FormQuote', 'first');
+
+		// The same submission handled again (n8n runs the execution's trigger data once more): the
+		// quote is found by its External ID, unchanged, and neither its PDF nor a mail follows.
+		rmSync(file);
+		sandbox.resetRequests();
+		const replay = await replayQuoteRequest(n8n);
+		expect(replay.status).toBe('success');
+		const items = (node: string) =>
+			(replay.runData[node]?.[0]?.data?.main[0] ?? []).map((item) => item.json);
+		expect(items('Quote request form')).toEqual([
+			expect.objectContaining({ Email: QUOTE_REQUEST[2] }),
+		]);
+		expect(items('Create or update quote')).toEqual([
+			expect.objectContaining({ mid: quote.mid, operation: 'unchanged' }),
+		]);
+		expect(items('New quotes only')).toEqual([]);
+		expect(replay.runData['Download PDF']).toBeUndefined();
+		expect(replay.runData['E-mail the quote']).toBeUndefined();
+		expect(mails()).toEqual([]);
+		expect(quotes().map((q) => q.mid)).toEqual([quote.mid]);
+		expect(calls()).toEqual(['GET /api/partner/', `GET ${partner}/client/`, quoteList]);
+		withinBudget(sandbox, 'mlExample5FormQuote', 'again');
 	});
 
 	test('6: a published MakeLeaps Trigger reports each payment made in MakeLeaps once, a backdated one on an invoice made after the last poll included', async () => {
