@@ -20,6 +20,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import type { Sandbox } from '../sandbox/server';
+
 /** The package's folder (this file runs from scripts/ under jest and from build/scripts/ when compiled). */
 export const ROOT = (() => {
 	for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
@@ -545,6 +547,25 @@ export function example(file: string, outputFolder: string): Workflow {
 		}
 	}
 	return workflow;
+}
+
+/**
+ * What example 1 finds in an account that still holds the office it closes: the client
+ * `EX1-OLD`, put in the sandbox before the example's first run (its Delete step then has a
+ * client to delete; the next run finds none).
+ */
+export function seedClosedOffice(sandbox: Sandbox) {
+	return sandbox.seedClient({
+		client_external_id: 'EX1-OLD',
+		contacts: [
+			{
+				contact_type: 'organization',
+				name: 'Sakura Holdings K.K. Kobe Office',
+				addresses: [],
+				email: null,
+			},
+		],
+	});
 }
 
 function fileNode(name: string, parameters: Record<string, unknown>): WorkflowNode {

@@ -21,9 +21,10 @@ export interface Task {
 	run: 'first' | 'again';
 	/**
 	 * How the run starts: by `n8n execute` (unset), from example 5's form submitted to a started
-	 * n8n, or by the polls of example 6's published trigger (its first, then a quiet one).
+	 * n8n or that submission run again (as from n8n's executions), or by the polls of example 6's
+	 * published trigger (its first, then a quiet one).
 	 */
-	startsFrom?: 'form' | 'poll';
+	startsFrom?: 'form' | 'replay' | 'poll';
 	/** What the run does, in a user's words. */
 	what: string;
 	/** How many rows or documents the run handles, to give requests per unit. */
@@ -40,13 +41,24 @@ export const TASKS: Task[] = [
 	{
 		workflow: 'mlExample1Lifecycle',
 		run: 'first',
-		what: 'create 2 clients, update 1, delete 1',
+		what: 'create 2 clients, update 1, delete 1 (a closed office)',
 		units: 4,
 		unit: 'operation',
-		minimum: 5,
-		minimumIs: 'partner + 2 creates + update + delete',
-		// the update reads the client first: only what differs is sent, as its preview says
-		budget: 7,
+		minimum: 6,
+		minimumIs: 'partner + client list + 2 creates + update + delete',
+		// each of the 3 nodes that find clients by external ID reads the list; the update reads
+		// the client first (only what differs is sent); the delete looks for its documents first
+		budget: 10,
+	},
+	{
+		workflow: 'mlExample1Lifecycle',
+		run: 'again',
+		what: 'the same again (both clients as they should be, the closed office gone: nothing written)',
+		units: 4,
+		unit: 'operation',
+		minimum: 2,
+		minimumIs: 'partner + client list',
+		budget: 5,
 	},
 	{
 		workflow: 'mlExample3ErrorOutput',
@@ -54,9 +66,19 @@ export const TASKS: Task[] = [
 		what: '4 rows, 2 of them invalid: 2 clients created, 2 rows on the error output',
 		units: 4,
 		unit: 'row',
-		minimum: 3,
-		minimumIs: 'partner + 2 creates (nothing sent for an invalid row)',
-		budget: 3,
+		minimum: 4,
+		minimumIs: 'partner + client list + 2 creates (nothing sent for an invalid row)',
+		budget: 4,
+	},
+	{
+		workflow: 'mlExample3ErrorOutput',
+		run: 'again',
+		what: 'the same 4 rows again: 2 unchanged, the 2 invalid ones on the error output again',
+		units: 4,
+		unit: 'row',
+		minimum: 2,
+		minimumIs: 'partner + client list',
+		budget: 2,
 	},
 	{
 		workflow: 'mlExample2SheetImport',
@@ -136,10 +158,21 @@ export const TASKS: Task[] = [
 		what: 'a quote request form: a new client, its quote and the PDF',
 		units: 1,
 		unit: 'quote',
-		minimum: 7,
+		minimum: 8,
 		minimumIs:
-			'partner + client list + client create + client (default contact) + quote create + quote (number) + PDF',
-		budget: 7,
+			'partner + client list + client create + quote list (of the day) + client (default contact) + quote create + quote (number) + PDF',
+		budget: 8,
+	},
+	{
+		workflow: 'mlExample5FormQuote',
+		run: 'again',
+		startsFrom: 'replay',
+		what: 'the same submission again (its quote found unchanged: no PDF, no mail)',
+		units: 1,
+		unit: 'quote',
+		minimum: 3,
+		minimumIs: 'partner + client list + quote list (of the day)',
+		budget: 3,
 	},
 	{
 		workflow: 'mlExample6PaidInvoices',

@@ -2,8 +2,8 @@
 /**
  * Requests per task (dev/requestBudget.ts): runs the example flows in a real n8n against the
  * sandbox, in the order a user would (clients, then invoices with PDFs, then sending), each
- * twice, and counts what the sandbox received; then, in the started n8n, example 5's form and
- * example 6's first and next poll.
+ * twice, and counts what the sandbox received; then, in the started n8n, example 5's form (and
+ * the same submission again) and example 6's first and next poll.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,9 +14,11 @@ import {
 	documentReads,
 	quoteForm,
 	QUOTE_REQUEST,
+	replayQuoteRequest,
 	submitQuoteForm,
 	until,
 } from '../dev/liveExamples';
+import { seedClosedOffice } from '../dev/n8n';
 import { apiRequests, TASKS, type Task } from '../dev/requestBudget';
 import { startInstance, type Instance } from './instance';
 
@@ -48,8 +50,11 @@ export async function requestsPerTask(say: (line: string) => void): Promise<Task
 		const started = TASKS.filter((task) => task.startsFrom);
 		for (const task of [...executed, ...started]) {
 			if (task === started[0]) await startWithFormPublished(instance);
+			if (task.workflow === 'mlExample1Lifecycle' && task.run === 'first')
+				seedClosedOffice(sandbox);
 			sandbox.resetRequests();
 			if (task.startsFrom === 'form') await submitForm(instance);
+			else if (task.startsFrom === 'replay') await replayQuoteRequest(n8n);
 			else if (task.startsFrom === 'poll') await nextPoll(instance, task.run);
 			else {
 				const { run, result } = await n8n.execute(task.workflow);

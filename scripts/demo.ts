@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import type { RecordedRequest } from '../sandbox/server';
-import { ROOT } from '../dev/n8n';
+import { ROOT, seedClosedOffice } from '../dev/n8n';
 import { openEditor, say, startInstance, stopOnSignals, type Instance } from './instance';
 
 interface ClientJson {
@@ -150,6 +150,9 @@ async function main() {
 		instance = await startInstance(OUTPUT_FOLDER);
 		const { sandbox, n8n, workflows } = instance;
 		const demonstrated = [workflows[0], workflows[1], workflows[3], workflows[6]];
+		// example 1 deletes an office that is closed, as long as the account still holds it
+		const closed = seedClosedOffice(sandbox);
+		known.set(closed.mid, sandbox.clients().find((client) => client.mid === closed.mid)!);
 		for (const workflow of demonstrated) {
 			say();
 			say(`${workflow.name}  (n8n execute --id=${workflow.id})`);

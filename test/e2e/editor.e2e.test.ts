@@ -2,24 +2,41 @@
 /**
  * A started n8n (`n8n start`) with the package: the node and credential types are served to the
  * editor, the credential test of n8n's REST API accepts the sandbox's ID and secret and refuses
- * a wrong secret, the editor shows the node's panel in headless Chromium (screenshot under
- * test-output/e2e/), and example 5's published form turns a submission into a quote and its PDF.
+ * a wrong secret, the editor shows the node's panels and outputs in headless Chromium
+ * (screenshots under test-output/e2e/), and example 5's published form turns a submission into a
+ * quote and its PDF, once: the same submission again makes nothing.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import {
+	chromium,
+	type Browser,
+	type BrowserContext,
+	type Locator,
+	type Page,
+} from 'playwright-core';
 
-import { documentReads, quoteForm, submitQuoteForm, until } from '../../dev/liveExamples';
+import {
+	documentReads,
+	QUOTE_REQUEST,
+	quoteForm,
+	replayQuoteRequest,
+	submitQuoteForm,
+	until,
+} from '../../dev/liveExamples';
 import { CREDENTIAL, n8nLine, ROOT } from '../../dev/n8n';
 import { readPdf } from '../../dev/pdf';
 import { useN8n, withinBudget } from './bed';
+import { outputWorkflows } from './outputWorkflows';
 
 const SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-makeleaps-node.png');
 const PREVIEW_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-preview-table.png');
 const CREDENTIAL_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-credential.png');
 const TRIGGER_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-trigger.png');
 const LINES_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-invoice-lines.png');
+const CHECK_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'output-check.png');
+const SEND_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'output-send.png');
 
 /**
  * With MAKELEAPS_DOCS_SCREENSHOTS=1, the screenshots also replace the ones in docs/ (the README
@@ -42,6 +59,8 @@ describe('a started n8n with the package', () => {
 	let context: BrowserContext;
 
 	beforeAll(async () => {
+		// workflows of one node, to show their output
+		for (const workflow of outputWorkflows(bed.sandbox)) await bed.n8n.importWorkflow(workflow);
 		await bed.n8n.publish('mlExample5FormQuote');
 		await bed.n8n.start();
 		await bed.n8n.login();
@@ -49,6 +68,54 @@ describe('a started n8n with the package', () => {
 	afterAll(async () => {
 		await browser?.close();
 	});
+
+	/**
+	 * Opens a stored workflow in the editor, runs it with Execute workflow, waits until `ran` says
+	 * it did, then opens `nodeName` and waits for `shown` in its output panel (n8n's table view).
+	 * `wide` drags the parameters to the left, so that the output takes most of the width.
+	 */
+	async function runAndOpenOutput(
+		workflowId: string,
+		nodeName: string,
+		ran: () => boolean,
+		shown: string,
+		{ wide = false, width = 2000, height = 2700 } = {},
+	) {
+		const page = await context.newPage();
+		await page.setViewportSize({ width, height });
+		await page.goto(`${bed.n8n.url}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded' });
+		const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
+		await node.waitFor({ timeout: 60_000 });
+		await page.locator('[data-test-id="execute-workflow-button"]').click();
+		await until(60_000, () => ran() || undefined);
+		await node.dblclick();
+		const output = page.locator('[data-test-id="output-panel"]');
+		await output.getByText(shown).first().waitFor({ timeout: 60_000 });
+		await page
+			.locator('.el-notification__closeBtn')
+			.click({ timeout: 5_000 })
+			.catch(() => {});
+		if (wide) {
+			const handle = await page.locator('[data-test-id="panel-drag-button"]').boundingBox();
+			if (handle) {
+				await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+				await page.mouse.down();
+				await page.mouse.move(0, handle.y + handle.height / 2, { steps: 20 });
+				await page.mouse.up();
+			}
+		}
+		return { page, output };
+	}
+
+	/** The output panel down to the end of its table, without the empty space below. */
+	async function screenshotTable(page: Page, output: Locator, file: string) {
+		const panel = (await output.boundingBox())!;
+		const table = (await output.locator('table').first().boundingBox())!;
+		await page.screenshot({
+			path: file,
+			clip: { ...panel, height: Math.min(panel.height, table.y + table.height + 16 - panel.y) },
+		});
+	}
 
 	test('serves the MakeLeaps node and credential types to the editor', async () => {
 		const nodes = await bed.n8n.rest('GET', '/types/nodes.json');
@@ -124,7 +191,9 @@ describe('a started n8n with the package', () => {
 			waitUntil: 'domcontentloaded',
 		});
 
-		const node = page.locator('[data-test-id="canvas-node"][data-node-name="Create head office"]');
+		const node = page.locator(
+			'[data-test-id="canvas-node"][data-node-name="Create or update head office"]',
+		);
 		await node.waitFor({ timeout: 60_000 });
 		await node.dblclick();
 		const panel = page.locator('[data-test-id="ndv"]');
@@ -292,24 +361,14 @@ describe('a started n8n with the package', () => {
 				sandbox.seedClient({ client_external_id: 'CSV-0005', contacts: [organization(name)] });
 			const before = sandbox.clients().length;
 
-			const page = await context.newPage();
-			await page.setViewportSize({ width: 2000, height: 2700 });
-			await page.goto(`${bed.n8n.url}/workflow/mlExample8PreviewImport`, {
-				waitUntil: 'domcontentloaded',
-			});
-			const node = page.locator('[data-test-id="canvas-node"][data-node-name="Preview import"]');
-			await node.waitFor({ timeout: 60_000 });
 			sandbox.resetRequests();
-			await page.locator('[data-test-id="execute-workflow-button"]').click();
 			// the import creates the three new rows
-			await until(60_000, () => sandbox.clients().length === before + 3 || undefined);
-			await node.dblclick();
-			const output = page.locator('[data-test-id="output-panel"]');
-			await output.getByText('would update').first().waitFor({ timeout: 30_000 });
-			await page
-				.locator('.el-notification__closeBtn')
-				.click({ timeout: 5_000 })
-				.catch(() => {});
+			const { page, output } = await runAndOpenOutput(
+				'mlExample8PreviewImport',
+				'Preview import',
+				() => sandbox.clients().length === before + 3,
+				'would update',
+			);
 			await output.screenshot({ path: PREVIEW_SCREENSHOT });
 			publish(PREVIEW_SCREENSHOT, 'preview-table.png');
 			const text = await output.innerText();
@@ -322,7 +381,48 @@ describe('a started n8n with the package', () => {
 		},
 	);
 
-	test('5: a submitted quote request form becomes a quote for the client, its PDF mailed to the requester', async () => {
+	screenTest(
+		"Account → Check's output in the table view: one row per check, what it means and what to do",
+		async () => {
+			const { page, output } = await runAndOpenOutput(
+				'mlOutputCheck',
+				'Check my account',
+				() => true,
+				'what_it_means',
+				{ wide: true },
+			);
+			await screenshotTable(page, output, CHECK_SCREENSHOT);
+			publish(CHECK_SCREENSHOT, 'output-check.png');
+			const text = await output.innerText();
+			for (const column of ['check', 'result', 'what_it_means', 'what_to_do'])
+				expect(text).toContain(column);
+			expect(text).toContain('held');
+			await page.close();
+		},
+	);
+
+	screenTest(
+		"Document → Send's output with Simplify: one flat row of what was sent, to whom, in which order",
+		async () => {
+			const { sandbox } = bed;
+			const { page, output } = await runAndOpenOutput(
+				'mlOutputSend',
+				'Send invoice',
+				() => sandbox.deliveries.length === 1,
+				'sending_order_status',
+				{ wide: true, width: 2600, height: 900 },
+			);
+			await screenshotTable(page, output, SEND_SCREENSHOT);
+			publish(SEND_SCREENSHOT, 'output-send.png');
+			const text = await output.innerText();
+			for (const words of ['INV-SEND-1', 'sent', 'tanaka@aozora.example.jp', 'securesend'])
+				expect(text).toContain(words);
+			expect(sandbox.deliveries[0]).toMatchObject({ to_emails: ['tanaka@aozora.example.jp'] });
+			await page.close();
+		},
+	);
+
+	test('5: a submitted quote request form becomes a quote for the client, its PDF mailed to the requester; the same submission again makes no quote and mails nothing', async () => {
 		const { sandbox, n8n } = bed;
 		const { url: formUrl, page } = await quoteForm(n8n);
 		expect(page).toContain('Request a quote');
@@ -332,6 +432,9 @@ describe('a started n8n with the package', () => {
 
 		// The form answers at once; the workflow goes on in the background.
 		const quotes = () => sandbox.documentsOf().filter((d) => d.document_type === 'quote');
+		// offline, each mail is its attachment written as <recipient>--<file>
+		const mails = () =>
+			readdirSync(n8n.outputFolder).filter((f) => f.startsWith(`${QUOTE_REQUEST[2]}--`));
 		const file = path.join(n8n.outputFolder, 'Kobayashi@Momiji-Print.example.jp--0001.pdf');
 		// the file node may still be writing it: wait until it reads as a whole PDF
 		const pdf = await until(60_000, () => {
@@ -348,6 +451,10 @@ describe('a started n8n with the package', () => {
 			title: 'Quote: Logo design',
 			total: '330000', // 2 × 150000 + 10%
 			lineitems: [expect.objectContaining({ description: 'Logo design', quantity: '2' })],
+			// the submission's own key: the requester's e-mail and when the form was sent
+			external_id: expect.stringMatching(
+				/^kobayashi@momiji-print\.example\.jp \d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)$/,
+			),
 		});
 		const client = sandbox.clients().find((c) => c.url === quote.client);
 		expect(client).toMatchObject({
@@ -356,7 +463,56 @@ describe('a started n8n with the package', () => {
 		});
 		expect(pdf.pages).toBe(1);
 		expect(pdf.texts).toEqual(expect.arrayContaining(['Quote 0001', 'Total: 330000 JPY']));
+		expect(mails()).toEqual([path.basename(file)]);
+		const partner = `/api/partner/${sandbox.credentials.partnerMid}`;
+		const clientMid = String(client!.mid);
+		const quoteAt = `${partner}/document/${String(quote.mid)}/`;
+		// the quote is looked for among the quotes of the day of the submission only
+		const quoteList = `GET ${partner}/document/?document_type=quote&date__gte=${String(quote.date)}`;
+		// method and path, and a document list read with its type and first day
+		const calls = () =>
+			sandbox
+				.received('/api/')
+				.map((r) =>
+					r.method === 'GET' && r.path.endsWith('/document/')
+						? `GET ${r.path}?document_type=${r.query.document_type}&date__gte=${r.query.date__gte}`
+						: `${r.method} ${r.path}`,
+				);
+		expect(calls()).toEqual([
+			'GET /api/partner/',
+			`GET ${partner}/client/`,
+			`POST ${partner}/client/`,
+			quoteList,
+			// the new quote goes to the client's default contact, read as MakeLeaps has it now
+			`GET ${partner}/client/${clientMid}/`,
+			`POST ${partner}/document/`,
+			// Download PDF names the file after the quote's number, read now
+			`GET ${quoteAt}`,
+			`GET ${quoteAt}pdf/`,
+		]);
 		withinBudget(sandbox, 'mlExample5FormQuote', 'first');
+
+		// The same submission handled again (n8n runs the execution's trigger data once more): the
+		// quote is found by its External ID, unchanged, and neither its PDF nor a mail follows.
+		rmSync(file);
+		sandbox.resetRequests();
+		const replay = await replayQuoteRequest(n8n);
+		expect(replay.status).toBe('success');
+		const items = (node: string) =>
+			(replay.runData[node]?.[0]?.data?.main[0] ?? []).map((item) => item.json);
+		expect(items('Quote request form')).toEqual([
+			expect.objectContaining({ Email: QUOTE_REQUEST[2] }),
+		]);
+		expect(items('Create or update quote')).toEqual([
+			expect.objectContaining({ mid: quote.mid, operation: 'unchanged' }),
+		]);
+		expect(items('New quotes only')).toEqual([]);
+		expect(replay.runData['Download PDF']).toBeUndefined();
+		expect(replay.runData['E-mail the quote']).toBeUndefined();
+		expect(mails()).toEqual([]);
+		expect(quotes().map((q) => q.mid)).toEqual([quote.mid]);
+		expect(calls()).toEqual(['GET /api/partner/', `GET ${partner}/client/`, quoteList]);
+		withinBudget(sandbox, 'mlExample5FormQuote', 'again');
 	});
 
 	test('6: a published MakeLeaps Trigger reports each payment made in MakeLeaps once, a backdated one on an invoice made after the last poll included', async () => {

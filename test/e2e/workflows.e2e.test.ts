@@ -9,53 +9,87 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { readPdf } from '../../dev/pdf';
+import { seedClosedOffice, type RunData } from '../../dev/n8n';
 import { apiCalls, clientsByExternalId, outputOf, useN8n, withinBudget } from './bed';
 
 describe('example workflows in a real n8n', () => {
 	const bed = useN8n();
 
-	test("1: creates a head office and a branch, sets the branch's default client, deletes the branch", async () => {
+	test("1: creates a head office and a branch, sets the branch's default client, deletes a closed office; a second run writes nothing", async () => {
 		const { sandbox } = bed;
+		const partner = sandbox.credentials.partnerMid;
+		const base = `/api/partner/${partner}/client/`;
+		// the closed office is still in MakeLeaps, as it may be in a user's account
+		const closed = seedClosedOffice(sandbox);
 		sandbox.resetRequests();
 		const run = await bed.execute('mlExample1Lifecycle');
 
-		const [office] = outputOf(run, 'Create head office');
-		const [branch] = outputOf(run, 'Create branch');
+		const [office] = outputOf(run, 'Create or update head office');
+		const [branch] = outputOf(run, 'Create or update branch');
 		const [updated] = outputOf(run, 'Set default client');
-		const [deleted] = outputOf(run, 'Delete branch');
-		const partner = sandbox.credentials.partnerMid;
-		const officeUrl = `${sandbox.baseUrl}/api/partner/${partner}/client/${String(office.mid)}/`;
+		const [deleted] = outputOf(run, 'Delete closed office');
+		expect([office.operation, branch.operation, updated.operation]).toEqual([
+			'created',
+			'created',
+			'updated',
+		]);
+		const officeUrl = `${sandbox.baseUrl}${base}${String(office.mid)}/`;
 		expect(updated).toMatchObject({ mid: branch.mid, default_client: officeUrl });
-		expect(deleted).toEqual({ deleted: true, mid: branch.mid });
+		expect(outputOf(run, 'Closed office, if still there').map((c) => c.mid)).toEqual([closed.mid]);
+		expect(deleted).toEqual({ deleted: true, mid: closed.mid });
 
 		const clients = clientsByExternalId(sandbox);
-		expect(Object.keys(clients)).toEqual(['EX1-HQ']);
+		expect(Object.keys(clients).sort()).toEqual(['EX1-HQ', 'EX1-OSAKA']);
 		expect(clients['EX1-HQ']).toMatchObject({
 			mid: office.mid,
 			organization: 'Sakura Holdings K.K.',
 			person: 'Sato',
 			email: 'sato@sakura-holdings.example.jp',
 		});
+		expect(clients['EX1-OSAKA']).toMatchObject({ mid: branch.mid, default_client: officeUrl });
 
-		const base = `/api/partner/${partner}/client/`;
-		// The partner lookup (the workflows leave Partner empty) happens once per node run.
-		const calls = apiCalls(sandbox.requests).filter(
-			(call) => !call.startsWith('GET /api/partner/ '),
-		);
-		expect(calls).toEqual([
+		// The partner lookup (the workflows leave Partner empty) happens once per execution.
+		const calls = () =>
+			apiCalls(sandbox.requests).filter((call) => !call.startsWith('GET /api/partner/ '));
+		// each Create or Update reads the client list once to find its external ID
+		const list = `GET ${base} 200`;
+		expect(calls()).toEqual([
+			list,
 			`POST ${base} 201`,
+			list,
 			`POST ${base} 201`,
 			// the update reads the branch first, to send only what differs
 			`GET ${base}${String(branch.mid)}/ 200`,
 			`PATCH ${base}${String(branch.mid)}/ 200`,
-			// the delete looks for documents of the branch first (none)
+			// the closed office is looked for in the client list
+			list,
+			// the delete looks for documents of the closed office first (none)
 			`GET /api/partner/${partner}/document/ 200`,
-			`DELETE ${base}${String(branch.mid)}/ 204`,
+			`DELETE ${base}${String(closed.mid)}/ 204`,
 		]);
 		const patch = sandbox.requests.find((r) => r.method === 'PATCH')!;
 		expect(JSON.parse(patch.body)).toEqual({ default_client: officeUrl });
 		expect(sandbox.received('/user/oauth2/token/')).toHaveLength(1);
 		withinBudget(sandbox, 'mlExample1Lifecycle', 'first');
+
+		// Run again: the same clients are found by their external IDs, the branch already has its
+		// default client and the closed office is gone, so nothing is written.
+		sandbox.resetRequests();
+		const again = await bed.execute('mlExample1Lifecycle');
+		expect(
+			['Create or update head office', 'Create or update branch', 'Set default client'].map(
+				(node) => [outputOf(again, node)[0].mid, outputOf(again, node)[0].operation],
+			),
+		).toEqual([
+			[office.mid, 'unchanged'],
+			[branch.mid, 'unchanged'],
+			[branch.mid, 'unchanged'],
+		]);
+		expect(outputOf(again, 'Closed office, if still there')).toEqual([]);
+		expect(outputOf(again, 'Delete closed office')).toEqual([]);
+		expect(calls()).toEqual([list, list, `GET ${base}${String(branch.mid)}/ 200`, list]);
+		withinBudget(sandbox, 'mlExample1Lifecycle', 'again');
+		expect(Object.keys(clientsByExternalId(sandbox)).sort()).toEqual(['EX1-HQ', 'EX1-OSAKA']);
 	});
 
 	test('2: one client per row of the clients sheet (here examples/clients.csv); a second run updates, never duplicates', async () => {
@@ -173,25 +207,28 @@ describe('example workflows in a real n8n', () => {
 		expect(apiCalls(sandbox.requests).filter((call) => !call.startsWith('GET'))).toEqual([]);
 	});
 
-	test('3: invalid rows come out on the error output with their messages; valid rows become clients', async () => {
+	test('3: invalid rows come out on the error output with their messages; valid rows become clients, and stay unchanged when run again', async () => {
 		const { sandbox } = bed;
+		const failedRows = (run: RunData) => {
+			const failed = outputOf(run, 'Failed rows');
+			expect(failed).toHaveLength(2);
+			expect(failed[0]).toMatchObject({
+				id: 'EX3-002',
+				error: expect.stringContaining('Organization Name and Person Family Name are both empty'),
+			});
+			expect(failed[1]).toMatchObject({
+				id: 'EX3-003',
+				error: expect.stringContaining('Person Email "ito@" is not a valid e-mail address'),
+			});
+		};
 		sandbox.resetRequests();
 		const run = await bed.execute('mlExample3ErrorOutput');
 
-		expect(outputOf(run, 'Created').map((c) => c.client_external_id)).toEqual([
-			'EX3-001',
-			'EX3-004',
+		expect(outputOf(run, 'Valid rows').map((c) => [c.client_external_id, c.operation])).toEqual([
+			['EX3-001', 'created'],
+			['EX3-004', 'created'],
 		]);
-		const failed = outputOf(run, 'Failed rows');
-		expect(failed).toHaveLength(2);
-		expect(failed[0]).toMatchObject({
-			id: 'EX3-002',
-			error: expect.stringContaining('Organization Name and Person Family Name are both empty'),
-		});
-		expect(failed[1]).toMatchObject({
-			id: 'EX3-003',
-			error: expect.stringContaining('Person Email "ito@" is not a valid e-mail address'),
-		});
+		failedRows(run);
 
 		const clients = clientsByExternalId(sandbox);
 		expect(clients['EX3-001']).toMatchObject({
@@ -204,6 +241,19 @@ describe('example workflows in a real n8n', () => {
 		// Invalid rows are refused before anything is sent.
 		expect(apiCalls(sandbox.requests).filter((call) => call.startsWith('POST'))).toHaveLength(2);
 		withinBudget(sandbox, 'mlExample3ErrorOutput', 'first');
+
+		sandbox.resetRequests();
+		const again = await bed.execute('mlExample3ErrorOutput');
+		expect(outputOf(again, 'Valid rows').map((c) => [c.mid, c.operation])).toEqual([
+			[clients['EX3-001'].mid, 'unchanged'],
+			[clients['EX3-004'].mid, 'unchanged'],
+		]);
+		failedRows(again);
+		expect(apiCalls(sandbox.requests).filter((call) => !call.startsWith('GET'))).toEqual([]);
+		withinBudget(sandbox, 'mlExample3ErrorOutput', 'again');
+		expect(Object.keys(clientsByExternalId(sandbox)).filter((id) => id.startsWith('EX3-'))).toEqual(
+			['EX3-001', 'EX3-004'],
+		);
 	});
 
 	test('n8n stores the token, and refreshes it once after the sandbox expired it', async () => {

@@ -1,0 +1,76 @@
+/**
+ * Workflows of a Manual Trigger and one MakeLeaps node of the current version (Simplify on),
+ * which the editor test runs to show their output: Account → Check, and Document → Send of an
+ * invoice seeded for it.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { CREDENTIAL } from '../../dev/n8n';
+import type { Sandbox } from '../../sandbox/server';
+
+export function outputWorkflows(sandbox: Sandbox) {
+	return [
+		oneNode('mlOutputCheck', 'Check my account', { resource: 'account', operation: 'check' }),
+		oneNode('mlOutputSend', 'Send invoice', {
+			resource: 'document',
+			operation: 'send',
+			document: { __rl: true, mode: 'id', value: String(invoiceToSend(sandbox).mid) },
+			channels: ['securesend'],
+			subject: 'Your invoice INV-SEND-1',
+			message: 'Please find our invoice attached.',
+		}),
+	];
+}
+
+const oneNode = (id: string, name: string, parameters: Record<string, unknown>) => ({
+	id,
+	name: `MakeLeaps: ${name}`,
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: randomUUID(),
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		{
+			id: randomUUID(),
+			name,
+			type: 'n8n-nodes-makeleaps.makeLeaps',
+			typeVersion: 2,
+			position: [220, 0],
+			parameters,
+			credentials: { makeLeapsApi: CREDENTIAL },
+		},
+	],
+	connections: { Start: { main: [[{ node: name, type: 'main', index: 0 }]] } },
+	pinData: {},
+});
+
+/** An unsent invoice of a client whose person has an e-mail address (Send's recipient). */
+function invoiceToSend(sandbox: Sandbox) {
+	const client = sandbox.seedClient({
+		client_external_id: 'E2E-SEND',
+		contacts: [
+			{ contact_type: 'organization', name: 'Aozora Trading K.K.', addresses: [], email: null },
+			{
+				contact_type: 'person',
+				family_name: 'Tanaka',
+				addresses: [],
+				email: { address: 'tanaka@aozora.example.jp' },
+			},
+		],
+	});
+	const json = sandbox.clients().find((c) => c.mid === client.mid)!;
+	return sandbox.seedDocument({
+		document_type: 'invoice',
+		document_number: 'INV-SEND-1',
+		client: json.url,
+		client_contact: (json.contacts[1] as { url: string }).url,
+		lineitems: [{ kind: 'simple', description: 'Consulting', price: '50000', tax_rate: '10' }],
+		autocalculate: true,
+	});
+}
