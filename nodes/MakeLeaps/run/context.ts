@@ -19,10 +19,10 @@ import {
 	type RequestOptions,
 } from '../transport';
 import { RecordIndex, type IndexSpec } from './recordIndex';
-import { createdRecords, type CreatedEntry } from './createdRecords';
+import { createdRecords, type CreatedEntry } from './turns';
 import { readFieldValues, type FieldTable, type FieldValues } from '../model/fields';
 import { clientMidOf, clientsUrl, clientUrl, isRecord, pickedMid } from '../model/locators';
-import { mappedKey, mappedValue } from './mappedField';
+import { mappedKey, mappedValue } from './parameters';
 import { listPartners, onlyPartner, type PartnerLookup } from '../api/accountPartners';
 import { sharedPartnerLookup } from './partnerLookups';
 import { carryOut, previewOf, type Plan } from '../model/plans';

@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { outcomeOf } from '../../../transport';
 import { documentsPath } from '../../../api/documents';
 import type { OperationContext } from '../../../run/context';
-import { sentDocuments } from '../../../run/createdRecords';
+import { sentDocuments } from '../../../run/turns';
 import { documentMidOf, getDocument } from '../../../run/document/pickedDocument';
 import { findInList } from '../../../run/listLookup';
 import { isRecord } from '../../../model/locators';

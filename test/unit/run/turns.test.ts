@@ -1,4 +1,4 @@
-import { CreatedRecords } from '../../../nodes/MakeLeaps/run/createdRecords';
+import { CreatedRecords } from '../../../nodes/MakeLeaps/run/turns';
 
 describe('CreatedRecords: what overlapping Create or Update runs of one process know', () => {
 	test('tasks with the same key take turns, in order; other keys do not wait', async () => {
