@@ -6,7 +6,7 @@ import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { clientsPath, readClient } from '../../api/clients';
 import type { OperationContext } from '../context';
-import { findInList } from '../listLookup';
+import { findInList } from '../sharedRead';
 
 /**
  * The default contact of a client, as MakeLeaps gives it (its URL), read once per run and client;
@@ -18,10 +18,10 @@ export async function defaultContactUrl(
 	partnerMid: string,
 	clientMid: string,
 ): Promise<string | undefined> {
-	await op.run.plan(`clients listed ${partnerMid}`, async () => {
+	await op.run.forAllItems(`clients listed ${partnerMid}`, async () => {
 		await listClientsOfRun(op, partnerMid);
 	});
-	const client = await op.run.once(
+	const client = await op.run.sharedRead(
 		`client ${clientMid}`,
 		async () => await readClient(op, partnerMid, clientMid),
 	);
@@ -48,5 +48,5 @@ async function listClientsOfRun(op: OperationContext, partnerMid: string): Promi
 	const found = await findInList(op, clientsPath(partnerMid), {}, mids, ['default_contact']);
 	// a client listed without a default contact is read: its own answer may name one
 	for (const [mid, client] of found)
-		if (client.default_contact) await op.run.once(`client ${mid}`, async () => client);
+		if (client.default_contact) await op.run.sharedRead(`client ${mid}`, async () => client);
 }
