@@ -53,7 +53,7 @@ export function pdfFileName(document: IDataObject, mid: string): string {
 
 /**
  * The document as MakeLeaps gives it now, for its number: read once per run, the documents of the
- * run's items first looked for together in the document list (see listLookup.ts). What an earlier
+ * run's items first looked for together in the document list (see sharedRead.ts). What an earlier
  * node saw is not used: the document may have been renumbered since.
  */
 async function documentNow(op: OperationContext, partnerMid: string, mid: string) {

@@ -63,7 +63,7 @@ export async function withContacts(
 /**
  * The contacts of `clients` that give them as links (a client list that ignores `expand`), found
  * together in the partner's contact list where that costs fewer requests than reading each
- * client's contact list (see listLookup.ts); `withContacts` then reads none for a client whose
+ * client's contact list (see sharedRead.ts); `withContacts` then reads none for a client whose
  * contacts were all found with the fields in `needed`. A contact whose `owner` names another
  * client is not taken.
  */

@@ -35,7 +35,7 @@ export async function defaultContactUrl(
 
 /**
  * The clients the run's items pick by ID, URL or from the list, found in the client list where
- * that saves reading each (see listLookup.ts); each one found stands for its read. Clients picked
+ * that saves reading each (see sharedRead.ts); each one found stands for its read. Clients picked
  * By External ID are found through the client index instead.
  */
 async function listClientsOfRun(op: OperationContext, partnerMid: string): Promise<void> {

@@ -63,7 +63,7 @@ export async function documentsOfRun(op: OperationContext): Promise<Map<string, 
 
 /**
  * The unsent documents among `mids`, found in the partner's list of unsent documents where that
- * saves reading them one by one (see listLookup.ts). A document sent meanwhile, or one the list
+ * saves reading them one by one (see sharedRead.ts). A document sent meanwhile, or one the list
  * does not give in full, is read by itself.
  */
 async function unsentDocuments(
