@@ -1,99 +1,115 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+/**
+ * The item loop: the operation the node is set to, run for every item with one transport (and so
+ * one pace) and one RunContext for the run; each item's output paired with it.
+ */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { OperationContext, RunContext, type RunWrites } from '../run/context';
-import { WOULD_FAIL } from '../model/plans';
+import { OperationContext } from '../run/context';
+import { RunContext } from '../run/runContext';
 import { SIMPLE, simplePreview, type Known } from '../model/simplify';
-import { SharedReadFailed } from '../run/sharedRead';
-import { checkFlag, InvalidInput } from '../model/validation';
+import { checkFlag } from '../model/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../transport';
+import { asNodeError, failedItem } from './itemFailure';
 import { propertiesOf, WithBinary, type Operation } from './operation';
 import { resources } from './resources';
+
+/** The operation the node is set to. */
+export interface Chosen {
+	resourceName: string;
+	operationName: string;
+	operation: Operation;
+	/** The operation's editor fields, then its resource's: parameters are named as the editor shows them. */
+	properties: INodeProperties[];
+}
 
 /** Runs the chosen operation for every item, with one transport (and so one pace) for the run. */
 export async function router(
 	this: IExecuteFunctions,
 	limits?: Partial<TransportLimits>,
 ): Promise<INodeExecutionData[][]> {
-	const resourceName = this.getNodeParameter('resource', 0) as string;
-	const operationName = this.getNodeParameter('operation', 0) as string;
+	const chosen = chosenOperation(this);
+	const run = await startRun(this, chosen.operation, limits);
+	const output: INodeExecutionData[] = [];
+	const items = this.getInputData();
+	for (let i = 0; i < items.length; i++) {
+		const op = new OperationContext(run, i, chosen.properties);
+		let outputs: INodeExecutionData[];
+		try {
+			outputs = await itemOutputs(this, chosen, op);
+		} catch (caught) {
+			outputs = [await failedItem(this, chosen, run, i, caught)];
+		}
+		// one push per item: a list of any length, without spreading it into arguments
+		for (const data of outputs) output.push(pairedWith(i, data));
+	}
+	return [output];
+}
+
+/**
+ * The pairing rule, for a run and a preview alike, success or failure: each output of an item is
+ * paired with it, and a group's (Group Rows By) with the group's first item only: n8n cannot
+ * resolve $('Sheet').item after an item paired with several different ones. An item whose group
+ * value is refused is in no group and fails alone.
+ */
+function pairedWith(item: number, data: INodeExecutionData): INodeExecutionData {
+	return { ...data, pairedItem: { item } };
+}
+
+/** The operation the node is set to, or an error naming what is not supported. */
+function chosenOperation(context: IExecuteFunctions): Chosen {
+	const resourceName = context.getNodeParameter('resource', 0) as string;
+	const operationName = context.getNodeParameter('operation', 0) as string;
 	const resource = resources[resourceName];
 	const operation = resource?.operations[operationName];
 	if (!operation) {
 		const message = `The operation "${operationName}" of "${resourceName}" is not supported`;
-		throw new NodeOperationError(this.getNode(), message);
+		throw new NodeOperationError(context.getNode(), message);
 	}
-	const requestsPerMinute = this.getNodeParameter('options.requestsPerMinute', 0, 120);
-	const preview = operation.previewable === true && previewOfRun(this);
-	const transport = await MakeLeapsTransport.create(this, {
-		requestsPerMinute,
-		limits,
-		readOnly: preview || operation.readOnly === true,
-	});
-	const run = new RunContext(this, transport, preview);
 	// the operation's own properties first: every operation has an Options collection
 	const properties = [
 		...propertiesOf(resourceName, operationName, operation),
 		...resource.description,
 	];
+	return { resourceName, operationName, operation, properties };
+}
 
-	const output: INodeExecutionData[] = [];
-	const items = this.getInputData();
-	for (let i = 0; i < items.length; i++) {
-		const op = new OperationContext(run, i, properties);
-		// The pairing rule, for a run and a preview alike, success or failure: one output item per
-		// input item, and per group (Group Rows By) one, paired with the group's first item only:
-		// n8n cannot resolve $('Sheet').item after an item paired with several different ones.
-		// An item whose group value is refused is in no group and fails alone.
-		const pairedItem = { item: i };
-		try {
-			const group = operation.groupsBy ? op.groupOf(operation.groupsBy) : undefined;
-			if (group && group[0] !== i) continue;
-			if (group) op.group = group;
-			// read before anything is sent: a refused value fails the item, not after its write
-			op.simplify = simplifies(this, operation, op);
-			const result = await operation.execute(op);
-			if (result instanceof WithBinary) {
-				output.push({ json: result.json, binary: result.binary, pairedItem });
-				continue;
-			}
-			const json = this.helpers.returnJsonArray(
-				op.simplify ? simplified(operation, resourceName, op, result) : result,
-			);
-			// one push per item: a list of any length, without spreading it into arguments
-			for (const item of json) output.push({ ...item, pairedItem });
-		} catch (caught) {
-			const partnerProblem = isRefusal(caught) ? await run.partnerProblem(i) : undefined;
-			const error =
-				partnerProblem === undefined
-					? asNodeError(this, caught, i)
-					: asNodeError(
-							this,
-							new InvalidInput(
-								partnerProblem,
-								'Pick the partner from the list in Partner, or leave it empty for the only partner of the API key.',
-							),
-							i,
-						);
-			if (run.preview && isItemOutcome(caught)) {
-				const json = { preview: WOULD_FAIL, error: error.message, description: error.description };
-				output.push({ json, pairedItem });
-				continue;
-			}
-			if (this.continueOnFail()) {
-				output.push({ json: { error: error.message }, error, pairedItem });
-				continue;
-			}
-			throw withWritesSoFar(
-				error,
-				run.writes,
-				NOUNS[resourceName] ?? resourceName,
-				// Contact → Create finds a contact it added (the rule of sameness): safe to repeat
-				operationName !== 'create' || resourceName === 'contact',
-			);
-		}
-	}
-	return [output];
+/** The run: one transport (read-only for a preview or a read-only operation) and its context. */
+async function startRun(
+	context: IExecuteFunctions,
+	operation: Operation,
+	limits?: Partial<TransportLimits>,
+): Promise<RunContext> {
+	const requestsPerMinute = context.getNodeParameter('options.requestsPerMinute', 0, 120);
+	const preview = operation.previewable === true && previewOfRun(context);
+	const transport = await MakeLeapsTransport.create(context, {
+		requestsPerMinute,
+		limits,
+		readOnly: preview || operation.readOnly === true,
+	});
+	return new RunContext(context, transport, preview);
+}
+
+/** What one item (or the group it leads) puts out; nothing for a later item of a group. */
+async function itemOutputs(
+	context: IExecuteFunctions,
+	chosen: Chosen,
+	op: OperationContext,
+): Promise<INodeExecutionData[]> {
+	const { operation } = chosen;
+	const group = operation.groupsBy ? op.groupOf(operation.groupsBy) : undefined;
+	if (group && group[0] !== op.itemIndex) return [];
+	if (group) op.group = group;
+	// read before anything is sent: a refused value fails the item, not after its write
+	op.simplify = simplifies(context, operation, op);
+	const result = await operation.execute(op);
+	if (result instanceof WithBinary) return [{ json: result.json, binary: result.binary }];
+	return context.helpers.returnJsonArray(op.simplify ? simplified(chosen, op, result) : result);
 }
 
 /** Whether the item's output goes out as flat rows: Simplify, on the operations that offer it. */
@@ -108,8 +124,7 @@ function simplifies(context: IExecuteFunctions, operation: Operation, op: Operat
  * form, or the operation's own (Send's outcome); what a preview says, with its changes as text.
  */
 function simplified(
-	operation: Operation,
-	resourceName: string,
+	{ operation, resourceName }: Chosen,
 	op: OperationContext,
 	result: IDataObject | IDataObject[],
 ): IDataObject | IDataObject[] {
@@ -155,66 +170,4 @@ function previewOfRun(context: IExecuteFunctions): boolean {
 		}
 	}
 	return first?.on ?? false;
-}
-
-/** MakeLeaps refused the request as forbidden or not found. */
-const isRefusal = (caught: unknown) =>
-	caught instanceof NodeApiError && (caught.httpCode === '403' || caught.httpCode === '404');
-
-/**
- * Whether a failure belongs to the item (its input, the record it names), so a preview shows it
- * as that item's outcome; a failure of the service or the run stops a preview as it stops a run.
- */
-function isItemOutcome(caught: unknown): boolean {
-	return (
-		caught instanceof InvalidInput || (caught instanceof NodeApiError && caught.httpCode === '404')
-	);
-}
-
-/** An n8n error naming the item: refused input and failed shared reads become NodeOperationErrors. */
-function asNodeError(context: IExecuteFunctions, caught: unknown, itemIndex: number) {
-	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) return caught;
-	if (caught instanceof InvalidInput || caught instanceof SharedReadFailed) {
-		return new NodeOperationError(context.getNode(), `${caught.message} [item ${itemIndex}]`, {
-			itemIndex,
-			description: caught.description,
-		});
-	}
-	return new NodeOperationError(context.getNode(), caught as Error, { itemIndex });
-}
-
-const MAX_LISTED = 20;
-
-/** What the records of a resource are called in a sentence. */
-const NOUNS: Record<string, string> = { sendingOrder: 'sending order' };
-
-function listed(mids: string[]): string {
-	const shown = mids.slice(0, MAX_LISTED).join(', ');
-	return mids.length > MAX_LISTED ? `${shown} and ${mids.length - MAX_LISTED} more` : shown;
-}
-
-/**
- * The error that stops a run, saying what the run had already changed: running the whole
- * workflow again as it is would create those clients a second time.
- */
-function withWritesSoFar<T extends NodeApiError | NodeOperationError>(
-	error: T,
-	writes: RunWrites,
-	noun: string,
-	safeToRepeat: boolean,
-): T {
-	const parts = (['created', 'updated', 'deleted', 'sent'] as const)
-		.filter((kind) => writes[kind].length > 0)
-		.map((kind) => {
-			const count = writes[kind].length;
-			return `${kind} ${count} ${noun}${count === 1 ? '' : 's'} (${listed(writes[kind])})`;
-		});
-	if (parts.length === 0) return error;
-	error.message = `${error.message}. Before it, this run had already ${parts.join('; ')}`;
-	const advice =
-		writes.created.length > 0 && !safeToRepeat
-			? `Do not run the same rows again with Create: they would be created a second time. Run only the items from the failed one on, or use Create or Update with ${noun === 'client' ? 'a Client External ID' : 'an External ID'}, which finds the ${noun}s already created.`
-			: 'Running the workflow again is safe: Create or Update finds what this run created, Contact → Create finds the contacts it added, Send skips documents already sent, Mark as Sent and Mark as Paid keep a day already recorded, and deletes are not harmed by a second run.';
-	error.description = [advice, error.description].filter(Boolean).join(' ');
-	return error;
 }

@@ -1,221 +1,21 @@
 /**
- * What an operation works with. A RunContext lives for one execution of the node (the transport
- * and what is read once per run); an OperationContext is the one handle an operation gets for
- * one item: its parameters, checked, and requests made on its behalf.
+ * What an operation works with for one item: the OperationContext, its one handle on the item's
+ * parameters (read and checked, named as the editor shows them), its partner and client, and the
+ * requests made on its behalf. The run it belongs to is `op.run` (runContext.ts).
  */
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	IHttpRequestMethods,
 	INodeParameterResourceLocator,
 	INodeProperties,
 } from 'n8n-workflow';
 
-import {
-	MAX_PAGE_SIZE,
-	outcomeOf,
-	type Envelope,
-	type MakeLeapsTransport,
-	type RequestOptions,
-} from '../transport';
-import { RecordIndex, type IndexSpec } from './recordIndex';
-import { createdRecords, type CreatedEntry } from './createdRecords';
+import { MAX_PAGE_SIZE, outcomeOf, type Envelope, type RequestOptions } from '../transport';
 import { readFieldValues, type FieldTable, type FieldValues } from '../model/fields';
-import { clientMidOf, clientsUrl, clientUrl, isRecord, pickedMid } from '../model/locators';
-import { mappedKey, mappedValue } from './mappedField';
-import { listPartners, onlyPartner, type PartnerLookup } from '../api/accountPartners';
-import { sharedPartnerLookup } from './partnerLookups';
+import { clientMidOf, clientsUrl, clientUrl, pickedMid } from '../model/locators';
 import { carryOut, previewOf, type Plan } from '../model/plans';
-import { SharedRead } from './sharedRead';
 import { checkCount, checkFlag, checkMid, checkText, InvalidInput } from '../model/validation';
-
-/** What a run changed in MakeLeaps, so that an error stopping it can say so. */
-export interface RunWrites {
-	created: string[];
-	updated: string[];
-	deleted: string[];
-	/** Documents sent (by the MID of the document). */
-	sent: string[];
-}
-
-export class RunContext {
-	private readonly partner: SharedRead<PartnerLookup>;
-	private readonly indexes = new Map<string, RecordIndex>();
-	private readonly reads = new Map<string, SharedRead<IDataObject>>();
-	/** Per parameter name, the item key it is mapped from, or null (see mappedField.ts). */
-	private readonly mappedKeys = new Map<string, string | null>();
-	/** In a preview, the records earlier items would create, by scope and external ID. */
-	private readonly planned = new Map<string, IDataObject>();
-	readonly writes: RunWrites = { created: [], updated: [], deleted: [], sent: [] };
-	/** When the run began. */
-	readonly startedAt = Date.now();
-	/** The form of the document list's client filter MakeLeaps accepted in this run. */
-	clientFilterForm?: 'mid' | 'url';
-	/** Items grouped by an option's value (Group Rows By), worked out once per run. */
-	readonly groups = new Map<string, Map<string, number[]>>();
-	/** What this run created a record from, by scope and external ID: a later row the same needs no read. */
-	readonly createdFrom = new Map<string, string>();
-	/** What an operation works out once for all the items of the run (Send's batches). */
-	readonly plans = new Map<string, Promise<unknown>>();
-	/** Records found in one list read for the run's items, by kind and MID (`contact 123`). */
-	readonly listed = new Map<string, IDataObject>();
-	/** The partner each item chose in Partner (not the key's only partner looked up). */
-	readonly chosenPartners = new Map<number, string>();
-	/** The names of the clients the run read, by MID: Simplify names a document's client by them. */
-	private readonly clientNames = new Map<string, string>();
-	private readonly partners = new SharedRead<IDataObject>('The partners of the API key');
-
-	constructor(
-		readonly n8n: IExecuteFunctions,
-		readonly transport: MakeLeapsTransport,
-		/** Preview Only: read and decide, write nothing (see plans.ts). */
-		readonly preview = false,
-	) {
-		const executionId = n8n.getExecutionId?.();
-		this.partner = executionId
-			? sharedPartnerLookup(`${executionId}\n${transport.account}`)
-			: new SharedRead('The partner of the API key');
-	}
-
-	/**
-	 * A parameter of an item: read from the item when the parameter only maps one of its keys,
-	 * else as n8n gives it (an expression's result can be of any type).
-	 */
-	parameter(name: string, itemIndex: number, fallback?: unknown): unknown {
-		let key = this.mappedKeys.get(name);
-		if (key === undefined) {
-			const raw = this.n8n.getNodeParameter(name, 0, '', { rawExpressions: true });
-			this.mappedKeys.set(name, (key = mappedKey(raw) ?? null));
-		}
-		if (key !== null) {
-			const mapped = mappedValue(this.n8n.getInputData()[itemIndex]?.json, key);
-			if (mapped.found) return mapped.value;
-		}
-		return this.n8n.getNodeParameter(name, itemIndex, fallback) as unknown;
-	}
-
-	/** The API key's only partner, looked up once per execution and credential. */
-	async onlyPartner(itemIndex: number): Promise<PartnerLookup> {
-		return await this.partner.get(async () => await onlyPartner(this.transport, itemIndex));
-	}
-
-	/**
-	 * Why an item's chosen Partner is wrong, when MakeLeaps refused a request of the item (403 or
-	 * 404) and the partner is not among the API key's partners: the message names those. A listing
-	 * that fails explains nothing and changes nothing.
-	 */
-	async partnerProblem(itemIndex: number): Promise<string | undefined> {
-		const chosen = this.chosenPartners.get(itemIndex);
-		if (chosen === undefined) return undefined;
-		const listed = await outcomeOf(
-			this.partners.get(async () => ({ list: await listPartners(this.transport, itemIndex) })),
-		);
-		if (!listed.ok) return undefined;
-		const partners = listed.value.list as Array<{ name: string; mid: string }>;
-		if (partners.length === 0 || partners.some((partner) => partner.mid === chosen))
-			return undefined;
-		const named = partners.map((partner) => `${partner.name} (${partner.mid})`).join(', ');
-		return `Partner ${chosen} is not a partner of this API key, which reaches ${named}`;
-	}
-
-	/** Remembers the name of a client the run read (a record given in full), for Simplify. */
-	noteClient(client: unknown): void {
-		if (!isRecord(client) || client.mid === undefined || client.mid === null) return;
-		const name = client.display_name;
-		if (typeof name === 'string' && name !== '') this.clientNames.set(String(client.mid), name);
-	}
-
-	/** The name the run knows of a linked record, without a read (clients only). */
-	nameOf(kind: string, mid: string): string | undefined {
-		return kind === 'client' ? this.clientNames.get(mid) : undefined;
-	}
-
-	/** Records a record this run created, updated or deleted (by MID). */
-	recordWrite(kind: keyof RunWrites, mid: unknown): void {
-		if (mid !== undefined && mid !== null) this.writes[kind].push(String(mid));
-	}
-
-	/**
-	 * Create or Update's share of what every run in this process created, for one kind of record
-	 * (`scope`: the partner and "client" or a document type), looked up beside `index`; without an
-	 * index (the records are read in each turn), since this run began.
-	 */
-	imports(scope: string, index?: RecordIndex) {
-		const prefix = `${this.transport.account}\n${scope}\n`;
-		return {
-			oneAtATime: async <T>(key: string, task: () => Promise<T>) =>
-				await createdRecords.oneAtATime(prefix + key, task),
-			recordCreated: (key: string, record: IDataObject) =>
-				createdRecords.record(prefix + key, { record, at: Date.now() }),
-			recordUncertain: (key: string) =>
-				createdRecords.record(prefix + key, { uncertain: true, at: Date.now() }),
-			/**
-			 * A create by any run since this run first read the list; in a preview, also the record
-			 * an earlier item of this run would create (`planned`).
-			 */
-			earlierCreate: (key: string): CreatedEntry | undefined => {
-				const planned = this.planned.get(prefix + key);
-				if (planned) return { record: planned, at: Date.now() };
-				const since = index ? (index.firstReadAt ?? Date.now()) : this.startedAt;
-				return createdRecords.since(prefix + key, since);
-			},
-			/** In a preview, the record this item would create, for later items with its key. */
-			recordPlanned: (key: string, record: IDataObject) => {
-				if (this.preview) this.planned.set(prefix + key, record);
-			},
-		};
-	}
-
-	/** Works `work` out once for all the items of the run; every item waits for it. */
-	async plan(key: string, work: () => Promise<unknown>): Promise<void> {
-		if (!this.plans.has(key)) this.plans.set(key, work());
-		await this.plans.get(key);
-	}
-
-	/** A read made once per run (such as a client every row of an import refers to). */
-	async once(key: string, read: () => Promise<IDataObject>): Promise<IDataObject> {
-		let shared = this.reads.get(key);
-		if (!shared) this.reads.set(key, (shared = new SharedRead<IDataObject>(key)));
-		return await shared.get(read);
-	}
-
-	/** The partner's clients by external ID, read once per run and shared by all items. */
-	clientIndex(partnerMid: string): RecordIndex {
-		const path = `/api/partner/${partnerMid}/client/`;
-		return this.index(path, { expand: 'contacts' }, { key: 'client_external_id', noun: 'client' });
-	}
-
-	/**
-	 * The partner's documents of one type by external ID (see the README for the cost). The type
-	 * and the first day asked for are checked again on every document that comes back.
-	 */
-	documentIndex(partnerMid: string, type: string, since = ''): RecordIndex {
-		const path = `/api/partner/${partnerMid}/document/`;
-		const qs = { document_type: type, ...(since ? { date__gte: since } : {}) };
-		const check = (document: IDataObject): boolean | string => {
-			if (typeof document.document_type !== 'string') return 'without their document_type';
-			if (document.document_type !== type) return false;
-			if (!since) return true;
-			const day = typeof document.date === 'string' ? document.date.slice(0, 10) : '';
-			if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return 'without their date';
-			return day >= since;
-		};
-		return this.index(path, qs, { key: 'external_id', noun: type, check });
-	}
-
-	private index(path: string, qs: IDataObject, spec: IndexSpec): RecordIndex {
-		const id = `${path}?${JSON.stringify(qs)}`;
-		let index = this.indexes.get(id);
-		if (!index) {
-			const query = { per_page: MAX_PAGE_SIZE, ...qs };
-			const load = async (itemIndex: number) =>
-				await this.transport.getAll<IDataObject>(path, query, Infinity, itemIndex);
-			index = new RecordIndex(load, spec);
-			this.indexes.set(id, index);
-		}
-		return index;
-	}
-}
+import type { RunContext } from './runContext';
 
 export class OperationContext {
 	/** The input items whose lines this item's document takes: itself, or its whole group. */
@@ -268,24 +68,7 @@ export class OperationContext {
 		const [name, option] = path.split('.');
 		const keyOf = (item: OperationContext) =>
 			checkText(item.collection(name)[option], this.label(path));
-		let groups = this.run.groups.get(path);
-		if (!groups) {
-			groups = new Map();
-			const count = this.run.n8n.getInputData().length;
-			for (let item = 0; item < count; item++) {
-				let key: string;
-				try {
-					key = keyOf(this.forItem(item));
-				} catch {
-					continue; // the item's own turn reads its value again and fails with it
-				}
-				if (!key) continue;
-				const members = groups.get(key);
-				if (members) members.push(item);
-				else groups.set(key, [item]);
-			}
-			this.run.groups.set(path, groups);
-		}
+		const groups = this.run.parameters.groupsBy(path, (item) => keyOf(this.forItem(item)));
 		const key = keyOf(this);
 		return key ? groups.get(key) : undefined;
 	}
@@ -297,7 +80,7 @@ export class OperationContext {
 
 	/** A parameter as n8n gives it (an expression's result can be of any type). */
 	parameter(name: string, fallback?: unknown): unknown {
-		return this.run.parameter(name, this.itemIndex, fallback);
+		return this.run.parameters.read(name, this.itemIndex, fallback);
 	}
 
 	/** Carries out what was decided for the item or, with Preview Only, says what it would do. */
@@ -378,7 +161,7 @@ export class OperationContext {
 		this.run.noteClient(found[0]);
 		// the listed client stands for a read of it (a new document's default contact), when the
 		// list gave what that read is for
-		if (found[0].default_contact) await this.run.once(`client ${mid}`, async () => found[0]);
+		if (found[0].default_contact) await this.run.sharedRead(`client ${mid}`, async () => found[0]);
 		return mid;
 	}
 

@@ -5,7 +5,8 @@ import { createClient } from '../../run/client/clientCreate';
 import { findContactsOfClients, getClient, withContacts } from '../../run/client/clientReads';
 import { contactUpdates, patchContacts } from '../../run/client/contactPatches';
 import type { OperationContext } from '../../run/context';
-import { fieldProperties, withDefaults } from '../../model/fields';
+import type { CreateOnce, KeyWords } from '../../run/creates';
+import { fieldProperties, withDefaults, type FieldValues } from '../../model/fields';
 import type { RecordIndex } from '../../run/recordIndex';
 import { checkMid } from '../../model/validation';
 import { clientFields } from './client.fields';
@@ -26,6 +27,25 @@ export const previewable = true;
 
 export const simplifies = true;
 
+/** How the once of creates (run/creates.ts) names clients and their Client External ID. */
+const CLIENT_WORDS: KeyWords = {
+	records: 'clients',
+	key: 'Client External ID',
+	nameOf: (client) => String(client.mid),
+	create: (externalId) => `Client External ID "${externalId}"`,
+	lookFor:
+		'It is not created again, to avoid a duplicate. Look for the client in MakeLeaps, then run this item again.',
+};
+
+/** What deciding one row needs beside the client found. */
+interface Row {
+	partnerMid: string;
+	externalId: string;
+	values: FieldValues;
+	index: RecordIndex;
+	once: CreateOnce;
+}
+
 /**
  * Finds the client by its external ID and decides: create it, update its contacts in place, or
  * leave it. Rows with the same external ID in other executions of this n8n process wait for
@@ -40,67 +60,54 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		op.fail('Client External ID is empty', 'Create or Update finds the client by this ID');
 	const partnerMid = await op.partnerMid();
 	const index = op.run.clientIndex(partnerMid);
-	const imports = op.run.imports(`${partnerMid} client`, index);
-	return await imports.oneAtATime(externalId, async () => {
-		const found = await index.find(externalId, op.itemIndex);
-		if (found.length > 1) {
-			op.fail(
-				`${found.length} clients have Client External ID "${externalId}"`,
-				`Remove or renumber the duplicates in MakeLeaps first: ${found.map((c) => String(c.mid)).join(', ')}`,
-			);
-		}
-		const earlier = found.length === 0 ? imports.earlierCreate(externalId) : undefined;
-		if (earlier?.uncertain) {
-			op.fail(
-				`An earlier create of Client External ID "${externalId}" may or may not have happened`,
-				'It is not created again, to avoid a duplicate. Look for the client in MakeLeaps, then run this item again.',
-			);
-		}
-		const existing = found[0] ?? earlier?.record;
+	const once = op.run.creates(`${partnerMid} client`, index);
+	return await once.inTurn(externalId, async () => {
+		const existing = await once.existing(op, externalId, CLIENT_WORDS);
 		if (!existing) {
-			imports.recordPlanned(externalId, body);
-			return await op.settle({
-				action: 'create',
+			return await once.settle(op, externalId, {
 				record: body,
 				changes: createdFields(body),
-				apply: async () => {
-					const created = await createClient(op, partnerMid, body);
-					imports.recordCreated(externalId, created);
-					op.run.createdFrom.set(`${partnerMid}\n${externalId}`, JSON.stringify(body));
-					await index.record(created);
-					return created;
-				},
+				make: async () => await createClient(op, partnerMid, body),
 			});
 		}
 		// a row the same as the one this run created the client from changes nothing: its
 		// contacts are not read (Simplify names those sent)
-		if (op.run.createdFrom.get(`${partnerMid}\n${externalId}`) === JSON.stringify(body)) {
+		if (once.madeFrom(externalId, body)) {
 			op.contactsKnown = body.contacts as IDataObject[];
 			return await op.settle({ action: 'unchanged', record: existing });
 		}
-		// a client an earlier item of a preview would create has its contacts inline: none is read
-		await op.run.plan(`contacts listed ${partnerMid}`, async () => {
-			await findContactsOfClients(op, partnerMid, await clientsOfRun(op, index), CONTACT_FIELDS);
-		});
-		const client = await withContacts(op, partnerMid, existing);
-		const contacts = client.contacts as IDataObject[];
-		const wanted = { contacts: contactEdits(values, contacts, NEW_CLIENT) };
-		const { patches, changes } = contactUpdates(op, client, wanted);
-		if (patches.length === 0) return await op.settle({ action: 'unchanged', record: client });
-		return await op.settle({
-			action: 'update',
-			record: client,
-			changes,
-			apply: async () => {
-				const mid = checkMid(client.mid, 'Client');
-				// changed since it was created: a later row like the first is compared again
-				op.run.createdFrom.delete(`${partnerMid}\n${externalId}`);
-				await patchContacts(op, partnerMid, mid, patches);
-				const result = await getClient(op, partnerMid, mid, true);
-				await index.record(result);
-				return result;
-			},
-		});
+		return await updateContacts(op, { partnerMid, externalId, values, index, once }, existing);
+	});
+}
+
+/** The client's contacts changed in place where the row differs from them; else left as they are. */
+async function updateContacts(
+	op: OperationContext,
+	{ partnerMid, externalId, values, index, once }: Row,
+	existing: IDataObject,
+): Promise<IDataObject> {
+	// a client an earlier item of a preview would create has its contacts inline: none is read
+	await op.run.forAllItems(`contacts listed ${partnerMid}`, async () => {
+		await findContactsOfClients(op, partnerMid, await clientsOfRun(op, index), CONTACT_FIELDS);
+	});
+	const client = await withContacts(op, partnerMid, existing);
+	const contacts = client.contacts as IDataObject[];
+	const wanted = { contacts: contactEdits(values, contacts, NEW_CLIENT) };
+	const { patches, changes } = contactUpdates(op, client, wanted);
+	if (patches.length === 0) return await op.settle({ action: 'unchanged', record: client });
+	return await op.settle({
+		action: 'update',
+		record: client,
+		changes,
+		apply: async () => {
+			const mid = checkMid(client.mid, 'Client');
+			// changed since it was created: a later row like the first is compared again
+			once.changed(externalId);
+			await patchContacts(op, partnerMid, mid, patches);
+			const result = await getClient(op, partnerMid, mid, true);
+			await index.record(result);
+			return result;
+		},
 	});
 }
 

@@ -8,6 +8,7 @@ import { createContact } from '../../api/contacts';
 import { contactChanges, contactIdentity, sameContact } from '../../model/clientBody';
 import { getClient } from '../../run/client/clientReads';
 import type { OperationContext } from '../../run/context';
+import { refuseUncertain, uncertainCreate } from '../../run/creates';
 import { isUncertainWrite } from '../../transport';
 import { clientLocator } from '../common.fields';
 import { contactBody, contactFieldOptions, contactValues } from './contact.fields';
@@ -65,10 +66,10 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const given = Object.entries(contactValues(op, 'contactFields')).filter(([, value]) => value);
 	const record = { ...contactBody(type, Object.fromEntries(given)), addresses: [] };
 	const identity = contactIdentity(record);
-	const imports = op.run.imports(`${partnerMid} contacts of client ${clientMid}`);
-	return await imports.oneAtATime(identity, async () => {
+	const once = op.run.creates(`${partnerMid} contacts of client ${clientMid}`);
+	return await once.inTurn(identity, async () => {
 		const client = await getClient(op, partnerMid, clientMid, true);
-		const earlier = imports.earlierCreate(identity);
+		const earlier = once.earlier(identity);
 		// made by this or another run in this process, should the read not show it yet
 		const made = earlier?.uncertain ? [] : ((earlier?.record.contacts as IDataObject[]) ?? []);
 		const contacts = [...((client.contacts as IDataObject[]) ?? []), ...made];
@@ -82,34 +83,34 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			return await op.settle({ action: 'unchanged', record: contact, differences });
 		}
 		if (earlier?.uncertain) {
-			op.fail(
-				`An earlier create of this contact (${nameOf(record)}) may or may not have happened`,
+			refuseUncertain(
+				op,
+				`this contact (${nameOf(record)})`,
 				'It is not created again, to avoid a duplicate. Look for the contact in MakeLeaps, then run this item again: it finds the contact if MakeLeaps made it.',
 			);
 		}
-		imports.recordPlanned(identity, { contacts: [...made, record] });
-		return await op.settle({
-			action: 'create',
+		return await once.settle(op, identity, {
 			record,
 			changes: contactChanges(record, {}).changes,
-			apply: async () => {
+			// the client's contacts this process made, for a later row with the same names
+			kept: (contact) => ({ contacts: [...made, contact] }),
+			make: async () => {
 				const body = { ...record, owner: op.clientUrl(partnerMid, clientMid) };
 				const created = await createContact(op, partnerMid, clientMid, body).catch(
 					(error: unknown) => {
-						if (isUncertainWrite(error)) {
-							imports.recordUncertain(identity);
-							error.description = `${error.description ?? ''} A later run of Contact → Create finds the contact if MakeLeaps made it.`;
-						}
-						throw error;
+						if (!isUncertainWrite(error)) throw error;
+						return uncertainCreate(error, once, identity, LOST_ANSWER);
 					},
 				);
-				imports.recordCreated(identity, { contacts: [...made, created] });
 				op.run.recordWrite('created', created.mid);
 				return created;
 			},
 		});
 	});
 }
+
+/** What an item whose create's answer was lost adds to its error. */
+const LOST_ANSWER = 'A later run of Contact → Create finds the contact if MakeLeaps made it.';
 
 /** How a contact is named in messages. */
 const nameOf = (contact: IDataObject) =>

@@ -106,17 +106,17 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			: undefined;
 	const body = convertedBody(op, partnerMid, source, type, date, externalId);
 	const index = op.run.documentIndex(partnerMid, type);
-	const imports = op.run.imports(`${partnerMid} ${type}`, index);
-	return await imports.oneAtATime(externalId, async () => {
+	const once = op.run.creates(`${partnerMid} ${type}`, index);
+	return await once.inTurn(externalId, async () => {
 		for (const id of legacyId ? [externalId, legacyId] : [externalId]) {
-			const listed = await documentWithExternalId(op, index, imports, type, id);
+			const listed = await documentWithExternalId(op, once, type, id);
 			if (!listed) continue;
 			const found = await complete(op, partnerMid, listed, id === ownId);
 			const why = notMadeFrom(found, sourceMid, source, body, id === ownId);
 			if (why) refuseTaken(op, found, type, id, why, id === legacyId);
 			return await op.settle({ action: 'unchanged', record: found });
 		}
-		return await settleCreate(op, partnerMid, body, index, imports, externalId);
+		return await settleCreate(op, partnerMid, body, once, externalId);
 	});
 }
 

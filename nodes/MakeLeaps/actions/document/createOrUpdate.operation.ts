@@ -66,12 +66,12 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const since = checkDate(op.collection('options').scanFrom, op.label('options.scanFrom'));
 	if (since) checkInWindow(op, wanted.date, since);
 	const index = op.run.documentIndex(partnerMid, type, since);
-	const imports = op.run.imports(`${partnerMid} ${type}`, index);
-	return await imports.oneAtATime(externalId, async () => {
-		const listed = await documentWithExternalId(op, index, imports, type, externalId);
+	const once = op.run.creates(`${partnerMid} ${type}`, index);
+	return await once.inTurn(externalId, async () => {
+		const listed = await documentWithExternalId(op, once, type, externalId);
 		if (!listed) {
 			const body = await documentFromInput(op, fields, partnerMid, true);
-			return await settleCreate(op, partnerMid, body, index, imports, externalId);
+			return await settleCreate(op, partnerMid, body, once, externalId);
 		}
 		const existing =
 			listed.mid !== undefined && needsOwnRead(wanted, listed)

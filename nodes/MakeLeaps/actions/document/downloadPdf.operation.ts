@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { OperationContext } from '../../run/context';
 import { documentsPath, downloadDocumentPdf } from '../../api/documents';
 import { documentMidOf, getDocument } from '../../run/document/pickedDocument';
-import { findInList } from '../../run/listLookup';
+import { findInList } from '../../run/sharedRead';
 import { checkCount, checkText, InvalidInput } from '../../model/validation';
 import { WithBinary } from '../operation';
 import { documentLocator } from './fields/pickers.fields';
@@ -53,17 +53,20 @@ export function pdfFileName(document: IDataObject, mid: string): string {
 
 /**
  * The document as MakeLeaps gives it now, for its number: read once per run, the documents of the
- * run's items first looked for together in the document list (see listLookup.ts). What an earlier
+ * run's items first looked for together in the document list (see sharedRead.ts). What an earlier
  * node saw is not used: the document may have been renumbered since.
  */
 async function documentNow(op: OperationContext, partnerMid: string, mid: string) {
-	await op.run.plan(`documents listed ${partnerMid}`, async () => {
+	await op.run.forAllItems(`documents listed ${partnerMid}`, async () => {
 		const mids = await op.namedByItems(async (item) => documentMidOf(item, partnerMid));
 		const found = await findInList(op, documentsPath(partnerMid), {}, mids, ['document_number']);
 		for (const [listed, document] of found)
-			await op.run.once(`document ${listed}`, async () => document);
+			await op.run.sharedRead(`document ${listed}`, async () => document);
 	});
-	return await op.run.once(`document ${mid}`, async () => await getDocument(op, partnerMid, mid));
+	return await op.run.sharedRead(
+		`document ${mid}`,
+		async () => await getDocument(op, partnerMid, mid),
+	);
 }
 
 /** The PDF as n8n binary data named after the document number, ready to mail, upload or save. */

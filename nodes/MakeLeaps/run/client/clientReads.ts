@@ -11,7 +11,7 @@ import { isRecord, linkedMid } from '../../model/locators';
 import { checkMid } from '../../model/validation';
 import { outcomeOf } from '../../transport';
 import type { OperationContext } from '../context';
-import { findInList } from '../listLookup';
+import { findInList } from '../sharedRead';
 
 /** A client as MakeLeaps returns it, with its contacts in full when asked. */
 export async function getClient(
@@ -63,7 +63,7 @@ export async function withContacts(
 /**
  * The contacts of `clients` that give them as links (a client list that ignores `expand`), found
  * together in the partner's contact list where that costs fewer requests than reading each
- * client's contact list (see listLookup.ts); `withContacts` then reads none for a client whose
+ * client's contact list (see sharedRead.ts); `withContacts` then reads none for a client whose
  * contacts were all found with the fields in `needed`. A contact whose `owner` names another
  * client is not taken.
  */

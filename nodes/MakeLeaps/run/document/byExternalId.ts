@@ -6,11 +6,18 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { documentChanges } from '../../model/documentBody';
 import type { OperationContext } from '../context';
-import type { RecordIndex } from '../recordIndex';
+import type { CreateOnce, KeyWords } from '../creates';
 import { createDocument } from './documentCreate';
 
-/** A run's share of Create or Update for one kind of document (see RunContext.imports). */
-type Imports = ReturnType<OperationContext['run']['imports']>;
+/** How the once of creates (creates.ts) names the documents of a type and their External ID. */
+const documentWords = (type: string): KeyWords => ({
+	records: `documents of type ${type}`,
+	key: 'External ID',
+	nameOf: (document) => String(document.document_number),
+	create: (externalId) => `the ${type} with External ID "${externalId}"`,
+	lookFor:
+		'It is not made again, to avoid a duplicate. Look for it in MakeLeaps, then run this item again.',
+});
 
 /**
  * The document of a type with an External ID, as the run knows it: the one the list holds, or
@@ -19,26 +26,11 @@ type Imports = ReturnType<OperationContext['run']['imports']>;
  */
 export async function documentWithExternalId(
 	op: OperationContext,
-	index: RecordIndex,
-	imports: Imports,
+	once: CreateOnce,
 	type: string,
 	externalId: string,
 ): Promise<IDataObject | undefined> {
-	const found = await index.find(externalId, op.itemIndex);
-	if (found.length > 1) {
-		op.fail(
-			`${found.length} documents of type ${type} have External ID "${externalId}"`,
-			`Remove or renumber the duplicates in MakeLeaps first: ${found.map((d) => String(d.document_number)).join(', ')}`,
-		);
-	}
-	const earlier = found.length === 0 ? imports.earlierCreate(externalId) : undefined;
-	if (earlier?.uncertain) {
-		op.fail(
-			`An earlier create of the ${type} with External ID "${externalId}" may or may not have happened`,
-			'It is not made again, to avoid a duplicate. Look for it in MakeLeaps, then run this item again.',
-		);
-	}
-	return found[0] ?? earlier?.record;
+	return await once.existing(op, externalId, documentWords(type));
 }
 
 /** Makes the document with this External ID (or says it would), telling the run what it made. */
@@ -46,20 +38,12 @@ export async function settleCreate(
 	op: OperationContext,
 	partnerMid: string,
 	body: IDataObject,
-	index: RecordIndex,
-	imports: Imports,
+	once: CreateOnce,
 	externalId: string,
 ): Promise<IDataObject> {
-	imports.recordPlanned(externalId, body);
-	return await op.settle({
-		action: 'create',
+	return await once.settle(op, externalId, {
 		record: body,
 		changes: documentChanges(body, {}).changes,
-		apply: async () => {
-			const created = await createDocument(op, partnerMid, body);
-			imports.recordCreated(externalId, created);
-			await index.record(created);
-			return created;
-		},
+		make: async () => await createDocument(op, partnerMid, body),
 	});
 }

@@ -6,7 +6,7 @@ import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { clientsPath, readClient } from '../../api/clients';
 import type { OperationContext } from '../context';
-import { findInList } from '../listLookup';
+import { findInList } from '../sharedRead';
 
 /**
  * The default contact of a client, as MakeLeaps gives it (its URL), read once per run and client;
@@ -18,10 +18,10 @@ export async function defaultContactUrl(
 	partnerMid: string,
 	clientMid: string,
 ): Promise<string | undefined> {
-	await op.run.plan(`clients listed ${partnerMid}`, async () => {
+	await op.run.forAllItems(`clients listed ${partnerMid}`, async () => {
 		await listClientsOfRun(op, partnerMid);
 	});
-	const client = await op.run.once(
+	const client = await op.run.sharedRead(
 		`client ${clientMid}`,
 		async () => await readClient(op, partnerMid, clientMid),
 	);
@@ -35,7 +35,7 @@ export async function defaultContactUrl(
 
 /**
  * The clients the run's items pick by ID, URL or from the list, found in the client list where
- * that saves reading each (see listLookup.ts); each one found stands for its read. Clients picked
+ * that saves reading each (see sharedRead.ts); each one found stands for its read. Clients picked
  * By External ID are found through the client index instead.
  */
 async function listClientsOfRun(op: OperationContext, partnerMid: string): Promise<void> {
@@ -48,5 +48,5 @@ async function listClientsOfRun(op: OperationContext, partnerMid: string): Promi
 	const found = await findInList(op, clientsPath(partnerMid), {}, mids, ['default_contact']);
 	// a client listed without a default contact is read: its own answer may name one
 	for (const [mid, client] of found)
-		if (client.default_contact) await op.run.once(`client ${mid}`, async () => client);
+		if (client.default_contact) await op.run.sharedRead(`client ${mid}`, async () => client);
 }

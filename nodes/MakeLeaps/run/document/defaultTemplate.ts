@@ -38,7 +38,7 @@ export async function templateChosenInRun(
 	partnerMid: string,
 	type: string,
 ): Promise<string | undefined> {
-	const chosen = op.run.plans.get(chosenKey(partnerMid, type));
+	const chosen = op.run.workedOut(chosenKey(partnerMid, type));
 	return chosen ? ((await chosen.catch(() => undefined)) as string | undefined) : undefined;
 }
 
@@ -49,7 +49,9 @@ export async function chooseDefaultTemplate(
 	type: string,
 ): Promise<string> {
 	const key = chosenKey(partnerMid, type);
-	await op.run.plan(key, async () => defaultTemplateOf(await listTemplates(op, partnerMid, type)));
+	await op.run.forAllItems(key, async () =>
+		defaultTemplateOf(await listTemplates(op, partnerMid, type)),
+	);
 	const code = await templateChosenInRun(op, partnerMid, type);
 	if (!code) {
 		op.fail(

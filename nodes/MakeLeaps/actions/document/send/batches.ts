@@ -10,7 +10,7 @@
  * and after another's first item cannot wait for it, so only a failure of the execute itself,
  * refused or lost without a trace, can come after an order carrying later items went out.)
  */
-import { sentDocuments } from '../../../run/createdRecords';
+import { sentDocuments } from '../../../run/turns';
 import { earlierSend, type SendJob } from './prepare';
 import { OrderDraft } from './order';
 import type { SendOutcomes } from './outcomes';

@@ -16,7 +16,7 @@ import {
 	executeSendingOrder,
 	readSendingOrder,
 } from '../../../api/sendingOrders';
-import { sentDocuments } from '../../../run/createdRecords';
+import { sentDocuments } from '../../../run/turns';
 import { isRecord, linkedMid, midOfUrl } from '../../../model/locators';
 import { InvalidInput } from '../../../model/validation';
 import type { SendJob } from './prepare';

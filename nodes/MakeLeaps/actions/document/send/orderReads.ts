@@ -74,7 +74,7 @@ export async function sentElsewhere(
 		if (typeof order.url !== 'string') continue;
 		const described = `sending order ${String(order.mid)}`;
 		const opened = await outcomeOf(
-			op.run.once(
+			op.run.sharedRead(
 				order.url,
 				async () => await readSendingOrder(op, order.url as string, described),
 			),

@@ -10,9 +10,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { outcomeOf } from '../../../transport';
 import { documentsPath } from '../../../api/documents';
 import type { OperationContext } from '../../../run/context';
-import { sentDocuments } from '../../../run/createdRecords';
+import { sentDocuments } from '../../../run/turns';
 import { documentMidOf, getDocument } from '../../../run/document/pickedDocument';
-import { findInList } from '../../../run/listLookup';
+import { findInList } from '../../../run/sharedRead';
 import { isRecord } from '../../../model/locators';
 import { channelsOf, recipientsOf, sendRequestOf, type SendRequest } from './itemRequest';
 import { contactEmails, contactsOfClients } from './recipients';
@@ -63,7 +63,7 @@ export async function documentsOfRun(op: OperationContext): Promise<Map<string, 
 
 /**
  * The unsent documents among `mids`, found in the partner's list of unsent documents where that
- * saves reading them one by one (see listLookup.ts). A document sent meanwhile, or one the list
+ * saves reading them one by one (see sharedRead.ts). A document sent meanwhile, or one the list
  * does not give in full, is read by itself.
  */
 async function unsentDocuments(

@@ -82,7 +82,7 @@ async function contactsOfClient(op: OperationContext, document: IDataObject) {
 	if (found) return { ok: true, value: { list: found } } as const;
 	if (typeof clientUrl !== 'string') return undefined;
 	return await outcomeOf(
-		op.run.once(`${clientUrl}contact/`, async () => ({
+		op.run.sharedRead(`${clientUrl}contact/`, async () => ({
 			list: await op.run.transport.getAll<IDataObject>(
 				`${clientUrl}contact/`,
 				{ per_page: MAX_PAGE_SIZE },

@@ -121,9 +121,8 @@ export const simple = simpleSend;
  * answers its own outcome.
  */
 export async function execute(op: OperationContext): Promise<IDataObject> {
-	let sends = op.run.plans.get('send') as Promise<SendOutcomes> | undefined;
-	if (!sends) op.run.plans.set('send', (sends = sendFromItem(op)));
-	const { byItem, documents } = await sends;
+	const send = async () => await sendFromItem(op);
+	const { byItem, documents } = await op.run.forAllItems('send', send);
 	const outcome = byItem.get(op.itemIndex);
 	if (!outcome) {
 		op.fail('Not sent: the run stopped at an earlier item', 'Nothing was sent for this item.');

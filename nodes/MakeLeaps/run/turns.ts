@@ -1,14 +1,15 @@
 /**
- * What every Create or Update run in this n8n process knows about the records (clients,
- * documents) it created. Two executions importing the same rows at once must not both create a
- * record: rows with the same account and external ID take turns, and a record created by one run
- * is found by the others, even when their list was read before it existed. Runs in other
- * processes (queue-mode workers) are not covered; see the README.
+ * Turn-taking across the runs of this n8n process, and what each run did with a key in its turn.
+ * Two executions importing the same rows at once must not both create a record, nor two sends
+ * send one document: work on the same key (account, kind and external ID; a document to send)
+ * takes turns, and what one run did (the record it created, the document it sent, or an attempt
+ * whose answer was lost) is found by the others, even when their list was read before it. Runs
+ * in other processes (queue-mode workers) are not covered; see the README.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-/** A create by some run: the client made, or `uncertain` when its answer was lost. */
-export type CreatedEntry =
+/** What a run did with a key: the record it made or sent, or `uncertain` when the answer was lost. */
+export type Done =
 	| { record: IDataObject; uncertain?: false; at: number }
 	| { uncertain: true; at: number };
 
@@ -16,8 +17,8 @@ export type CreatedEntry =
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const MAX_KEPT = 50_000;
 
-export class CreatedRecords {
-	private readonly entries = new Map<string, CreatedEntry>();
+export class Turns {
+	private readonly entries = new Map<string, Done>();
 	private readonly turns = new Map<string, Promise<void>>();
 
 	/** Runs `task` when no other task with the same key is running (first come, first served). */
@@ -36,7 +37,7 @@ export class CreatedRecords {
 		}
 	}
 
-	record(key: string, entry: CreatedEntry): void {
+	record(key: string, entry: Done): void {
 		this.entries.delete(key); // re-inserted last: the Map keeps insertion order, oldest first
 		this.entries.set(key, entry);
 		for (const [kept, old] of this.entries) {
@@ -45,15 +46,15 @@ export class CreatedRecords {
 		}
 	}
 
-	/** A create recorded after `since` (when the asking run read its client list), if any. */
-	since(key: string, since: number): CreatedEntry | undefined {
+	/** What was recorded after `since` (when the asking run read its list), if anything. */
+	since(key: string, since: number): Done | undefined {
 		const entry = this.entries.get(key);
 		return entry && entry.at >= since ? entry : undefined;
 	}
 }
 
-/** The one registry of this process. */
-export const createdRecords = new CreatedRecords();
+/** The records runs of this process created (clients, documents, contacts; see creates.ts). */
+export const createdRecords = new Turns();
 
 /** The documents runs of this process sent, or may have sent (a send whose answer was lost). */
-export const sentDocuments = new CreatedRecords();
+export const sentDocuments = new Turns();

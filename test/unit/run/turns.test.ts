@@ -1,8 +1,8 @@
-import { CreatedRecords } from '../../../nodes/MakeLeaps/run/createdRecords';
+import { Turns } from '../../../nodes/MakeLeaps/run/turns';
 
-describe('CreatedRecords: what overlapping Create or Update runs of one process know', () => {
+describe('Turns: what overlapping Create or Update runs of one process know', () => {
 	test('tasks with the same key take turns, in order; other keys do not wait', async () => {
-		const clients = new CreatedRecords();
+		const clients = new Turns();
 		const log: string[] = [];
 		let releaseFirst = () => {};
 		const first = clients.oneAtATime('A', async () => {
@@ -19,7 +19,7 @@ describe('CreatedRecords: what overlapping Create or Update runs of one process 
 	});
 
 	test('a failing task does not block the next one', async () => {
-		const clients = new CreatedRecords();
+		const clients = new Turns();
 		await expect(
 			clients.oneAtATime('A', async () => Promise.reject(new Error('boom'))),
 		).rejects.toThrow('boom');
@@ -27,7 +27,7 @@ describe('CreatedRecords: what overlapping Create or Update runs of one process 
 	});
 
 	test('a create is seen by runs that read their list before it, not by later ones', () => {
-		const clients = new CreatedRecords();
+		const clients = new Turns();
 		clients.record('A', { record: { mid: '1' }, at: 1000 });
 		expect(clients.since('A', 999)).toEqual({ record: { mid: '1' }, at: 1000 });
 		expect(clients.since('A', 1000)).toBeDefined();
@@ -36,13 +36,13 @@ describe('CreatedRecords: what overlapping Create or Update runs of one process 
 	});
 
 	test('an uncertain create is recorded like a create', () => {
-		const clients = new CreatedRecords();
+		const clients = new Turns();
 		clients.record('A', { uncertain: true, at: 50 });
 		expect(clients.since('A', 10)).toEqual({ uncertain: true, at: 50 });
 	});
 
 	test('entries older than a day are dropped', () => {
-		const clients = new CreatedRecords();
+		const clients = new Turns();
 		const day = 24 * 60 * 60 * 1000;
 		clients.record('old', { record: { mid: '1' }, at: 0 });
 		clients.record('new', { record: { mid: '2' }, at: day + 1 });

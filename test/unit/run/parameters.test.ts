@@ -1,4 +1,4 @@
-import { mappedKey, mappedValue } from '../../../nodes/MakeLeaps/run/mappedField';
+import { mappedKey, mappedValue } from '../../../nodes/MakeLeaps/run/parameters';
 
 describe('mappedKey', () => {
 	test.each([
