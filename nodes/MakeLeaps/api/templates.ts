@@ -4,7 +4,6 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isRecord } from '../model/locators';
 import { MAX_PAGE_SIZE } from '../transport';
 import { partnerPath } from './accountPartners';
 import type { ItemRequests } from './requests';
@@ -24,5 +23,10 @@ export async function listTemplates(
 		templatesPath(partnerMid, documentType),
 		{ qs: { per_page: MAX_PAGE_SIZE }, expect: 'list', subject: `the ${documentType} templates` },
 	);
-	return Array.isArray(answer.response) ? answer.response.filter(isRecord) : [];
+	const templates: unknown[] = Array.isArray(answer.response) ? answer.response : [];
+	// only records: a template given as anything else is no template
+	return templates.filter(
+		(template): template is IDataObject =>
+			typeof template === 'object' && template !== null && !Array.isArray(template),
+	);
 }

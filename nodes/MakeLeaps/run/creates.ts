@@ -8,11 +8,24 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Changes } from '../model/plans';
-import { isUncertainWrite, type UncertainWriteError } from '../transport';
-import type { OperationContext } from './context';
+import type { UncertainWriteError } from '../transport';
+import type { Plan } from '../model/plans';
 import type { RecordIndex } from './recordIndex';
-import type { RunContext } from './runContext';
 import { createdRecords, type Done } from './turns';
+
+/** What the once needs of its run (a RunContext): the account, Preview Only, its creates. */
+export interface OnceRun {
+	readonly transport: { readonly account: string };
+	readonly preview: boolean;
+	readonly createsOfRun: CreatesOfRun;
+}
+
+/** What the once needs of an item (an OperationContext): its index, its failure, its settle. */
+export interface OnceItem {
+	readonly itemIndex: number;
+	fail(message: string, description?: string): never;
+	settle(plan: Plan): Promise<IDataObject>;
+}
 
 /** What one run keeps of its creates, beside what every run of the process did (turns.ts). */
 export class CreatesOfRun {
@@ -52,7 +65,7 @@ export class CreateOnce {
 	private readonly prefix: string;
 
 	constructor(
-		private readonly run: RunContext,
+		private readonly run: OnceRun,
 		scope: string,
 		private readonly index?: RecordIndex,
 	) {
@@ -82,11 +95,7 @@ export class CreateOnce {
 	 * the list was read; undefined when there is none. Two records with the key, or an earlier
 	 * create that may or may not have happened, fail the item rather than guess.
 	 */
-	async existing(
-		op: OperationContext,
-		key: string,
-		words: KeyWords,
-	): Promise<IDataObject | undefined> {
+	async existing(op: OnceItem, key: string, words: KeyWords): Promise<IDataObject | undefined> {
 		const found = this.index ? await this.index.find(key, op.itemIndex) : [];
 		if (found.length > 1) {
 			op.fail(
@@ -103,7 +112,7 @@ export class CreateOnce {
 	 * Makes the record with the key (or, with Preview Only, says it would, and later items of the
 	 * preview find it); what was made is told to the run, to the process and to the list.
 	 */
-	async settle(op: OperationContext, key: string, create: NewRecord): Promise<IDataObject> {
+	async settle(op: OnceItem, key: string, create: NewRecord): Promise<IDataObject> {
 		const { record, changes, make, kept = (made: IDataObject) => made } = create;
 		const { createsOfRun } = this.run;
 		if (this.run.preview) createsOfRun.planned.set(this.prefix + key, kept(record));
@@ -138,7 +147,11 @@ export class CreateOnce {
 }
 
 /** Fails the item whose record an earlier create may or may not have made. */
-export function refuseUncertain(op: OperationContext, create: string, lookFor: string): never {
+export function refuseUncertain(
+	op: Pick<OnceItem, 'fail'>,
+	create: string,
+	lookFor: string,
+): never {
 	op.fail(`An earlier create of ${create} may or may not have happened`, lookFor);
 }
 
@@ -156,84 +169,3 @@ export function uncertainCreate(
 	error.description = `${error.description ?? ''} ${said}`.trim();
 	throw error;
 }
-
-/** Where to look for a record whose create may or may not have happened. */
-export interface CreateLookup {
-	externalId: string | undefined;
-	/** The records of this kind by external ID. */
-	index: RecordIndex;
-	/** The scope of the once told about an uncertain create. */
-	scope: string;
-	/** Of the records found with the external ID, those holding what this create sent. */
-	holdsSent: (found: IDataObject[]) => Promise<IDataObject[]>;
-	/** The record in messages, such as `invoice` or `client`. */
-	noun: string;
-	/** The key in messages, such as `External ID` or `Client External ID`. */
-	keyName: string;
-}
-
-/** POSTs a new record of the partner to `path` and answers it as MakeLeaps returns it. */
-export async function createRecord(
-	op: OperationContext,
-	partnerMid: string,
-	path: string,
-	body: IDataObject,
-	lookup: () => CreateLookup,
-): Promise<IDataObject> {
-	const { externalId, index } = lookup();
-	// what the run knew of this key before the POST: the list as read, if it was
-	const before = externalId ? await index.knownMids(externalId) : undefined;
-	let created: IDataObject;
-	try {
-		const answer = await op.request('POST', path, {
-			body,
-			subject: `partner ${partnerMid}`,
-		});
-		created = answer.response ?? {};
-	} catch (error) {
-		created = await findAfterUncertainCreate(error, op, lookup(), before);
-	}
-	op.run.recordWrite('created', created.mid);
-	return created;
-}
-
-async function findAfterUncertainCreate(
-	error: unknown,
-	op: OperationContext,
-	lookup: CreateLookup,
-	before: Set<string> | undefined,
-): Promise<IDataObject> {
-	if (!isUncertainWrite(error)) throw error;
-	const { externalId, index, scope, holdsSent, noun, keyName } = lookup;
-	if (!externalId) throw error;
-	index.forget();
-	const found = await index.find(externalId, op.itemIndex).catch(() => []);
-	// records this run made earlier are never this create's
-	const madeByRun = new Set(op.run.writes.created);
-	const candidates = await holdsSent(found.filter((record) => !madeByRun.has(String(record.mid))));
-	const once = op.run.creates(scope, index);
-	const none = `No ${noun} with ${keyName} "${externalId}" and what this item sent was found right after.`;
-	if (before !== undefined) {
-		const fresh = candidates.filter((record) => !before.has(String(record.mid)));
-		if (fresh.length === 1) return fresh[0];
-		uncertainCreate(
-			error,
-			once,
-			externalId,
-			fresh.length === 0
-				? none
-				: `MakeLeaps has ${fresh.length} new ${noun}s with ${keyName} "${externalId}" and what this item sent (${numbers(fresh)}); it cannot tell which this create made.`,
-		);
-	}
-	uncertainCreate(
-		error,
-		once,
-		externalId,
-		candidates.length === 0
-			? none
-			: `MakeLeaps has a ${noun} with ${keyName} "${externalId}" and what this item sent (${numbers(candidates)}), but the run had not read the ${noun} list before the create, so it cannot tell whether this create made it or it was there before. Create or Update reads the list first and can tell.`,
-	);
-}
-
-const numbers = (records: IDataObject[]) =>
-	records.map((record) => String(record.document_number ?? record.mid)).join(', ');

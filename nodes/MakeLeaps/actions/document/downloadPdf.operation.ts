@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { OperationContext } from '../../run/context';
 import { documentsPath, downloadDocumentPdf } from '../../api/documents';
 import { documentMidOf, getDocument } from '../../run/document/pickedDocument';
-import { findInList } from '../../run/sharedRead';
+import { findInList } from '../../run/fromList';
 import { checkCount, checkText, InvalidInput } from '../../model/validation';
 import { WithBinary } from '../operation';
 import { documentLocator } from './fields/pickers.fields';

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { clientsPath } from '../../api/clients';
 import { hasNamesOf } from '../../model/clientBody';
 import type { OperationContext } from '../context';
-import { createRecord } from '../creates';
+import { createRecord } from '../createRecord';
 import { withContacts } from './clientReads';
 
 /** POSTs a new client of the partner, never twice (see creates.ts). */

@@ -11,7 +11,7 @@ import { isRecord, linkedMid } from '../../model/locators';
 import { checkMid } from '../../model/validation';
 import { outcomeOf } from '../../transport';
 import type { OperationContext } from '../context';
-import { findInList } from '../sharedRead';
+import { findInList } from '../fromList';
 
 /** A client as MakeLeaps returns it, with its contacts in full when asked. */
 export async function getClient(

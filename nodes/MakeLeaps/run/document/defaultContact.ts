@@ -6,7 +6,7 @@ import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { clientsPath, readClient } from '../../api/clients';
 import type { OperationContext } from '../context';
-import { findInList } from '../sharedRead';
+import { findInList } from '../fromList';
 
 /**
  * The default contact of a client, as MakeLeaps gives it (its URL), read once per run and client;

@@ -8,7 +8,7 @@ import { documentsPath } from '../../api/documents';
 import { linkedMid, midOfUrl } from '../../model/locators';
 import { outcomeOf } from '../../transport';
 import type { OperationContext } from '../context';
-import { createRecord } from '../creates';
+import { createRecord } from '../createRecord';
 import { chooseDefaultTemplate, refusedField, templateChosenInRun } from './defaultTemplate';
 import { checkTotals } from './totalsAfterWrite';
 

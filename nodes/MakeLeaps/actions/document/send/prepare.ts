@@ -12,7 +12,7 @@ import { documentsPath } from '../../../api/documents';
 import type { OperationContext } from '../../../run/context';
 import { sentDocuments } from '../../../run/turns';
 import { documentMidOf, getDocument } from '../../../run/document/pickedDocument';
-import { findInList } from '../../../run/sharedRead';
+import { findInList } from '../../../run/fromList';
 import { isRecord } from '../../../model/locators';
 import { channelsOf, recipientsOf, sendRequestOf, type SendRequest } from './itemRequest';
 import { contactEmails, contactsOfClients } from './recipients';
