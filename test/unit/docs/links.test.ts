@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: reads the Markdown files of this repository */
 /**
  * Every link a user follows from the package resolves: the nodes' documentation links (codex),
- * the credential's, and the links between the README and the pages in docs/, anchors included,
- * as GitHub renders them. Links to other sites are not fetched.
+ * the credential's, and the links between the README, its Japanese version and the pages in
+ * docs/, anchors included, as GitHub renders them. Links to other sites are not fetched.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -56,6 +56,7 @@ function split(resolved: string) {
 
 const markdownFiles = [
 	path.join(ROOT, 'README.md'),
+	path.join(ROOT, 'README.ja.md'),
 	...(existsSync(path.join(ROOT, 'docs'))
 		? readdirSync(path.join(ROOT, 'docs'))
 				.filter((name) => name.endsWith('.md'))
