@@ -33,12 +33,30 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, NodeHelpers, sleep, Workflow } from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, setSafeRegexEngine, sleep, Workflow } from 'n8n-workflow';
 
 import { MakeLeapsApi } from '../credentials/MakeLeapsApi.credentials';
 import { MakeLeaps } from '../nodes/MakeLeaps/MakeLeaps.node';
 import { MakeLeapsTrigger } from '../nodes/MakeLeaps/MakeLeapsTrigger.node';
 import type { TransportLimits } from '../nodes/MakeLeaps/transport';
+
+/**
+ * n8n runs the regular expressions of node descriptions (a resource locator's URL pattern and
+ * validation) in a VM with a 250 ms wall-clock limit. On a machine this loaded by tests running
+ * in parallel, even these short patterns sometimes pass it and the execution fails with
+ * "Regular expression execution timed out". The harness runs the same patterns with the same
+ * semantics, without the clock, so that a test fails for the node, never for the machine's load.
+ */
+setSafeRegexEngine({
+	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
+	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
+	replace: (pattern, input, flags, replacement) =>
+		input.replace(new RegExp(pattern, flags), replacement),
+	matchAll: (pattern, input, flags) => [
+		...input.matchAll(new RegExp(pattern, flags?.includes('g') ? flags : `${flags ?? ''}g`)),
+	],
+	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
+});
 
 export const NODE_TYPE = 'n8n-nodes-makeleaps.makeLeaps';
 export const TRIGGER_TYPE = 'n8n-nodes-makeleaps.makeLeapsTrigger';
