@@ -159,6 +159,30 @@ describe('Document: Send with Attachments', () => {
 	});
 });
 
+describe('Document: Send with Attachments, orders within their bounds', () => {
+	const bed = useTestBed({ sendingValidationMs: 300 });
+
+	test('files of one client over 20 MB together go in two orders', async () => {
+		const invoices = invoicesOf(bed, 'C-1', 3);
+		const eightMb = (k: number): InputFile => ({
+			bytes: Buffer.concat([pdf(`part ${k}`), Buffer.alloc(8 * 1024 * 1024)]),
+			fileName: `part-${k}.pdf`,
+			mimeType: 'application/pdf',
+		});
+		const result = await bed.run(send(), items(invoices), {
+			files: [0, 1, 2].map((k) => ({ data: eightMb(k) })),
+		});
+		expect(result.output.map((item) => item.json.sent)).toEqual([true, true, true]);
+		expect(bed.sandbox.deliveries.map((d) => [d.documentMids, d.files])).toEqual([
+			[
+				[invoices[0].mid, invoices[1].mid],
+				['part-0.pdf', 'part-1.pdf'],
+			],
+			[[invoices[2].mid], ['part-2.pdf']],
+		]);
+	});
+});
+
 describe('Document: Send refuses attachments before any request', () => {
 	const bed = useTestBed();
 
