@@ -188,8 +188,18 @@ export class CredentialsHelper extends ICredentialsHelper {
 	}
 }
 
-/** Emits the items of the test as the upstream node's output. */
-function inputNodeType(items: IDataObject[]): INodeType {
+/** A file an input item carries in a binary field, made as a node upstream makes it. */
+export interface InputFile {
+	bytes: Buffer;
+	fileName?: string;
+	mimeType?: string;
+}
+
+/** Emits the items of the test as the upstream node's output, each with its files (by field). */
+function inputNodeType(
+	items: IDataObject[],
+	files: Array<Record<string, InputFile>> = [],
+): INodeType {
 	return {
 		description: {
 			displayName: 'Test Input',
@@ -203,7 +213,24 @@ function inputNodeType(items: IDataObject[]): INodeType {
 			properties: [],
 		},
 		async execute(this: IExecuteFunctions) {
-			return [items.map((json) => ({ json, pairedItem: { item: 0 } }))];
+			const binaryOf = async (k: number) => {
+				const entries = Object.entries(files[k] ?? {});
+				if (entries.length === 0) return {};
+				const binary = Object.fromEntries(
+					await Promise.all(
+						entries.map(async ([field, file]) => [
+							field,
+							await this.helpers.prepareBinaryData(file.bytes, file.fileName, file.mimeType),
+						]),
+					),
+				);
+				return { binary };
+			};
+			return [
+				await Promise.all(
+					items.map(async (json, k) => ({ json, ...(await binaryOf(k)), pairedItem: { item: 0 } })),
+				),
+			];
 		},
 	};
 }
@@ -285,6 +312,8 @@ function additionalData(credentialsHelper: CredentialsHelper, hooks?: ExecutionL
 export interface RunOptions {
 	parameters: INodeParameters;
 	items?: IDataObject[];
+	/** Files the items carry, by item and binary field (Send's Attachments). */
+	files?: Array<Record<string, InputFile>>;
 	credentials: CredentialsHelper;
 	credentialId?: string;
 	/** n8n's "On Error" node setting. */
@@ -354,7 +383,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const connections: Record<string, ReturnType<typeof link>> = { Input: link('MakeLeaps') };
 	for (let i = 1; i < chain.length; i++) connections[chain[i - 1]] = link(chain[i]);
 	const nodeTypes = new NodeTypes({
-		'test.input': inputNodeType(options.items ?? [{}]),
+		'test.input': inputNodeType(options.items ?? [{}], options.files),
 		'test.step': stepNodeType(steps),
 		[NODE_TYPE]: new MakeLeaps(options.limits),
 	});

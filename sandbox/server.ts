@@ -230,7 +230,8 @@ export class Sandbox {
 	private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
-		const body = Buffer.concat(chunks).toString('utf8');
+		const raw = Buffer.concat(chunks);
+		const body = raw.toString('utf8');
 		const url = new URL(req.url ?? '/', this.baseUrl);
 		const method = req.method ?? 'GET';
 		if (url.pathname.startsWith('/_sandbox/'))
@@ -240,10 +241,11 @@ export class Sandbox {
 		this.requests.push(record);
 		const fault = this.faults.take(method, url.pathname);
 		if (await this.faults.before(fault, req, res, record)) return;
-		const answer = this.answer(new ApiCall(method, url, req.headers, body, this.service));
+		const answer = this.answer(new ApiCall(method, url, req.headers, body, this.service, raw));
 		record.status = answer.status;
 		record.response = answer.body;
 		this.countDownTokens(url.pathname);
+		if (answer.status === 0) return void req.socket.destroy(); // applied, its answer lost
 		this.faults.after(fault, req, res, answer, url);
 	}
 

@@ -16,6 +16,9 @@ export class HttpAnswer {
 	) {}
 }
 
+/** An applied request left unanswered (a switch): the server closes the connection instead. */
+export const unanswered = () => new HttpAnswer(0);
+
 /** The envelope every API answer has: `{"meta": {"status"}, "response"}`. */
 export const envelope = (status: number, response: unknown) =>
 	new HttpAnswer(status, { meta: { status }, response });

@@ -31,6 +31,8 @@ export class ApiCall {
 		readonly headers: http.IncomingHttpHeaders,
 		readonly body: string,
 		readonly service: Service,
+		/** The body's bytes (an upload's file). */
+		readonly raw: Buffer = Buffer.from(body),
 	) {}
 
 	get options(): SandboxOptions {

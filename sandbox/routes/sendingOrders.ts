@@ -1,8 +1,9 @@
 /**
  * `/sending/order/` (list, filtered by `recipient_organization`; create) and
- * `/sending/order/<mid>/` (get, delete unless sent) with its `item/`, `send/` and `status/`.
+ * `/sending/order/<mid>/` (get, delete unless sent) with its `item/` (and a file item's
+ * `item/<mid>/upload/`), `send/` and `status/`.
  */
-import { detail, envelope, HttpAnswer } from '../http/answer';
+import { detail, envelope, HttpAnswer, unanswered } from '../http/answer';
 import type { Partner, SendingOrder } from '../stores/records';
 import type { ApiCall } from './call';
 
@@ -34,12 +35,26 @@ function orderRoute(call: ApiCall, order: SendingOrder, json: () => HttpAnswer):
 	return new HttpAnswer(204);
 }
 
+/** PUT to a file item's `upload_url`: the PDF's bytes as the body. */
+function uploadRoute(call: ApiCall, order: SendingOrder, itemMid: string): HttpAnswer {
+	const item = order.items.find((candidate) => candidate.mid === itemMid && candidate.filename);
+	if (!item) throw detail(404, 'Not found.');
+	call.allow('PUT');
+	const type = String(call.headers['content-type'] ?? '');
+	if (!/^application\/(pdf|octet-stream)\b/.test(type))
+		throw detail(415, `Unsupported media type "${type}" in request.`);
+	if (!call.service.sending.upload(order, item, call.raw)) return unanswered();
+	return envelope(200, { mid: item.mid, filename: item.filename, uploaded: true });
+}
+
 export function sendingOrderRoutes(call: ApiCall, partner: Partner, rest: string[]): HttpAnswer {
 	if (rest.length === 0) return orderList(call, partner);
 	const { sending } = call.service;
 	const order = sending.orders.get(rest[0]);
-	if (!order || order.partnerMid !== partner.mid || rest.length > 2)
-		throw detail(404, 'Not found.');
+	if (!order || order.partnerMid !== partner.mid) throw detail(404, 'Not found.');
+	if (rest.length === 4 && rest[1] === 'item' && rest[3] === 'upload')
+		return uploadRoute(call, order, rest[2]);
+	if (rest.length > 2) throw detail(404, 'Not found.');
 	const json = () => envelope(200, sending.json(partner, order));
 	switch (rest[1]) {
 		case undefined:

@@ -93,7 +93,11 @@ export function validateOrder(p: Partner, urls: Urls, body: unknown): OrderField
 /** What keeps an order from being sent; empty when it can be. */
 export function orderProblems(p: Partner, order: SendingOrder): string[] {
 	const problems: string[] = [];
-	if (order.items.length === 0) problems.push('The sending order has no documents.');
+	if (!order.items.some((item) => item.documentMid))
+		problems.push('The sending order has no documents.');
+	for (const item of order.items) {
+		if (item.filename && !item.bytes) problems.push(`The file ${item.filename} was not uploaded.`);
+	}
 	for (const address of order.to_emails) {
 		if (address.toLowerCase().endsWith(`@${UNDELIVERABLE_DOMAIN}`))
 			problems.push(`Secure Send cannot deliver to ${address}.`);

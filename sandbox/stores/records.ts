@@ -95,7 +95,14 @@ export interface SendingOrder {
 	to_emails: string[];
 	subject: string;
 	message: string;
-	items: Array<{ mid: string; position: number; documentMid: string }>;
+	/** Its documents, and its files (Attachments: a name, then the bytes PUT to its upload_url). */
+	items: Array<{
+		mid: string;
+		position: number;
+		documentMid: string | null;
+		filename: string | null;
+		bytes: Buffer | null;
+	}>;
 	/** When the validation of the current content ends. */
 	validatedAt: number;
 	status: 'draft' | 'sent' | 'cancelled';
@@ -111,6 +118,8 @@ export interface Delivery {
 	channels: string[];
 	to_emails: string[];
 	documentMids: string[];
+	/** The names of the files it carried with them. */
+	files: string[];
 	at: string;
 }
 

@@ -17,7 +17,7 @@ import type { Urls } from './urls';
 /** How long the sandbox takes to validate an order after its last change. */
 export const DEFAULT_VALIDATION_MS = 1500;
 
-type Item = SendingOrder['items'][number];
+export type Item = SendingOrder['items'][number];
 
 export class SendingOrderStore {
 	readonly orders = new Map<string, SendingOrder & { partnerMid: string }>();
@@ -28,6 +28,12 @@ export class SendingOrderStore {
 	 * so the caller cannot tell whether it went in (as when the answer is lost).
 	 */
 	readonly addingFaults = new Map<string, 'refuse' | 'lose'>();
+	/**
+	 * Switches on uploading a file (by its name): `refuse` answers 400 on `content_file`, as a
+	 * service that does not take the file; `lose` stores the bytes and closes the connection
+	 * unanswered, on every try.
+	 */
+	readonly uploadFaults = new Map<string, 'refuse' | 'lose'>();
 
 	private readonly validationMs: number;
 	/** How long after an execution its documents show `date_sent`. */
@@ -76,13 +82,15 @@ export class SendingOrderStore {
 		return order;
 	}
 
-	/** POST to the order's items_url: a document of the recipient, at a position. */
+	/**
+	 * POST to the order's items_url: a document of the recipient, or a file by its `filename`, at a
+	 * position.
+	 */
 	addItem(p: Partner, order: SendingOrder, body: unknown) {
 		const fields = objectBody(body, false);
-		if (order.status !== 'draft')
-			throw new ValidationError({
-				non_field_errors: ['This sending order can no longer be changed.'],
-			});
+		checkDraft(order);
+		if (fields.document === undefined && fields.filename !== undefined)
+			return this.addFile(p, order, fields);
 		const errors: FieldErrors = {};
 		const documentMid = this.urls.parse(fields.document, p.mid, 'document');
 		const document = documentMid ? p.documents.get(documentMid) : undefined;
@@ -92,16 +100,58 @@ export class SendingOrderStore {
 			errors.document = ['The document is not addressed to the recipient of this order.'];
 		else if (order.items.some((item) => item.documentMid === documentMid))
 			errors.document = ['The document is already in this order.'];
-		const position = fields.position ?? order.items.length;
-		if (!Number.isInteger(position) || (position as number) < 0)
-			errors.position = ['A valid integer is required.'];
+		const position = positionOf(fields, order, errors);
 		if (!errors.document && this.addingFaults.get(documentMid!) === 'refuse')
 			errors.document = ['This document cannot be sent.'];
 		if (Object.keys(errors).length) throw new ValidationError(errors);
-		const item = { mid: newMid(), position: position as number, documentMid: documentMid! };
+		const item = {
+			mid: newMid(),
+			position,
+			documentMid: documentMid!,
+			filename: null,
+			bytes: null,
+		};
 		order.items.push(item);
 		order.validatedAt = this.now() + this.validationMs;
 		return this.addingFaults.get(documentMid!) === 'lose' ? {} : this.itemJson(p, order, item);
+	}
+
+	/** A file item: its name now, its bytes PUT to its `upload_url` (`upload`) before it is ready. */
+	private addFile(p: Partner, order: SendingOrder, fields: Record<string, unknown>) {
+		const errors: FieldErrors = {};
+		const { filename } = fields;
+		if (typeof filename !== 'string' || filename.trim() === '')
+			errors.filename = ['This field may not be blank.'];
+		else if ([...filename].length > 255)
+			errors.filename = ['Ensure this field has no more than 255 characters.'];
+		const position = positionOf(fields, order, errors);
+		if (Object.keys(errors).length) throw new ValidationError(errors);
+		const item = {
+			mid: newMid(),
+			position,
+			documentMid: null,
+			filename: String(filename),
+			bytes: null,
+		};
+		order.items.push(item);
+		order.validatedAt = this.now() + this.validationMs;
+		return this.itemJson(p, order, item);
+	}
+
+	/**
+	 * PUT to a file item's `upload_url`: its PDF bytes, while the order is a draft; the order is
+	 * validated again. Answers false when the `lose` switch leaves the answer lost.
+	 */
+	upload(order: SendingOrder, item: Item, bytes: Buffer): boolean {
+		checkDraft(order);
+		const fault = this.uploadFaults.get(item.filename ?? '');
+		if (fault === 'refuse')
+			throw new ValidationError({ content_file: ['This file type is not accepted.'] });
+		if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
+			throw new ValidationError({ content_file: ['Upload a valid PDF file.'] });
+		item.bytes = bytes;
+		order.validatedAt = this.now() + this.validationMs;
+		return fault !== 'lose';
 	}
 
 	readyToOrder(p: Partner, order: SendingOrder) {
@@ -125,8 +175,9 @@ export class SendingOrderStore {
 		const at = new Date(this.now()).toISOString();
 		order.status = 'sent';
 		order.date_sent = at;
-		for (const item of order.items) {
-			const document = p.documents.get(item.documentMid);
+		const documentMids = order.items.flatMap((item) => item.documentMid ?? []);
+		for (const mid of documentMids) {
+			const document = p.documents.get(mid);
 			if (document) this.lagging.push([document, at, this.now() + this.sentLagMs]);
 		}
 		this.catchUp();
@@ -135,7 +186,8 @@ export class SendingOrderStore {
 			recipientMid: order.recipientMid,
 			channels: CHANNELS.filter((key) => order[key]).map((key) => key.replace(/_selected$/, '')),
 			to_emails: [...order.to_emails],
-			documentMids: order.items.map((item) => item.documentMid),
+			documentMids,
+			files: order.items.flatMap((item) => item.filename ?? []),
 			at,
 		});
 	}
@@ -209,12 +261,29 @@ export class SendingOrderStore {
 	}
 
 	private itemJson(p: Partner, order: SendingOrder, item: Item) {
+		const url = `${this.urls.sendingOrder(p.mid, order.mid)}item/${item.mid}/`;
 		return {
-			url: `${this.urls.sendingOrder(p.mid, order.mid)}item/${item.mid}/`,
+			url,
 			mid: item.mid,
 			position: item.position,
-			document: this.urls.document(p.mid, item.documentMid),
-			filename: null,
+			document: item.documentMid && this.urls.document(p.mid, item.documentMid),
+			filename: item.filename,
+			...(item.filename ? { upload_url: `${url}upload/`, uploaded: item.bytes !== null } : {}),
 		};
 	}
+}
+
+function checkDraft(order: SendingOrder): void {
+	if (order.status !== 'draft')
+		throw new ValidationError({
+			non_field_errors: ['This sending order can no longer be changed.'],
+		});
+}
+
+/** The item's position: as given, else after the order's items. */
+function positionOf(fields: Record<string, unknown>, order: SendingOrder, errors: FieldErrors) {
+	const position = fields.position ?? order.items.length;
+	if (!Number.isInteger(position) || (position as number) < 0)
+		errors.position = ['A valid integer is required.'];
+	return position as number;
 }

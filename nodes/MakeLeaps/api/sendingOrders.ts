@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE, type MakeLeapsTransport } from '../transport';
+import { MAX_PAGE_SIZE, type MakeLeapsTransport, type UploadedFile } from '../transport';
 import { partnerPath } from './accountPartners';
 import type { ItemRequests } from './requests';
 
@@ -51,6 +51,35 @@ export async function addToSendingOrder(
 		body: { position, document: documentUrl },
 		subject: described,
 	});
+}
+
+/**
+ * Adds a file to an order through the order's `items_url`, at `position`: an item with its
+ * `filename`, answered with the item, whose `upload_url` takes the bytes (uploadToSendingOrder).
+ */
+export async function addFileToSendingOrder(
+	requests: ItemRequests,
+	itemsUrl: string,
+	position: number,
+	filename: string,
+	described: string,
+): Promise<IDataObject> {
+	const answer = await requests.request('POST', itemsUrl, {
+		body: { position, filename },
+		subject: described,
+	});
+	return answer.response ?? {};
+}
+
+/** The bytes of an order's file item, PUT to its `upload_url` (MakeLeaps' own link). */
+export async function uploadToSendingOrder(
+	transport: Pick<MakeLeapsTransport, 'upload'>,
+	uploadUrl: string,
+	file: UploadedFile,
+	itemIndex: number,
+	subject: string,
+): Promise<void> {
+	await transport.upload(uploadUrl, file, { itemIndex, subject });
 }
 
 /** Executes an order through its `send_url`: the documents go out. Answers what MakeLeaps said. */

@@ -170,7 +170,10 @@ export function simpleSendingOrder(order: IDataObject, known: Known = {}): IData
 		channel: channelsOf(order),
 		to: joined(order.to_emails),
 		subject: order.subject,
-		document_mids: joined(items?.map((item) => linkedMid(isRecord(item) ? item.document : item))),
+		// files of the order (Attachments) carry no document
+		document_mids: joined(
+			items?.map((item) => linkedMid(isRecord(item) ? item.document : item)).filter(Boolean),
+		),
 		ready_to_order: order.ready_to_order,
 		problems: joined(order.problems),
 		date_created: order.date_created,
@@ -199,6 +202,8 @@ export function simpleSend(outcome: IDataObject, known: Known = {}): IDataObject
 		sending_order_mid: midOf(order),
 		sending_order_status: order?.status,
 		date_sent: order?.date_sent ?? outcome.date_sent,
+		// the files sent with the document (Attachments), when it names any
+		...('attachments' in outcome ? { attachments: joined(outcome.attachments) } : {}),
 	});
 }
 

@@ -12,4 +12,5 @@ export {
 	type Envelope,
 	type Outcome,
 	type RequestOptions,
+	type UploadedFile,
 } from './types';

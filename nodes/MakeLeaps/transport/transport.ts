@@ -13,7 +13,7 @@ import { listSubject } from './wording';
 import { attemptStorageFetch, FileTooLarge } from './tries/httpAttempt';
 import { Tries } from './tries/tries';
 import { CREDENTIAL_TYPE, headerOf, outcomeOf } from './types';
-import type { Envelope, N8nContext, RequestOptions } from './types';
+import type { Envelope, N8nContext, RequestOptions, UploadedFile } from './types';
 
 export interface TransportOptions {
 	/** The node option, checked here: an expression can give anything. */
@@ -109,17 +109,7 @@ export class MakeLeapsTransport {
 		pathOrUrl: string,
 		options: RequestOptions = {},
 	): Promise<Envelope<T>> {
-		if (this.readOnly && method !== 'GET') {
-			throw new NodeOperationError(
-				this.context.getNode(),
-				`This run only reads: a ${method} request was about to be sent; it was not`,
-				{
-					itemIndex: options.itemIndex,
-					description:
-						'A preview (Preview Only) and Account → Check only read. Nothing was changed in MakeLeaps.',
-				},
-			);
-		}
+		this.refuseWrite(method, options);
 		const response = await this.guarded(pathOrUrl, options, async (url) => {
 			return await this.tries.answer(method, url, options);
 		});
@@ -180,12 +170,37 @@ export class MakeLeapsTransport {
 	}
 
 	/**
-	 * The file at the storage address MakeLeaps redirected to: without the access token, no further
-	 * redirect, within the size limit; a 5xx or a lost connection tried again like a read. What
-	 * the storage answers is never quoted: it may be anything.
+	 * A file's bytes PUT to the address MakeLeaps gave for them (a sending order item's
+	 * `upload_url`): under the Base URL, an API request like any other, with the token; anywhere
+	 * else only its file storage, as `download` allows it (https on a public host, or this machine
+	 * for the sandbox), without the token. Like any PUT, it is tried again after a 5xx or a lost
+	 * answer (the same bytes to the same address). What MakeLeaps answers is not read.
+	 */
+	async upload(url: string, file: UploadedFile, options: RequestOptions = {}): Promise<void> {
+		this.refuseWrite('PUT', options);
+		const putOptions = { ...options, expect: 'nothing' as const, file };
+		if (apiUrl(this.baseUrl, url) !== undefined) {
+			await this.guarded(url, putOptions, async (target) => {
+				await this.tries.answer('PUT', target, putOptions);
+			});
+			return;
+		}
+		const target = URL.canParse(url) ? new URL(url) : undefined;
+		if (!target || !storageAllowed(target, this.baseUrl)) {
+			throw this.errors.refusedUrl(redactText(url), options);
+		}
+		await this.redacted(async () => await this.fetchFromStorage(target.href, putOptions));
+	}
+
+	/**
+	 * The file at the storage address MakeLeaps redirected to, or the bytes of an upload PUT there
+	 * (`options.file`): without the access token, no further redirect, within the size limit; a
+	 * 5xx or a lost connection tried again (a read, or the same bytes again). What the storage
+	 * answers is never quoted: it may be anything.
 	 */
 	private async fetchFromStorage(href: string, options: RequestOptions): Promise<Buffer> {
 		const { timeoutMs, serverRetries, backoffMs } = this.limits;
+		const { file } = options;
 		for (let retry = 0; ; retry++) {
 			const stored = await outcomeOf(
 				attemptStorageFetch(
@@ -194,6 +209,7 @@ export class MakeLeapsTransport {
 					timeoutMs,
 					this.tries.cancelSignal(),
 					options.maxBytes,
+					file,
 				),
 			);
 			if (!stored.ok && stored.error instanceof FileTooLarge) {
@@ -206,7 +222,8 @@ export class MakeLeapsTransport {
 				continue;
 			}
 			if (!stored.ok) throw this.errors.storageFailed(0, retry, options);
-			if (status !== 200) throw this.errors.storageFailed(status ?? 0, retry, options);
+			if (file && status !== undefined && status >= 200 && status < 300) return Buffer.alloc(0);
+			if (status !== 200 || file) throw this.errors.storageFailed(status ?? 0, retry, options);
 			if (answerProblem(stored.value.body, 'pdf')) {
 				throw this.errors.storageNotPdf(options);
 			}
@@ -234,11 +251,30 @@ export class MakeLeapsTransport {
 			const shown = redactText(pathOrUrl.startsWith('/') ? this.url(pathOrUrl) : pathOrUrl);
 			throw this.errors.refusedUrl(shown, options);
 		}
-		const result = await outcomeOf(run(url));
+		return await this.redacted(async () => await run(url));
+	}
+
+	/** Runs `run`; an error leaves with every secret stripped. */
+	private async redacted<T>(run: () => Promise<T>): Promise<T> {
+		const result = await outcomeOf(run());
 		if (result.ok) return result.value;
 		// strip every secret, a token refreshed mid-run included (n8n writes it into the credential)
 		this.addCurrentSecrets();
 		throw this.secrets.redactError(result.error);
+	}
+
+	/** Preview Only, Account → Check: any request but a GET is refused before it is sent. */
+	private refuseWrite(method: IHttpRequestMethods, options: RequestOptions): void {
+		if (!this.readOnly || method === 'GET') return;
+		throw new NodeOperationError(
+			this.context.getNode(),
+			`This run only reads: a ${method} request was about to be sent; it was not`,
+			{
+				itemIndex: options.itemIndex,
+				description:
+					'A preview (Preview Only) and Account → Check only read. Nothing was changed in MakeLeaps.',
+			},
+		);
 	}
 
 	private addCurrentSecrets() {

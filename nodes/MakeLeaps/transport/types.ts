@@ -54,6 +54,15 @@ export interface RequestOptions {
 	maxBytes?: number;
 	/** What a POST does, for the message when its answer is lost (default: a create). */
 	action?: 'create' | 'send';
+	/** For an upload: the file whose bytes are the request's body. */
+	file?: UploadedFile;
+}
+
+/** A file sent as a request's body (a sending order item's bytes): its bytes, type and name. */
+export interface UploadedFile {
+	bytes: Buffer;
+	mimeType: string;
+	fileName: string;
 }
 
 /** How a promise settled, as a value: a failure can be looked at, and turned into another error. */

@@ -64,6 +64,7 @@ describe('The editor', () => {
 		]);
 		expect(optionNames('document', 'send')).toEqual([
 			'cardPayments',
+			'attachments',
 			'perOrder',
 			'requestsPerMinute',
 			'force',

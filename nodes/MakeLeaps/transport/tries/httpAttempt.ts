@@ -10,7 +10,13 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, outcomeOf, type ApiResponse, type N8nContext } from '../types';
+import {
+	CREDENTIAL_TYPE,
+	outcomeOf,
+	type ApiResponse,
+	type N8nContext,
+	type UploadedFile,
+} from '../types';
 
 /** What one attempt sends. */
 export interface AttemptedRequest {
@@ -21,6 +27,8 @@ export interface AttemptedRequest {
 	/** The answer is a file (a PDF), kept as bytes: at most `maxBytes` of them. */
 	binary?: boolean;
 	maxBytes?: number;
+	/** A file's bytes as the body (an upload), instead of JSON. */
+	file?: UploadedFile;
 }
 
 /** The most bytes any file is read to, whatever a caller asks. */
@@ -140,7 +148,7 @@ export async function attemptApiRequest(
 
 /** The options n8n's helper gets for one attempt: every status back, no redirect, JSON or a stream. */
 function helperOptions(
-	{ method, url, qs, body, binary }: AttemptedRequest,
+	{ method, url, qs, body, binary, file }: AttemptedRequest,
 	deadlineMs: number,
 ): IHttpRequestOptions {
 	const options: IHttpRequestOptions = {
@@ -161,6 +169,10 @@ function helperOptions(
 		options.body = body;
 		options.headers = { ...options.headers, 'Content-Type': 'application/json' };
 	}
+	if (file) {
+		options.body = file.bytes;
+		options.headers = { ...options.headers, ...fileHeaders(file) };
+	}
 	if (binary) {
 		// streamed, so that a file too large is stopped while it is read
 		Object.assign(options, {
@@ -173,8 +185,22 @@ function helperOptions(
 }
 
 /**
- * One attempt at a file a download was redirected to (signed storage): fetched without the
- * Authorization header (n8n's plain request helper adds none), one hop, within the deadline.
+ * The headers of a file sent as the body: its type, and its name as a form parser reads it (in
+ * ASCII, and in full as RFC 6266's `filename*`).
+ */
+export function fileHeaders(file: UploadedFile): Record<string, string> {
+	const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+	const encoded = encodeURIComponent(file.fileName);
+	return {
+		'Content-Type': file.mimeType,
+		'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`,
+	};
+}
+
+/**
+ * One attempt at MakeLeaps' file storage (signed addresses): a file a download was redirected
+ * to, or the bytes of an `upload` PUT there. Without the Authorization header (n8n's plain
+ * request helper adds none), one hop, within the deadline. An upload's answer is not read.
  */
 export async function attemptStorageFetch(
 	context: N8nContext,
@@ -182,12 +208,14 @@ export async function attemptStorageFetch(
 	deadlineMs: number,
 	stopped: AbortSignal | undefined,
 	maxBytes = LARGEST_FILE,
+	upload?: UploadedFile,
 ): Promise<ApiResponse> {
 	return await withinDeadline(deadlineMs, stopped, async (signal) => {
 		const answer = asAnswer(
 			await context.helpers.httpRequest({
-				method: 'GET',
+				method: upload ? 'PUT' : 'GET',
 				url,
+				...(upload ? { body: upload.bytes, headers: fileHeaders(upload) } : {}),
 				encoding: 'stream',
 				returnFullResponse: true,
 				disableFollowRedirect: true,
@@ -196,7 +224,10 @@ export async function attemptStorageFetch(
 				abortSignal: signal,
 			}),
 		);
-		return { ...answer, body: await readAtMost(answer.body, answer.headers, maxBytes) };
+		if (!upload)
+			return { ...answer, body: await readAtMost(answer.body, answer.headers, maxBytes) };
+		(answer.body as { destroy?: () => void } | undefined)?.destroy?.();
+		return { ...answer, body: Buffer.alloc(0) };
 	});
 }
 

@@ -150,8 +150,8 @@ export class Tries {
 	private async attempt(method: IHttpRequestMethods, url: string, options: RequestOptions) {
 		const stopped = this.cancelSignal();
 		const binary = options.expect === 'pdf';
-		const { maxBytes } = options;
-		const request = { method, url, qs: options.qs, body: options.body, binary, maxBytes };
+		const { maxBytes, file } = options;
+		const request = { method, url, qs: options.qs, body: options.body, binary, maxBytes, file };
 		const sent = await outcomeOf(
 			attemptApiRequest(
 				this.context,

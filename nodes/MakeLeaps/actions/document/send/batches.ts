@@ -13,6 +13,7 @@
 import { sentDocuments } from '../../../run/turns';
 import { earlierSend, type SendJob } from './prepare';
 import { OrderDraft } from './order';
+import { filesFit } from './orderFiles';
 import type { SendOutcomes } from './outcomes';
 import { FIRST_WAIT_MS } from './orderReads';
 
@@ -70,7 +71,8 @@ async function sendRound(jobs: SendJob[], outcomes: SendOutcomes): Promise<void>
 
 /**
  * The jobs in sending orders: those of the same account, client, recipients and settings
- * together, up to `perOrder` each, in the order of their first item.
+ * together, up to `perOrder` each and within the bounds of an order's files, in the order of
+ * their first item.
  */
 function batchesOf(jobs: SendJob[]): SendJob[][] {
 	const open = new Map<string, SendJob[]>();
@@ -78,7 +80,7 @@ function batchesOf(jobs: SendJob[]): SendJob[][] {
 	for (const job of jobs) {
 		const key = JSON.stringify([job.partnerMid, job.clientUrl, job.toEmails, job.request]);
 		let batch = open.get(key);
-		if (!batch || batch.length >= job.request.perOrder) {
+		if (!batch || batch.length >= job.request.perOrder || !filesFit(batch, job)) {
 			batch = [];
 			open.set(key, batch);
 			batches.push(batch);
@@ -118,11 +120,15 @@ async function readyOrders(drafts: OrderDraft[], outcomes: SendOutcomes): Promis
 
 const itemOf = (draft: OrderDraft) => draft.first.op.itemIndex;
 
-/** Adds the documents in input order across the orders, up to the item that stops the run. */
+/**
+ * Adds the documents in input order across the orders, up to the item that stops the run, then
+ * each order's files after its documents.
+ */
 async function fill(drafts: OrderDraft[], outcomes: SendOutcomes): Promise<void> {
 	const adds = drafts.flatMap((draft) => draft.jobs.map((job) => ({ job, draft })));
 	adds.sort((a, b) => a.job.op.itemIndex - b.job.op.itemIndex);
 	for (const { job, draft } of adds) if (outcomes.open(job)) await draft.add(job, outcomes);
+	for (const draft of drafts) await draft.addFiles(outcomes);
 }
 
 /**

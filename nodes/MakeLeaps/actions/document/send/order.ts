@@ -22,6 +22,7 @@ import { InvalidInput } from '../../../model/validation';
 import type { SendJob } from './prepare';
 import type { SendOutcomes } from './outcomes';
 import { documentsOf, ordersOfClient, pollUntilReady, sentElsewhere, wentOut } from './orderReads';
+import { OrderFiles } from './orderFiles';
 
 /** Fields of an order read before it was executed that no longer hold once it went out. */
 const STATE_BEFORE_SENDING = ['ready_to_order', 'status', 'problems', 'date_sent'];
@@ -44,6 +45,7 @@ export class OrderDraft {
 	/** Why the order holds a document that must not go, which keeps it from being executed. */
 	private unwanted?: string;
 	private failed?: Outcome<IDataObject>;
+	private readonly files = new OrderFiles();
 	private made?: IDataObject;
 	private links?: OrderLinks;
 	/** When the validation wait ends. */
@@ -94,6 +96,16 @@ export class OrderDraft {
 		if (isUncertainWrite(added.error))
 			this.unwanted ??= 'a document MakeLeaps may or may not have added';
 		outcomes.settle(job.op.itemIndex, added);
+	}
+
+	/** Adds the files of its items still to go, after its documents (orderFiles.ts). */
+	async addFiles(outcomes: SendOutcomes): Promise<void> {
+		if (!this.live) return;
+		const going = this.attached.filter((job) => outcomes.open(job));
+		const { items } = this.links!;
+		const at = this.attached.length;
+		const missing = await this.files.add(going, items, at, this.described, outcomes);
+		if (missing) this.unwanted ??= missing;
 	}
 
 	private async make(): Promise<void> {
@@ -166,6 +178,7 @@ export class OrderDraft {
 				'Nothing was sent. Look at the order in MakeLeaps: send it there, or delete it.',
 			);
 		}
+		this.files.check(op, ready, this.described);
 		return ready;
 	}
 

@@ -88,10 +88,20 @@ export async function sentElsewhere(
 
 const sentAt = (order: IDataObject) => order.date_sent ?? order.date_created ?? '';
 
+/** An item of an order that carries a file (Attachments) rather than a document. */
+const isFile = (item: unknown) =>
+	isRecord(item) && !item.document && typeof item.filename === 'string' && item.filename !== '';
+
 /** The MIDs of the documents an order carries, or undefined when the answer does not show them. */
 export function documentsOf(order: IDataObject): string[] | undefined {
 	if (!Array.isArray(order.items)) return undefined;
-	return (order.items as unknown[]).map((item) => linkedMid(isRecord(item) ? item.document : ''));
+	const items = (order.items as unknown[]).filter((item) => !isFile(item));
+	return items.map((item) => linkedMid(isRecord(item) ? item.document : ''));
+}
+
+/** How many files an order carries, or undefined when the answer does not show its items. */
+export function filesOf(order: IDataObject): number | undefined {
+	return Array.isArray(order.items) ? (order.items as unknown[]).filter(isFile).length : undefined;
 }
 
 /**

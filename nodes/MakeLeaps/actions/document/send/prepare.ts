@@ -16,6 +16,7 @@ import { findInList } from '../../../run/fromList';
 import { isRecord } from '../../../model/locators';
 import { channelsOf, recipientsOf, sendRequestOf, type SendRequest } from './itemRequest';
 import { contactEmails, contactsOfClients } from './recipients';
+import { attachmentsOf, type Attachment } from './attachments';
 
 /** A document ready to go out: read, checked, its recipients known. */
 export interface SendJob {
@@ -30,6 +31,8 @@ export interface SendJob {
 	key: string;
 	/** What the item's output says of the document. */
 	facts: IDataObject;
+	/** The files sent with the document (Options > Attachments). */
+	files: Attachment[];
 }
 
 /** What Send needs of a document, which a list may leave out. */
@@ -45,6 +48,8 @@ export async function documentsOfRun(op: OperationContext): Promise<Map<string, 
 	if (!partner.ok) return new Map<string, IDataObject>();
 	const named = await op.namedByItems(
 		async (member) => ({
+			// an item whose files are refused fails before any request of its own
+			files: await attachmentsOf(member),
 			mid: documentMidOf(member, partner.value),
 			// Secure Send to the document's contact, whose e-mail address may need finding
 			toContact: channelsOf(member).includes('securesend') && recipientsOf(member).length === 0,
@@ -88,6 +93,7 @@ export async function prepareItem(
 	const partnerMid = await op.partnerMid();
 	const documentMid = documentMidOf(op, partnerMid);
 	const request = sendRequestOf(op);
+	const files = await attachmentsOf(op);
 	// one MakeLeaps account (partner), whichever of its API keys sends
 	const key = `${op.run.transport.baseUrl}\n${partnerMid}\n${documentMid}`;
 	// with its contact inline where MakeLeaps expands it: its e-mail address needs no read then;
@@ -99,6 +105,7 @@ export async function prepareItem(
 		document_mid: documentMid,
 		document_number: document.document_number,
 		document_type: document.document_type,
+		...(files.length > 0 ? { attachments: files.map((file) => file.fileName) } : {}),
 	};
 	const clientUrl = clientUrlOf(op, document);
 	if (!request.force) {
@@ -113,7 +120,8 @@ export async function prepareItem(
 			? request.toEmails
 			: await contactEmails(op, document)
 		: request.toEmails;
-	return { document, job: { op, partnerMid, document, clientUrl, toEmails, request, key, facts } };
+	const job = { op, partnerMid, document, clientUrl, toEmails, request, key, facts, files };
+	return { document, job };
 }
 
 /** A send of the document by this n8n process: skipped when it went out, an error when unsure. */

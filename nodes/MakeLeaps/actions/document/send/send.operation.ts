@@ -6,8 +6,9 @@
  * skipped unless asked, sends of one document take turns in this process, and a send whose
  * answer was lost is looked up, never repeated.
  * Here: the editor fields, and the run's sends made once, each item answering its own outcome.
- * What an item asks: itemRequest.ts; what to send: prepare.ts, recipients.ts; the run's orders:
- * batches.ts; one order: order.ts, reads of orders: orderReads.ts.
+ * What an item asks: itemRequest.ts, attachments.ts; what to send: prepare.ts, recipients.ts; the
+ * run's orders: batches.ts; one order: order.ts, its files: orderFiles.ts, reads of orders:
+ * orderReads.ts.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
@@ -81,6 +82,15 @@ export const options: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether the client may pay the document by credit card',
+	},
+	{
+		displayName: 'Attachments',
+		name: 'attachments',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. data, terms',
+		description:
+			"Binary fields of the input item holding PDF files to send with the document (a price list, terms, a flyer), separated by commas. Each goes in the document's sending order once, after its documents. PDF only, at most 10 MB each and 5 per item.",
 	},
 	{
 		displayName: 'Documents Per Sending Order',
