@@ -2,8 +2,10 @@
 /**
  * `npm run sandbox`: starts the MakeLeaps sandbox alone and prints how to connect to it.
  * Options: --port N, --clients N (seed N example clients), --throttle N/MS (e.g. 120/60000).
+ * The line item catalog holds a few example products (DEMO_ITEMS).
  */
 import { startSandbox } from './server';
+import { DEMO_ITEMS } from './stores/items';
 
 function option(name: string): string | undefined {
 	const index = process.argv.indexOf(`--${name}`);
@@ -27,6 +29,7 @@ async function main() {
 			],
 		});
 	}
+	for (const item of DEMO_ITEMS) sandbox.seedItem(item);
 	const { clientId, clientSecret, partnerMid, partnerName } = sandbox.credentials;
 	process.stdout.write(
 		[
@@ -36,6 +39,7 @@ async function main() {
 			`  Client Secret: ${clientSecret}`,
 			`  Partner MID:   ${partnerMid} (${partnerName})`,
 			`  Clients:       ${seed} seeded`,
+			`  Catalog:       ${DEMO_ITEMS.map((item) => item.code).join(', ')}`,
 			'Press Ctrl+C to stop.',
 			'',
 		].join('\n'),

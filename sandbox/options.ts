@@ -71,4 +71,8 @@ export interface SandboxOptions {
 	requireTemplate?: boolean;
 	/** Line item fields a document gives under other names, such as `{ unit_cost: 'unit_price' }`. */
 	lineItemNames?: Record<string, string>;
+	/** Fields the line item catalog's items leave out, such as `['unit_cost']` (an item without a price). */
+	catalogItemOmits?: string[];
+	/** Fields the catalog's items give under other names, such as `{ unit_cost: 'price' }`. */
+	catalogItemNames?: Record<string, string>;
 }

@@ -25,6 +25,7 @@ import { revokeRoute, tokenRoute } from './routes/oauth';
 import { partnerRoutes } from './routes/partners';
 import { ApiKeyStore, type PartnerCredentials } from './stores/apiKeys';
 import { DocumentStore } from './stores/documents';
+import type { NewCatalogItem } from './stores/items';
 import type { Client, Delivery, Partner } from './stores/records';
 import { SendingOrderStore } from './stores/sendingOrders';
 import { Store } from './stores/store';
@@ -144,6 +145,11 @@ export class Sandbox {
 	seedDocument(body: unknown, partnerMid = this.credentials.partnerMid) {
 		const p = this.partner(partnerMid);
 		return this.documents.json(p, this.documents.create(p, body));
+	}
+
+	/** Puts a product in a partner's line item catalog (no request is recorded); its MID. */
+	seedItem(item: NewCatalogItem, partnerMid = this.credentials.partnerMid): string {
+		return this.store.catalog.add(partnerMid, item).mid;
 	}
 
 	/** Sending orders of a partner as the API would return them. */

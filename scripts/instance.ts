@@ -6,6 +6,7 @@
 import net from 'node:net';
 
 import { startSandbox, type Sandbox } from '../sandbox/server';
+import { DEMO_ITEMS } from '../sandbox/stores/items';
 import { example, EXAMPLE_FILES, freePort, N8n, sandboxCredential } from '../dev/n8n';
 
 export const say = (line = '') => process.stdout.write(`${line}\n`);
@@ -21,6 +22,8 @@ export interface Instance {
 /** The sandbox, and an n8n with the packed package, the sandbox credential and the examples. */
 export async function startInstance(outputFolder: string): Promise<Instance> {
 	const sandbox = await startSandbox();
+	// a few products in the line item catalog, for Item → Get Many and lines from the catalog
+	for (const item of DEMO_ITEMS) sandbox.seedItem(item);
 	const n8n = new N8n({ outputFolder });
 	const dispose = async () => {
 		await n8n.dispose();

@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
 import {
+	searchCatalogItems,
 	searchClients,
 	searchContacts,
 	searchDocuments,
@@ -46,6 +47,7 @@ export class MakeLeaps implements INodeType {
 					{ name: 'Client', value: 'client' },
 					{ name: 'Contact', value: 'contact' },
 					{ name: 'Document', value: 'document' },
+					{ name: 'Item', value: 'item' },
 					{ name: 'Sending Order', value: 'sendingOrder' },
 				],
 				default: 'client',
@@ -57,6 +59,7 @@ export class MakeLeaps implements INodeType {
 	methods = {
 		listSearch: {
 			searchPartners,
+			searchCatalogItems,
 			searchClients,
 			searchContacts,
 			searchDocuments,

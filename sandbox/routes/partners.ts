@@ -8,6 +8,7 @@ import type { ApiCall } from './call';
 import { clientRoutes } from './clients';
 import { contactRoutes } from './contacts';
 import { documentRoutes } from './documents';
+import { itemRoutes } from './items';
 import { sendingOrderRoutes } from './sendingOrders';
 import { templateRoute } from './templates';
 
@@ -42,6 +43,7 @@ export function partnerRoutes(call: ApiCall, partnerMid: string): HttpAnswer {
 	}
 	if (resource === 'client') return clientRoutes(call, partner, rest);
 	if (resource === 'document') return documentRoutes(call, partner, rest);
+	if (resource === 'item') return itemRoutes(call, partner, rest);
 	if (resource === 'sending' && rest[0] === 'order')
 		return sendingOrderRoutes(call, partner, rest.slice(1));
 	if (resource === (call.options.templatePath ?? 'template') && rest.length === 1)

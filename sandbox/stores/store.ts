@@ -1,9 +1,10 @@
 /**
- * The partners' accounts, one store per resource (partners, clients, contacts) on the same URLs.
- * Documents and sending orders have their own stores beside it.
+ * The partners' accounts, one store per resource (partners, clients, contacts, the line item
+ * catalog) on the same URLs. Documents and sending orders have their own stores beside it.
  */
 import { ClientStore } from './clients';
 import { ContactStore } from './contacts';
+import { CatalogStore } from './items';
 import { PartnerStore } from './partners';
 import type { Client, Contact, Partner } from './records';
 import type { Urls } from './urls';
@@ -12,11 +13,13 @@ export class Store {
 	readonly partners: PartnerStore;
 	readonly contacts: ContactStore;
 	readonly clients: ClientStore;
+	readonly catalog: CatalogStore;
 
 	constructor(readonly urls: Urls) {
 		this.partners = new PartnerStore(urls);
 		this.contacts = new ContactStore(urls);
 		this.clients = new ClientStore(urls, this.contacts);
+		this.catalog = new CatalogStore(urls);
 	}
 
 	/** Changes a contact directly, as a user does in MakeLeaps (tests change records this way). */

@@ -17,6 +17,9 @@ export class Urls {
 	document(partnerMid: string, documentMid: string) {
 		return `${this.partner(partnerMid)}document/${documentMid}/`;
 	}
+	catalogItem(partnerMid: string, itemMid: string) {
+		return `${this.partner(partnerMid)}item/${itemMid}/`;
+	}
 	sendingOrder(partnerMid: string, orderMid: string) {
 		return `${this.partner(partnerMid)}sending/order/${orderMid}/`;
 	}

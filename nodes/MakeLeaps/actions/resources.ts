@@ -2,6 +2,7 @@ import { account } from './account/Account.resource';
 import { client } from './client/Client.resource';
 import { contact } from './contact/Contact.resource';
 import { document } from './document/Document.resource';
+import { item } from './item/Item.resource';
 import type { Resource } from './operation';
 import { sendingOrder } from './sendingOrder/SendingOrder.resource';
 
@@ -11,5 +12,6 @@ export const resources: Record<string, Resource> = {
 	client,
 	contact,
 	document,
+	item,
 	sendingOrder,
 };

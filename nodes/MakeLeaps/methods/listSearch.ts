@@ -1,6 +1,6 @@
 /**
  * The editor's pickers: partners, clients, a client's contacts, templates, documents, sending
- * orders.
+ * orders, catalog items.
  */
 import type {
 	IDataObject,
@@ -10,13 +10,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { catalogItemsPath } from '../api/catalogItems';
 import { clientsPath } from '../api/clients';
 import { clientContactsPath } from '../api/contacts';
 import { documentsPath } from '../api/documents';
 import { listPartners, onlyPartner } from '../api/accountPartners';
 import { sendingOrdersPath } from '../api/sendingOrders';
 import { templatesPath } from '../api/templates';
-import { midOfUrl } from '../model/locators';
+import { catalogCode, catalogValue } from '../model/catalog/catalogItem';
+import { linkedMid, midOfUrl } from '../model/locators';
 import { MakeLeapsTransport } from '../transport';
 
 /** The editor's pickers are not paced: a user waits for them. */
@@ -165,4 +167,24 @@ export async function searchSendingOrders(
 		value: String(o.mid ?? midOfUrl(o.url)),
 	}));
 	return named(result, filter);
+}
+
+/** The items of the line item catalog, by code, description and price; a line takes the MID. */
+export async function searchCatalogItems(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const result = await pageOf(this, catalogItemsPath, {}, paginationToken, (item) => ({
+		name: [
+			catalogCode(item),
+			...(['description', 'unitPrice'] as const).map((key) => catalogValue(item, key)?.value),
+		]
+			.filter((part) => part !== undefined && part !== '')
+			.map(String)
+			.join(' · '),
+		value: linkedMid(item),
+	}));
+	// an item without its MID cannot be picked (By Code names it)
+	return named({ ...result, results: result.results.filter((r) => r.value !== '') }, filter);
 }

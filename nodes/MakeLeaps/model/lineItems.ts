@@ -4,11 +4,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { isEmpty } from './fields';
 import { checkAmount, checkQuantity, checkTaxRate } from './money';
 import { checkText, InvalidInput } from './validation';
 
 const KINDS = ['normal', 'simple', 'text', 'subtotal'];
-const TAX_TYPES = [
+export const TAX_TYPES = [
 	'standard',
 	'reduced',
 	'non_taxable',
@@ -31,6 +32,8 @@ const ALIASES: Record<string, string[]> = {
 	taxRate: ['taxRate', 'tax_rate', '税率'],
 	taxType: ['taxType', 'tax_type', '税区分'],
 	quantityUnit: ['quantityUnit', 'quantity_unit', 'unit', '単位'],
+	// an item of the line item catalog, by its code (or a picker's value), see model/catalog/
+	catalogItem: ['catalogItem', 'catalog_item', 'itemCode', 'item_code', '商品コード'],
 };
 
 /** The names of a line's values in messages, as the editor shows them. */
@@ -43,10 +46,18 @@ const LABELS: Record<string, string> = {
 	taxRate: 'Tax Rate',
 	taxType: 'Tax Type',
 	quantityUnit: 'Quantity Unit',
+	catalogItem: 'Catalog Item',
 };
+
+/** The name of a line's value in messages (`quantity` → Quantity). */
+export const lineLabel = (key: string): string => LABELS[key];
 
 const pick = (line: IDataObject, key: string): unknown =>
 	ALIASES[key].map((alias) => line[alias]).find((value) => value !== undefined && value !== '');
+
+/** The value a line gives for `key` under any of its names; undefined when it is empty (isEmpty). */
+export const givenValue = (line: IDataObject, key: string): IDataObject[string] =>
+	ALIASES[key].map((alias) => line[alias]).find((value) => !isEmpty(value));
 
 /** The amount a line lacks, with a hint when it holds the other kind's amount instead. */
 function missing(line: IDataObject, where: string, wanted: 'unitPrice' | 'price'): InvalidInput {

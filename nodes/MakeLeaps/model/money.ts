@@ -98,6 +98,30 @@ export function checkAmount(value: unknown, label: string, currency: string): st
 	return text;
 }
 
+/**
+ * An amount as MakeLeaps writes it, where its decimals may run past the currency's ("1000.00"
+ * for 1000 yen): zeros past them are dropped, which changes nothing, then it is checked as any
+ * amount (a fraction of a yen is still refused).
+ */
+export function checkRecordedAmount(value: unknown, label: string, currency: string): string {
+	const text = decimalText(value, label);
+	const [whole, fraction = ''] = text.split('.');
+	const trimmed = fraction.replace(/0+$/, '');
+	if (fraction.length <= currencyDecimals(currency) || trimmed.length > currencyDecimals(currency))
+		return checkAmount(text, label, currency);
+	return trimmed ? `${whole}.${trimmed}` : whole;
+}
+
+/** A number as its exact decimal text, for a cell (a text stays as MakeLeaps wrote it). */
+export function decimalCell<T>(value: T): T | string {
+	if (typeof value !== 'number') return value;
+	try {
+		return decimalText(value, '');
+	} catch {
+		return String(value);
+	}
+}
+
 /** A quantity: not negative, at most QUANTITY_DECIMALS decimals. */
 export function checkQuantity(value: unknown, label: string): string {
 	const text = decimalText(value, label);

@@ -6,6 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { simpleCatalogItem } from './catalog/catalogItem';
 import { cells, cellText, changesText, fieldsText, type NameOf } from './cells';
 import { isRecord, linkedMid } from './locators';
 
@@ -225,5 +226,6 @@ export const SIMPLE: Record<string, Simplifier> = {
 	client: simpleClient,
 	contact: simpleContact,
 	document: simpleDocument,
+	item: simpleCatalogItem,
 	sendingOrder: simpleSendingOrder,
 };

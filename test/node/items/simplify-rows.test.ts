@@ -215,6 +215,10 @@ const CASES: Record<string, (bed: TestBed) => Step[]> = {
 		// the second keeps the day the first recorded
 		return [{ parameters: mark }, { parameters: mark }];
 	},
+	'item getAll': (bed) => {
+		bed.sandbox.seedItem({ code: 'P-1', description: 'Design', unit_cost: '8000', tax_rate: '10' });
+		return [{ parameters: { resource: 'item', operation: 'getAll', returnAll: true } }];
+	},
 	'sendingOrder cancel': (bed) => [
 		{
 			parameters: {

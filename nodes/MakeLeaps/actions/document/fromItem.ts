@@ -8,10 +8,11 @@ import { DOCUMENT_TYPES } from '../../api/documents';
 import { today } from '../../model/dates';
 import { documentBody } from '../../model/documentBody';
 import { withDefaults, type FieldTable, type FieldValues } from '../../model/fields';
-import { lineItems, linesFromList } from '../../model/lineItems';
+import { linesFromList } from '../../model/lineItems';
 import { contactMidOf, contactUrl, pickedValue } from '../../model/locators';
 import { checkText, InvalidInput } from '../../model/validation';
 import type { OperationContext } from '../../run/context';
+import { catalogLineItems } from '../../run/document/catalogLines';
 import { defaultContactUrl } from '../../run/document/defaultContact';
 
 const TEMPLATE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -28,30 +29,42 @@ export function documentTypeOf(op: OperationContext): string {
 }
 
 /**
- * The lines one item gives, from the editor's fields or a list in the input, checked; `named`
- * says which item in the fields' labels of errors.
+ * The lines one item gives, from the editor's fields or a list in the input, checked, those
+ * naming a catalog item filled from it; `named` says which item in the fields' labels of errors.
  */
-function linesOf(item: OperationContext, currency: string, named = (label: string) => label) {
+async function linesOf(
+	item: OperationContext,
+	partnerMid: string,
+	currency: string,
+	named = (label: string) => label,
+): Promise<IDataObject[]> {
 	const from = item.parameter('lineItemsFrom', 'fields');
 	const lines =
 		from === 'json'
 			? linesFromList(item.parameter('lineItemsJson'), named(item.label('lineItemsJson')))
 			: ((item.collection('lineItems').line as IDataObject[] | undefined) ?? []);
-	return lineItems(lines, named(item.label('lineItems')), currency);
+	return await catalogLineItems(item, partnerMid, lines, named(item.label('lineItems')), currency);
 }
 
 /** The line items of the item, from the editor's fields or a list in the input, checked. */
-export const lineItemsOf = (op: OperationContext, currency: string): IDataObject[] =>
-	linesOf(op, currency);
+export const lineItemsOf = async (
+	op: OperationContext,
+	partnerMid: string,
+	currency: string,
+): Promise<IDataObject[]> => await linesOf(op, partnerMid, currency);
 
 /**
  * The lines of a document made of a group of items (Options > Group Rows By): each item's lines,
  * in input order, each named by its item in errors.
  */
-const groupLineItems = (op: OperationContext, group: number[], currency: string) =>
-	group.flatMap((item) =>
-		linesOf(op.forItem(item), currency, (label) => `${label} of item ${item}`),
-	);
+async function groupLineItems(op: OperationContext, partnerMid: string, currency: string) {
+	const lines: IDataObject[] = [];
+	for (const item of op.group) {
+		const named = (label: string) => `${label} of item ${item}`;
+		lines.push(...(await linesOf(op.forItem(item), partnerMid, currency, named)));
+	}
+	return lines;
+}
 
 /** What an item gives for the parts a document has once (all but its lines), checked. */
 export interface DocumentParts {
@@ -105,8 +118,10 @@ export async function documentFromInput(
 	// a new document gets the fields' defaults; for a comparison, only what the item gives counts
 	const values = isNew ? withDefaults(table, parts.values) : parts.values;
 	const currency = values.currency ?? 'JPY';
-	const group = op.group.length > 1 ? op.group : undefined;
-	const lines = group ? groupLineItems(op, group, currency) : lineItemsOf(op, currency);
+	const lines =
+		op.group.length > 1
+			? await groupLineItems(op, partnerMid, currency)
+			: await lineItemsOf(op, partnerMid, currency);
 	const { baseUrl } = op.run.transport;
 	if (isNew && !values.date) values.date = today(op.run.n8n.getTimezone());
 	const contactUrlOf = async () =>

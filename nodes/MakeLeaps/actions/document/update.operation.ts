@@ -122,7 +122,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		}
 	}
 	if (replaceLines) {
-		body.lineitems = lineItemsOf(op, String(current?.currency ?? 'JPY'));
+		body.lineitems = await lineItemsOf(op, partnerMid, String(current?.currency ?? 'JPY'));
 		body.autocalculate = true;
 	}
 	const withKept = (record: IDataObject) =>

@@ -1,7 +1,10 @@
 /** The line items of a document: typed in the editor, or taken as a list from the input. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { catalogItemLocator } from '../../item/pickers.fields';
+
 const LINE_KINDS = [
+	{ name: 'From the Catalog (Quantity × Its Rate)', value: 'catalog' },
 	{ name: 'Normal (Quantity × Rate)', value: 'normal' },
 	{ name: 'Simple (a Line Amount)', value: 'simple' },
 	{ name: 'Subtotal', value: 'subtotal' },
@@ -53,7 +56,14 @@ export function lineItemFields(show: {
 					// in the order of an invoice's columns (n8n lists these alphabetically, so the names
 					// are chosen to sort that way); each field only for the kinds of line that use it
 					values: [
-						{ displayName: 'Description', name: 'description', type: 'string', default: '' },
+						catalogItemLocator({ kind: ['catalog'] }),
+						{
+							displayName: 'Description',
+							name: 'description',
+							type: 'string',
+							default: '',
+							description: "Empty on a line from the catalog: the item's description",
+						},
 						{
 							displayName: 'Line Amount',
 							name: 'price',
@@ -69,7 +79,7 @@ export function lineItemFields(show: {
 							type: 'string',
 							default: '1',
 							placeholder: 'e.g. 1.5',
-							displayOptions: { show: { kind: ['normal'] } },
+							displayOptions: { show: { kind: ['normal', 'catalog'] } },
 						},
 						{
 							displayName: 'Quantity Unit',
@@ -77,7 +87,8 @@ export function lineItemFields(show: {
 							type: 'string',
 							default: '',
 							placeholder: 'e.g. hours',
-							displayOptions: { show: { kind: ['normal'] } },
+							description: "Empty on a line from the catalog: the item's unit",
+							displayOptions: { show: { kind: ['normal', 'catalog'] } },
 						},
 						{
 							displayName: 'Rate (Unit Price)',
@@ -85,8 +96,9 @@ export function lineItemFields(show: {
 							type: 'string',
 							default: '',
 							placeholder: 'e.g. 12000',
-							description: 'Price of one unit; the line comes to Quantity × Rate',
-							displayOptions: { show: { kind: ['normal'] } },
+							description:
+								"Price of one unit; the line comes to Quantity × Rate. Empty on a line from the catalog: the item's price.",
+							displayOptions: { show: { kind: ['normal', 'catalog'] } },
 						},
 						{
 							displayName: 'Tax Rate (%)',
@@ -96,13 +108,25 @@ export function lineItemFields(show: {
 							placeholder: 'e.g. 8',
 							displayOptions: { show: { kind: ['normal', 'simple'] } },
 						},
+						// a line from the catalog takes the item's rate unless one is typed: no default here
+						{
+							displayName: 'Tax Rate (%)',
+							name: 'taxRate',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. 8',
+							description: "Empty: the catalog item's tax rate",
+							displayOptions: { show: { kind: ['catalog'] } },
+						},
 						{
 							displayName: 'Tax Type',
 							name: 'taxType',
 							type: 'options',
 							options: TAX_TYPES,
 							default: '',
-							displayOptions: { show: { kind: ['normal', 'simple'] } },
+							description:
+								"On a line from the catalog, Default of the Template gives the item's tax type when it has one",
+							displayOptions: { show: { kind: ['normal', 'simple', 'catalog'] } },
 						},
 						{
 							displayName: 'Type of Line',
@@ -111,7 +135,7 @@ export function lineItemFields(show: {
 							options: LINE_KINDS,
 							default: 'normal',
 							description:
-								'Normal: Quantity × Rate; Simple: a Line Amount; Subtotal and Text: a line without an amount',
+								'Normal: Quantity × Rate; From the Catalog: Quantity × the Rate of an item of the line item catalog, which fills the fields left empty; Simple: a Line Amount; Subtotal and Text: a line without an amount',
 						},
 					],
 				},
@@ -123,7 +147,7 @@ export function lineItemFields(show: {
 			type: 'json',
 			default: '={{ $json.lines }}',
 			description:
-				"A list of lines, each with description, quantity, unit_price (or price for a simple line), tax_rate, and optionally kind, tax_type and unit. A sheet's Japanese headers work too: 品名 or 摘要, 数量, 単位, 単価, 税率, 金額.",
+				"A list of lines, each with description, quantity, unit_price (or price for a simple line), tax_rate, and optionally kind, tax_type and unit. A line with item_code (or catalog_item) takes what it leaves empty from that item of the line item catalog. A sheet's Japanese headers work too: 品名 or 摘要, 数量, 単位, 単価, 税率, 金額, 商品コード.",
 			displayOptions: { show: { ...show, lineItemsFrom: ['json'] } },
 		},
 	];

@@ -1,0 +1,29 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { resourceProperties, type Operation, type Resource } from '../operation';
+import * as getAll from './getAll.operation';
+
+const operations: Record<string, Operation> = { getAll };
+
+const operationPicker: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['item'] } },
+	options: [
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many catalog items',
+			description: 'List the products and prices of the line item catalog',
+		},
+	],
+	default: 'getAll',
+};
+
+/** The line item catalog: the company's products and prices, which document lines can name. */
+export const item: Resource = {
+	description: resourceProperties('item', operationPicker, operations),
+	operations,
+};

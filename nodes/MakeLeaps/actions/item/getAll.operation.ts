@@ -1,0 +1,17 @@
+/** Item → Get Many: the items of the partner's line item catalog, its products and prices. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { catalogItemsPath } from '../../api/catalogItems';
+import type { OperationContext } from '../../run/context';
+import { pagingFields } from '../common.fields';
+
+export const description = pagingFields({ resource: ['item'], operation: ['getAll'] });
+
+export const simplifies = true;
+
+export const readOnly = true;
+
+export async function execute(op: OperationContext): Promise<IDataObject[]> {
+	const partnerMid = await op.partnerMid();
+	return await op.readList(catalogItemsPath(partnerMid));
+}
