@@ -159,9 +159,8 @@ export class Sandbox {
 	}
 
 	/**
-	 * Sends a document the way MakeLeaps' web app or another n8n would, outside the run under test:
-	 * an order to the document's client, executed at once (its documents show `date_sent` after the
-	 * `sentLagMs` switch's lag). Answers the order as the API would.
+	 * Sends a document as MakeLeaps' web app or another n8n would, outside the run under test: an
+	 * order executed at once (`date_sent` shows after `sentLagMs`); answers the order.
 	 */
 	sendElsewhere(documentMid: string, partnerMid = this.credentials.partnerMid) {
 		const p = this.partner(partnerMid);

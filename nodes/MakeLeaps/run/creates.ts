@@ -7,9 +7,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Changes } from '../model/plans';
+import type { Changes, Plan } from '../model/plans';
 import type { UncertainWriteError } from '../transport';
-import type { Plan } from '../model/plans';
 import type { RecordIndex } from './recordIndex';
 import { createdRecords, type Done } from './turns';
 

@@ -6,8 +6,7 @@ import { MAX_PAGE_SIZE, outcomeOf } from '../../../transport';
 import { differs, held, plural, typeFilterVerdict, undecided } from './verdicts';
 import { failureText, statusOf } from './failedReads';
 import { dayOf, named, type Check, type Probe } from './probe';
-import { documentsPath } from '../../../api/documents';
-import { DOCUMENT_TYPES } from '../../../api/documents';
+import { DOCUMENT_TYPES, documentsPath } from '../../../api/documents';
 import { isRecord, linkedMid } from '../../../model/locators';
 
 /** How the document list took one form of the client filter, and the evidence of it. */
