@@ -50,7 +50,10 @@ export interface SandboxOptions {
 	clientFilter?: 'mid' | 'url';
 	/** How the document list gives line items: in full (default), as an empty list, or as links. */
 	listLineItems?: 'full' | 'empty' | 'links';
-	/** Fields the client and document lists leave out of each record (the record itself has them). */
+	/**
+	 * Fields the client, document and pickup-link lists leave out of each record (the record itself
+	 * has them).
+	 */
 	listOmits?: string[];
 	/** Contacts do not answer at their own URL (`/contact/<mid>/` answers 404), only in their client. */
 	noContactUrl?: boolean;
@@ -75,4 +78,8 @@ export interface SandboxOptions {
 	catalogItemOmits?: string[];
 	/** Fields the catalog's items give under other names, such as `{ unit_cost: 'price' }`. */
 	catalogItemNames?: Record<string, string>;
+	/** A document's pickup links are only listed: a POST answers 405 (a service without the create). */
+	pickupLinksReadOnly?: boolean;
+	/** The field a pickup link gives its address in (`url` by default; empty: none). */
+	pickupLinkField?: string;
 }

@@ -5,6 +5,7 @@
 import { HttpAnswer } from '../http/answer';
 import type { Fault, FaultMatch } from '../http/faults';
 import type { SandboxOptions } from '../options';
+import type { GivenLink, PickupLinkStore } from '../stores/pickupLinks';
 
 /** What the controls reach of the sandbox (its public methods). */
 export interface Controls {
@@ -14,11 +15,12 @@ export interface Controls {
 	readonly deliveries: readonly unknown[];
 	clients(): unknown[];
 	documentsOf(): unknown[];
-	partner(): { documents: Map<string, unknown> };
+	partner(): { mid: string; documents: Map<string, unknown> };
 	expireTokens(): void;
 	injectFault(fault: Fault, match: FaultMatch): void;
 	setThrottle(throttle: SandboxOptions['throttle']): void;
 	markPaid(documentMid: string, at?: string): void;
+	readonly documents: { pickupLinks: PickupLinkStore };
 }
 
 /** POST /_sandbox/documents/<mid>/paid: a payment recorded in MakeLeaps. */
@@ -28,6 +30,15 @@ function paid(sandbox: Controls, method: string, url: URL, input: Record<string,
 		return new HttpAnswer(404, { detail: 'Unknown sandbox control.' });
 	sandbox.markPaid(mid, typeof input.at === 'string' ? input.at : undefined);
 	return new HttpAnswer(204);
+}
+
+/** POST /_sandbox/documents/<mid>/pickup-links: a link made in MakeLeaps' web app. */
+function pickupLink(sandbox: Controls, method: string, url: URL, input: Record<string, unknown>) {
+	const mid = /^\/_sandbox\/documents\/(\d+)\/pickup-links$/.exec(url.pathname)?.[1];
+	if (method !== 'POST' || !mid || !sandbox.partner().documents.has(mid))
+		return new HttpAnswer(404, { detail: 'Unknown sandbox control.' });
+	const link = sandbox.documents.pickupLinks.add(mid, input as GivenLink);
+	return new HttpAnswer(201, sandbox.documents.pickupLinks.json(sandbox.partner().mid, link));
 }
 
 export function controlRoute(sandbox: Controls, method: string, url: URL, body: string) {
@@ -55,6 +66,8 @@ export function controlRoute(sandbox: Controls, method: string, url: URL, body: 
 			sandbox.setThrottle(input.limit ? (input as SandboxOptions['throttle']) : undefined);
 			return new HttpAnswer(204);
 		default:
-			return paid(sandbox, method, url, input);
+			return url.pathname.endsWith('/pickup-links')
+				? pickupLink(sandbox, method, url, input)
+				: paid(sandbox, method, url, input);
 	}
 }

@@ -1,13 +1,15 @@
 /**
- * `/document/` (list with filters, create), `/document/<mid>/` (get, change, delete) and
- * `/document/<mid>/pdf/`, served as it is or, under `pdfRedirect`, behind a redirect to
- * `/_storage/`, which answers without authorization as signed storage URLs do.
+ * `/document/` (list with filters, create), `/document/<mid>/` (get, change, delete),
+ * `/document/<mid>/pickup-link/` (routes/pickupLinks.ts) and `/document/<mid>/pdf/`, served as it
+ * is or, under `pdfRedirect`, behind a redirect to `/_storage/`, which answers without
+ * authorization as signed storage URLs do.
  */
 import { randomBytes } from 'node:crypto';
 
 import { detail, envelope, HttpAnswer } from '../http/answer';
 import type { Partner, SandboxDocument } from '../stores/records';
 import type { ApiCall } from './call';
+import { pickupLinkRoute } from './pickupLinks';
 
 /** A document with its line items' fields under the names the `lineItemNames` switch gives. */
 function lineNames<T extends { lineitems: object[] }>(call: ApiCall, document: T): T {
@@ -65,8 +67,13 @@ export function documentRoutes(call: ApiCall, partner: Partner, rest: string[]):
 	const expand = call.expand();
 	if (rest.length === 0) return documentList(call, partner, expand);
 	const document = partner.documents.get(rest[0]);
-	if (!document || rest.length > 2 || (rest.length === 2 && rest[1] !== 'pdf'))
+	if (
+		!document ||
+		rest.length > 2 ||
+		(rest.length === 2 && !['pdf', 'pickup-link'].includes(rest[1]))
+	)
 		throw detail(404, 'Not found.');
+	if (rest[1] === 'pickup-link') return pickupLinkRoute(call, partner, document);
 	if (rest.length === 2) return pdfRoute(call, partner, document);
 	call.allow('GET', 'PUT', 'PATCH', 'DELETE');
 	const { documents } = call.service;

@@ -14,6 +14,7 @@ import {
 import { objectBody, textField, ValidationError, type FieldErrors } from '../rules/fields';
 import type { ClientStore } from './clients';
 import type { ContactStore } from './contacts';
+import { PickupLinkStore } from './pickupLinks';
 import { newMid, type Partner, type SandboxDocument } from './records';
 import type { Urls } from './urls';
 
@@ -22,11 +23,16 @@ type Body = Record<string, unknown>;
 const noObject = () => ['Invalid hyperlink - Object does not exist.'];
 
 export class DocumentStore {
+	/** Each document's pickup links. */
+	readonly pickupLinks: PickupLinkStore;
+
 	constructor(
 		private readonly records: { urls: Urls; clients: ClientStore; contacts: ContactStore },
 		/** How documents are read and taxed (sandbox switches). */
 		private readonly rules: DocumentRules = {},
-	) {}
+	) {
+		this.pickupLinks = new PickupLinkStore(records.urls);
+	}
 
 	/** POST: a new document, totals computed when `autocalculate` is set. */
 	create(p: Partner, body: unknown): SandboxDocument {
@@ -64,6 +70,7 @@ export class DocumentStore {
 
 	delete(p: Partner, document: SandboxDocument) {
 		p.documents.delete(document.mid);
+		this.pickupLinks.forget(document.mid);
 	}
 
 	/** The documents a list request asks for, in creation order. */

@@ -40,7 +40,7 @@ export async function failedItem(
 	throw withWritesSoFar(
 		error,
 		run.writes,
-		NOUNS[resourceName] ?? resourceName,
+		NOUNS[`${resourceName} ${operationName}`] ?? NOUNS[resourceName] ?? resourceName,
 		// Contact → Create finds a contact it added (the rule of sameness): safe to repeat
 		operationName !== 'create' || resourceName === 'contact',
 	);
@@ -74,8 +74,11 @@ export function asNodeError(context: IExecuteFunctions, caught: unknown, itemInd
 
 const MAX_LISTED = 20;
 
-/** What the records of a resource are called in a sentence. */
-const NOUNS: Record<string, string> = { sendingOrder: 'sending order' };
+/** What the records of a resource (or of one operation, where they differ) are called in a sentence. */
+const NOUNS: Record<string, string> = {
+	sendingOrder: 'sending order',
+	'document createPickupLink': 'pickup link',
+};
 
 function listed(mids: string[]): string {
 	const shown = mids.slice(0, MAX_LISTED).join(', ');
@@ -103,7 +106,7 @@ function withWritesSoFar<T extends NodeApiError | NodeOperationError>(
 	const advice =
 		writes.created.length > 0 && !safeToRepeat
 			? `Do not run the same rows again with Create: they would be created a second time. Run only the items from the failed one on, or use Create or Update with ${noun === 'client' ? 'a Client External ID' : 'an External ID'}, which finds the ${noun}s already created.`
-			: 'Running the workflow again is safe: Create or Update finds what this run created, Contact → Create finds the contacts it added, Send skips documents already sent, Mark as Sent and Mark as Paid keep a day already recorded, and deletes are not harmed by a second run.';
+			: 'Running the workflow again is safe: Create or Update finds what this run created, Contact → Create finds the contacts it added, Create Pickup Link the links it made, Send skips documents already sent, Mark as Sent and Mark as Paid keep a day already recorded, and deletes are not harmed by a second run.';
 	error.description = [advice, error.description].filter(Boolean).join(' ');
 	return error;
 }

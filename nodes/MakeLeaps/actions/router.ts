@@ -133,6 +133,7 @@ function simplified(
 		contacts: op.contactsKnown,
 		document: op.documentKnown,
 		nameOf: (kind, mid) => op.run.nameOf(kind, mid),
+		timeZone: op.run.n8n.getTimezone(),
 	};
 	const row = (record: IDataObject) =>
 		op.run.preview ? simplePreview(record, known) : simple(record, known);

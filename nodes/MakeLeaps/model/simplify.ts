@@ -18,6 +18,8 @@ export interface Known {
 	document?: IDataObject;
 	/** Names of linked records the run read (clients), by kind and MID. */
 	nameOf?: NameOf;
+	/** The workflow's time zone: a row that says whether a day has passed counts in it. */
+	timeZone?: string;
 }
 
 export type Simplifier = (record: IDataObject, known?: Known) => IDataObject;

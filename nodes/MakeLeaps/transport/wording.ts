@@ -26,13 +26,15 @@ export function hostOf(location: string | undefined): string {
 
 /**
  * What a list read is about, for "not found" messages: "partner 123 (its client list)",
- * "client 456 (its contact list)", or the path itself.
+ * "client 456 (its contact list)", "document 789 (its pickup links)", or the path itself.
  */
 export function listSubject(pathOrUrl: string): string {
 	const path = pathOrUrl.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '');
 	if (path === '/api/partner/') return 'partner list of this API key';
 	const contacts = /\/client\/([^/]+)\/contact\/$/.exec(path);
 	if (contacts) return `client ${contacts[1]} (its contact list)`;
+	const links = /\/document\/([^/]+)\/pickup-link\/$/.exec(path);
+	if (links) return `document ${links[1]} (its pickup links)`;
 	const scoped = /^\/api\/partner\/([^/]+)\/(.+?)\/?$/.exec(path);
 	if (!scoped) return `list ${path}`;
 	const what = scoped[2].replace(/\//g, ' ');

@@ -73,7 +73,7 @@ describe('The editor', () => {
 		expect(optionNames('client', 'create')).toEqual(['requestsPerMinute']);
 	});
 
-	test('Preview Only is offered where a write can be previewed: Create or Update, Delete, Client Update, Contact Create and Update, Cancel, Convert', () => {
+	test('Preview Only is offered where a write can be previewed: Create or Update, Delete, Client Update, Contact Create and Update, Cancel, Convert, Create Pickup Link', () => {
 		const previewable = operations
 			.filter(([r, o]) =>
 				((shown(r, o).find((p) => p.name === 'options')?.options ?? []) as INodeProperties[]).some(
@@ -90,6 +90,7 @@ describe('The editor', () => {
 			'document cancel',
 			'document convert',
 			'document createOrUpdate',
+			'document createPickupLink',
 			'document delete',
 		]);
 	});

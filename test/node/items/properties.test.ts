@@ -193,6 +193,8 @@ describe('Properties over the node parameters', () => {
 					'delete',
 					'downloadPdf',
 					'send',
+					'getPickupLinks',
+					'createPickupLink',
 				),
 			}),
 			fc.record({
@@ -273,6 +275,7 @@ describe('Properties over the node parameters', () => {
 				organizationName: fc.oneof(fc.constant('Valid Co'), text),
 				personFamilyName: fc.oneof(fc.constant('Sato'), text),
 				personEmail: fc.oneof(fc.constant('sato@example.com'), fc.emailAddress(), text),
+				email: fc.oneof(fc.constant('sato@example.com'), fc.emailAddress(), text),
 				additionalFields,
 				updateFields: fc.record(
 					{ clientExternalId: text, defaultContact: fc.oneof(mid, clientUrls) },
@@ -336,7 +339,7 @@ describe('Properties over the node parameters', () => {
 					for (const request of bed.sandbox.requests) {
 						// only the API's own shapes, with plain MIDs: no dot segments, no encoded separators
 						expect(request.path).toMatch(
-							/^\/(api\/partner\/([\w-]+\/(client\/([\w-]+\/(contact\/)?)?|contact\/[\w-]+\/|document\/([\w-]+\/(pdf\/)?)?|sending\/order\/([\w-]+\/(item\/|send\/|status\/)?)?|template\/[\w-]+\/)?)?|user\/oauth2\/token\/)$/,
+							/^\/(api\/partner\/([\w-]+\/(client\/([\w-]+\/(contact\/)?)?|contact\/[\w-]+\/|document\/([\w-]+\/(pdf\/|pickup-link\/)?)?|sending\/order\/([\w-]+\/(item\/|send\/|status\/)?)?|template\/[\w-]+\/)?)?|user\/oauth2\/token\/)$/,
 						);
 						expect(request.path.split('/')).not.toContain('..');
 					}

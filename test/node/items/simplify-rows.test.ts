@@ -187,6 +187,15 @@ const CASES: Record<string, (bed: TestBed) => Step[]> = {
 		}));
 		return [{ parameters: documentUpsertRows, items }];
 	},
+	'document createPickupLink': (bed) => {
+		const invoice = seedInvoice(bed, seedClient(bed, 'C-1'));
+		const link = { document: byId(String(invoice.mid)), email: 'sato@example.com' };
+		// made, then found
+		return [
+			{ parameters: document('createPickupLink', link) },
+			{ parameters: document('createPickupLink', link) },
+		];
+	},
 	'document delete': (bed) => {
 		const invoice = seedInvoice(bed, seedClient(bed, 'C-1'));
 		return [{ parameters: document('delete', { document: byId(String(invoice.mid)) }) }];
@@ -202,6 +211,11 @@ const CASES: Record<string, (bed: TestBed) => Step[]> = {
 	'document getAll': (bed) => {
 		seedInvoice(bed, seedClient(bed, 'C-1'));
 		return [{ parameters: document('getAll', { returnAll: true }) }];
+	},
+	'document getPickupLinks': (bed) => {
+		const mid = String(seedInvoice(bed, seedClient(bed, 'C-1')).mid);
+		bed.sandbox.documents.pickupLinks.add(mid, { email: 'sato@example.com' });
+		return [{ parameters: document('getPickupLinks', { document: byId(mid) }) }];
 	},
 	'document send': (bed) => {
 		const invoice = sendableInvoice(bed, 'C-1');

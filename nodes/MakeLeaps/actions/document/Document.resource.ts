@@ -10,6 +10,8 @@ import * as del from './delete.operation';
 import * as downloadPdf from './downloadPdf.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as createPickupLink from './pickupLinks/createPickupLink.operation';
+import * as getPickupLinks from './pickupLinks/getPickupLinks.operation';
 import * as send from './send/send.operation';
 import * as update from './update.operation';
 
@@ -18,10 +20,12 @@ const operations: Record<string, Operation> = {
 	convert,
 	create,
 	createOrUpdate,
+	createPickupLink,
 	delete: del,
 	downloadPdf,
 	get,
 	getAll,
+	getPickupLinks,
 	send,
 	update,
 };
@@ -59,6 +63,13 @@ const operationPicker: INodeProperties = {
 			description: 'Update the document with this external ID, or make it when there is none',
 		},
 		{
+			name: 'Create Pickup Link',
+			value: 'createPickupLink',
+			action: 'Create a pickup link of a document',
+			description:
+				'Get a link to the document to share by your own channel, unless one for the same address is still valid',
+		},
+		{
 			name: 'Delete',
 			value: 'delete',
 			action: 'Delete a document',
@@ -76,6 +87,12 @@ const operationPicker: INodeProperties = {
 			value: 'getAll',
 			action: 'Get many documents',
 			description: 'List documents',
+		},
+		{
+			name: 'Get Pickup Links',
+			value: 'getPickupLinks',
+			action: 'Get the pickup links of a document',
+			description: 'List the links to a document, who each was for, and whether it was opened',
 		},
 		{
 			name: 'Send',

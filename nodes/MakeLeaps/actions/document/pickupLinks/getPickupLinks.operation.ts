@@ -1,0 +1,39 @@
+/** Document → Get Pickup Links: one item per link of the document, as MakeLeaps lists them. */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { listPickupLinks } from '../../../api/pickupLinks';
+import type { OperationContext } from '../../../run/context';
+import { isRecord } from '../../../model/locators';
+import { simplePickupLink } from './links';
+import { excerpt } from '../../../transport';
+import { documentLocator } from '../fields/pickers.fields';
+import { documentOfLinks } from './pickedDocument';
+
+const show = { resource: ['document'], operation: ['getPickupLinks'] };
+
+export const description: INodeProperties[] = [
+	{
+		...documentLocator('The document whose pickup links to get', show),
+		hint: "One item per link; a document without links gives none (to go on anyway, turn on Always Output Data in the node's Settings)",
+	},
+];
+
+export const readOnly = true;
+
+export const simplifies = true;
+
+export const simple = simplePickupLink;
+
+/** The document's links, every page (one request per page); each must be a record. */
+export async function execute(op: OperationContext): Promise<IDataObject[]> {
+	const { partnerMid, mid } = await documentOfLinks(op);
+	const links = await listPickupLinks(op.run.transport, partnerMid, mid, op.itemIndex);
+	const stray = links.find((link) => !isRecord(link));
+	if (stray !== undefined) {
+		op.fail(
+			`MakeLeaps listed a pickup link of document ${mid} that is not a record: ${excerpt(stray)}`,
+			'Nothing was output for this document. Read its links in MakeLeaps',
+		);
+	}
+	return links;
+}
