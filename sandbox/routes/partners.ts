@@ -9,6 +9,7 @@ import { clientRoutes } from './clients';
 import { contactRoutes } from './contacts';
 import { documentRoutes } from './documents';
 import { sendingOrderRoutes } from './sendingOrders';
+import { tagRoutes } from './tags';
 import { templateRoute } from './templates';
 
 /** A partner as the API gives it: the `partnerUrlNoSlash` and `echoCredentials` switches apply. */
@@ -47,5 +48,6 @@ export function partnerRoutes(call: ApiCall, partnerMid: string): HttpAnswer {
 	if (resource === (call.options.templatePath ?? 'template') && rest.length === 1)
 		return templateRoute(call, rest[0]);
 	if (resource === 'contact' && rest.length <= 1) return contactRoutes(call, partner, rest);
+	if (resource === 'tag') return tagRoutes(call, partner, rest);
 	throw detail(404, 'Not found.');
 }
