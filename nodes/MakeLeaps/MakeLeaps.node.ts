@@ -47,6 +47,7 @@ export class MakeLeaps implements INodeType {
 					{ name: 'Contact', value: 'contact' },
 					{ name: 'Document', value: 'document' },
 					{ name: 'Sending Order', value: 'sendingOrder' },
+					{ name: 'Tag', value: 'tag' },
 				],
 				default: 'client',
 			},

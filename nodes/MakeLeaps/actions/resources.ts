@@ -4,6 +4,7 @@ import { contact } from './contact/Contact.resource';
 import { document } from './document/Document.resource';
 import type { Resource } from './operation';
 import { sendingOrder } from './sendingOrder/SendingOrder.resource';
+import { tag } from './tag/Tag.resource';
 
 /** Every resource of the node, by the value of its Resource option. */
 export const resources: Record<string, Resource> = {
@@ -12,4 +13,5 @@ export const resources: Record<string, Resource> = {
 	contact,
 	document,
 	sendingOrder,
+	tag,
 };
