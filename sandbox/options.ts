@@ -72,6 +72,8 @@ export interface SandboxOptions {
 	templatePath?: string;
 	/** A document create without `document_template` is answered 400 "This field is required.". */
 	requireTemplate?: boolean;
+	/** A tag create (`POST /tag/`) answers 405: a service that does not let the API make tags. */
+	refuseTagCreate?: boolean;
 	/** Line item fields a document gives under other names, such as `{ unit_cost: 'unit_price' }`. */
 	lineItemNames?: Record<string, string>;
 	/** Fields the line item catalog's items leave out, such as `['unit_cost']` (an item without a price). */

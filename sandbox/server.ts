@@ -25,26 +25,20 @@ import { revokeRoute, tokenRoute } from './routes/oauth';
 import { partnerRoutes } from './routes/partners';
 import { ApiKeyStore, type PartnerCredentials } from './stores/apiKeys';
 import { DocumentStore } from './stores/documents';
-import type { NewCatalogItem } from './stores/items';
-import type { Client, Delivery, Partner } from './stores/records';
 import { SendingOrderStore } from './stores/sendingOrders';
 import { Store } from './stores/store';
 import { Urls } from './stores/urls';
+import { SandboxState } from './state';
 
 export type { Fault, FaultMatch, PartnerCredentials, RecordedRequest, SandboxOptions };
 
-export class Sandbox {
+export class Sandbox extends SandboxState {
 	readonly requests: RecordedRequest[] = [];
 	private readonly keys = new ApiKeyStore();
 	readonly issuedTokens = this.keys.issuedTokens;
 	/** Every client secret this sandbox ever accepted (revoked ones included), for leak checks. */
 	readonly issuedSecrets = this.keys.issuedSecrets;
-	store!: Store;
-	documents!: DocumentStore;
-	sending!: SendingOrderStore;
 	baseUrl = '';
-	/** Credentials of the first partner. */
-	credentials!: PartnerCredentials;
 
 	private service!: Service;
 	private server: http.Server;
@@ -54,6 +48,7 @@ export class Sandbox {
 	private sockets = new Set<import('node:net').Socket>();
 
 	constructor(readonly options: SandboxOptions = {}) {
+		super();
 		this.server = http.createServer((req, res) => {
 			this.handle(req, res).catch((error: Error) => {
 				res.writeHead(500, { 'Content-Type': 'text/plain' });
@@ -117,79 +112,6 @@ export class Sandbox {
 	/** Removes an API key, as when a user deletes it in MakeLeaps; its tokens stop working too. */
 	revokeApiKey(clientId: string) {
 		this.keys.remove(clientId);
-	}
-
-	partner(mid = this.credentials.partnerMid): Partner {
-		return this.store.partners.get(mid)!;
-	}
-
-	/** Clients of a partner as the API would return them. */
-	clients(partnerMid = this.credentials.partnerMid) {
-		const p = this.partner(partnerMid);
-		return [...p.clients.values()].map((c) => this.store.clients.json(p, c, ['contacts']));
-	}
-
-	/** Creates a client directly in the state (no request is recorded). */
-	seedClient(body: unknown, partnerMid = this.credentials.partnerMid): Client {
-		return this.store.clients.create(this.partner(partnerMid), body);
-	}
-
-	/** Documents of a partner as the API would return them. */
-	documentsOf(partnerMid = this.credentials.partnerMid) {
-		this.sending.catchUp();
-		const p = this.partner(partnerMid);
-		return [...p.documents.values()].map((d) => this.documents.json(p, d));
-	}
-
-	/** Creates a document directly in the state (no request is recorded). */
-	seedDocument(body: unknown, partnerMid = this.credentials.partnerMid) {
-		const p = this.partner(partnerMid);
-		return this.documents.json(p, this.documents.create(p, body));
-	}
-
-	/** Puts a product in a partner's line item catalog (no request is recorded); its MID. */
-	seedItem(item: NewCatalogItem, partnerMid = this.credentials.partnerMid): string {
-		return this.store.catalog.add(partnerMid, item).mid;
-	}
-
-	/** Sending orders of a partner as the API would return them. */
-	sendingOrdersOf(partnerMid = this.credentials.partnerMid) {
-		const p = this.partner(partnerMid);
-		return this.sending.ordersOf(p).map((order) => this.sending.json(p, order));
-	}
-
-	/**
-	 * Sends a document as MakeLeaps' web app or another n8n would, outside the run under test: an
-	 * order executed at once (`date_sent` shows after `sentLagMs`); answers the order.
-	 */
-	sendElsewhere(documentMid: string, partnerMid = this.credentials.partnerMid) {
-		const p = this.partner(partnerMid);
-		return this.sending.json(p, this.sending.sendAtOnce(p, documentMid));
-	}
-
-	/** What executed sending orders delivered, in order. */
-	get deliveries(): readonly Delivery[] {
-		return this.sending.deliveries;
-	}
-
-	/** Records a payment of a document, as a user does in MakeLeaps when the money arrives. */
-	markPaid(
-		documentMid: string,
-		at = new Date().toISOString(),
-		partnerMid = this.credentials.partnerMid,
-	) {
-		const document = this.partner(partnerMid).documents.get(documentMid);
-		if (!document) throw new Error(`no document ${documentMid}`);
-		document.date_paid = at;
-	}
-
-	archiveClient(mid: string, partnerMid = this.credentials.partnerMid) {
-		this.partner(partnerMid).clients.get(mid)!.date_archived = new Date().toISOString();
-	}
-
-	/** Takes a client out of the archive, as a user does in MakeLeaps. */
-	restoreClient(mid: string, partnerMid = this.credentials.partnerMid) {
-		this.partner(partnerMid).clients.get(mid)!.date_archived = null;
 	}
 
 	/** Makes every token issued so far invalid, as if its lifetime had passed. */

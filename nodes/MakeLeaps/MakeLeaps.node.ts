@@ -49,6 +49,7 @@ export class MakeLeaps implements INodeType {
 					{ name: 'Document', value: 'document' },
 					{ name: 'Item', value: 'item' },
 					{ name: 'Sending Order', value: 'sendingOrder' },
+					{ name: 'Tag', value: 'tag' },
 				],
 				default: 'client',
 			},

@@ -10,6 +10,7 @@ import { contactRoutes } from './contacts';
 import { documentRoutes } from './documents';
 import { itemRoutes } from './items';
 import { sendingOrderRoutes } from './sendingOrders';
+import { tagRoutes } from './tags';
 import { templateRoute } from './templates';
 
 /** A partner as the API gives it: the `partnerUrlNoSlash` and `echoCredentials` switches apply. */
@@ -49,5 +50,6 @@ export function partnerRoutes(call: ApiCall, partnerMid: string): HttpAnswer {
 	if (resource === (call.options.templatePath ?? 'template') && rest.length === 1)
 		return templateRoute(call, rest[0]);
 	if (resource === 'contact' && rest.length <= 1) return contactRoutes(call, partner, rest);
+	if (resource === 'tag') return tagRoutes(call, partner, rest);
 	throw detail(404, 'Not found.');
 }

@@ -102,7 +102,7 @@ export function applyCurrencyAndTemplate(
 	}
 }
 
-/** Texts, dates, the sent, paid and cancelled stamps, and tags. */
+/** Texts, dates, and the sent, paid and cancelled stamps (tags: the document store). */
 export function applyTextsAndDates(document: SandboxDocument, body: Body, errors: FieldErrors) {
 	for (const [key, max] of Object.entries(TEXTS) as Array<[keyof typeof TEXTS, number]>) {
 		if (body[key] !== undefined) assign(document, key, textField(body[key], max), errors);
@@ -115,11 +115,6 @@ export function applyTextsAndDates(document: SandboxDocument, body: Body, errors
 	}
 	for (const key of ['date_sent', 'date_paid', 'date_cancelled'] as const) {
 		if (body[key] !== undefined) assign(document, key, timestampField(body[key]), errors);
-	}
-	if (body.tags !== undefined) {
-		if (!Array.isArray(body.tags) || body.tags.some((t) => typeof t !== 'string'))
-			errors.tags = ['Expected a list of strings.'];
-		else document.tags = body.tags as string[];
 	}
 }
 

@@ -1,6 +1,6 @@
 /**
  * The documents of each partner: create, change, delete, list with filters, and answer as JSON
- * or as a PDF. What a valid document is lives in rules/documents.ts.
+ * or as a PDF. What a valid document is lives in rules/documents.ts; its tags are the tag store's.
  */
 import { pdfOf } from '../pdf';
 import {
@@ -16,6 +16,7 @@ import type { ClientStore } from './clients';
 import type { ContactStore } from './contacts';
 import { PickupLinkStore } from './pickupLinks';
 import { newMid, type Partner, type SandboxDocument } from './records';
+import type { TagStore } from './tags';
 import type { Urls } from './urls';
 
 type Body = Record<string, unknown>;
@@ -27,7 +28,12 @@ export class DocumentStore {
 	readonly pickupLinks: PickupLinkStore;
 
 	constructor(
-		private readonly records: { urls: Urls; clients: ClientStore; contacts: ContactStore },
+		private readonly records: {
+			urls: Urls;
+			clients: ClientStore;
+			contacts: ContactStore;
+			tags: TagStore;
+		},
 		/** How documents are read and taxed (sandbox switches). */
 		private readonly rules: DocumentRules = {},
 	) {
@@ -85,6 +91,8 @@ export class DocumentStore {
 		const client = query.get('client');
 		const type = query.get('document_type');
 		const [from, to] = [query.get('date__gte'), query.get('date__lte')];
+		// tags: names separated by commas, any of them (as written)
+		const tags = query.get('tags')?.split(',');
 		return [...p.documents.values()].filter(
 			(d) =>
 				(!type || d.document_type === type) &&
@@ -94,7 +102,8 @@ export class DocumentStore {
 				(!from || d.date >= from) &&
 				(!to || d.date <= to) &&
 				stamps.every(([key, wanted]) => wanted === undefined || (d[key] !== null) === wanted) &&
-				(!search || this.searchText(p, d).includes(search)),
+				(!search || this.searchText(p, d).includes(search)) &&
+				(!tags || this.records.tags.names(p, d.tags).some((name) => tags.includes(name))),
 		);
 	}
 
@@ -121,7 +130,7 @@ export class DocumentStore {
 			total: d.total,
 			mixed_tax_rate_totals: d.mixed_tax_rate_totals,
 			lineitems: d.lineitems,
-			tags: d.tags,
+			tags: d.tags.map((mid) => urls.tag(p.mid, mid)),
 			pdf_content_url: `${url}pdf/`,
 			client:
 				expand.includes('client') && client
@@ -169,6 +178,11 @@ export class DocumentStore {
 		this.applyNumber(p, document, body, errors);
 		applyTextsAndDates(document, body, errors);
 		this.applyClient(p, document, body, errors);
+		if (body.tags !== undefined) {
+			const tags = this.records.tags.parse(p, body.tags);
+			if (tags.error) errors.tags = tags.error;
+			else document.tags = tags.mids!;
+		}
 		applyLines(document, body, errors, this.rules);
 	}
 

@@ -66,6 +66,7 @@ export interface SandboxDocument {
 	message: string;
 	project_name: string;
 	external_id: string;
+	/** The MIDs of its tags. */
 	tags: string[];
 	date_sent: string | null;
 	date_paid: string | null;
@@ -74,6 +75,12 @@ export interface SandboxDocument {
 	tax: string;
 	total: string;
 	mixed_tax_rate_totals: Record<string, { subtotal: string; tax: string }>;
+}
+
+/** A tag of a partner: documents are filed under it. */
+export interface SandboxTag {
+	mid: string;
+	name: string;
 }
 
 /** A partner (a MakeLeaps account) and the records it holds. */

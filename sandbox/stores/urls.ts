@@ -1,6 +1,6 @@
 /** The absolute URLs of the records, built the way the real API does, and parsed back. */
 
-type Kind = 'client' | 'contact' | 'document';
+type Kind = 'client' | 'contact' | 'document' | 'tag';
 
 export class Urls {
 	constructor(readonly baseUrl: string) {}
@@ -19,6 +19,9 @@ export class Urls {
 	}
 	catalogItem(partnerMid: string, itemMid: string) {
 		return `${this.partner(partnerMid)}item/${itemMid}/`;
+	}
+	tag(partnerMid: string, tagMid: string) {
+		return `${this.partner(partnerMid)}tag/${tagMid}/`;
 	}
 	sendingOrder(partnerMid: string, orderMid: string) {
 		return `${this.partner(partnerMid)}sending/order/${orderMid}/`;

@@ -5,6 +5,7 @@ import { document } from './document/Document.resource';
 import { item } from './item/Item.resource';
 import type { Resource } from './operation';
 import { sendingOrder } from './sendingOrder/SendingOrder.resource';
+import { tag } from './tag/Tag.resource';
 
 /** Every resource of the node, by the value of its Resource option. */
 export const resources: Record<string, Resource> = {
@@ -14,4 +15,5 @@ export const resources: Record<string, Resource> = {
 	document,
 	item,
 	sendingOrder,
+	tag,
 };

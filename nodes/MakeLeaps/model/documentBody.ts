@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldValues } from './fields';
 import type { Changes } from './plans';
+import { sameTagNames, splitTagNames } from './tags/names';
 
 export interface DocumentReferences {
 	type: string;
@@ -22,15 +23,8 @@ export function documentBody(values: FieldValues, refs: DocumentReferences): IDa
 	};
 	if (refs.contactUrl) body.client_contact = refs.contactUrl;
 	if (refs.template) body.document_template = refs.template;
-	for (const [key, value] of Object.entries(values)) {
-		body[key] =
-			key === 'tags'
-				? value
-						.split(',')
-						.map((tag) => tag.trim())
-						.filter(Boolean)
-				: value;
-	}
+	for (const [key, value] of Object.entries(values))
+		body[key] = key === 'tags' ? splitTagNames(value) : value;
 	return body;
 }
 
@@ -72,8 +66,9 @@ export function documentChanges(
 	for (const [key, value] of Object.entries(wanted)) {
 		if (key === 'lineitems' || key === 'autocalculate' || key === 'document_type') continue;
 		if (key === 'tags') {
+			// the same tags, in any order and case: nothing to change
 			const before = existing.tags ?? [];
-			if (JSON.stringify(value) !== JSON.stringify(before)) change('tags', before, value);
+			if (!sameTagNames(value, before)) change('tags', before, value);
 			continue;
 		}
 		const before = existing[key] ?? '';

@@ -60,7 +60,7 @@ function statusOf(document: IDataObject): string {
 	return 'draft';
 }
 
-/** A document: number, type, client, amounts, dates, status. */
+/** A document: number, type, client, amounts, dates, status, tags. */
 export function simpleDocument(document: IDataObject, known: Known = {}): IDataObject {
 	return cells({
 		mid: document.mid,
@@ -83,9 +83,20 @@ export function simpleDocument(document: IDataObject, known: Known = {}): IDataO
 		cancelled: Boolean(document.date_cancelled),
 		date_sent: document.date_sent,
 		date_paid: document.date_paid,
+		tags: tagsCell(document.tags, known.nameOf),
 		...added(document, known.nameOf),
 	});
 }
+
+/** A document's tags as one cell: their names joined (a tag the run cannot name, by its MID). */
+function tagsCell(tags: unknown, nameOf?: NameOf): string | null {
+	if (!Array.isArray(tags)) return tags === undefined || tags === null ? null : cellText(tags);
+	return tags.map((tag) => cellText(tag, nameOf)).join(', ');
+}
+
+/** A tag: its MID and name. */
+export const simpleTag = (tag: IDataObject): IDataObject =>
+	cells({ mid: linkedMid(tag) || null, name: tag.name });
 
 /** A person's name, family name first as MakeLeaps shows it; null without one. */
 const personName = (person?: IDataObject) =>
@@ -230,4 +241,5 @@ export const SIMPLE: Record<string, Simplifier> = {
 	document: simpleDocument,
 	item: simpleCatalogItem,
 	sendingOrder: simpleSendingOrder,
+	tag: simpleTag,
 };

@@ -129,6 +129,11 @@ export class CreateOnce {
 		});
 	}
 
+	/** Records a record made outside `settle` (a tag a document needs): later rows find it. */
+	made(key: string, record: IDataObject): void {
+		createdRecords.record(this.prefix + key, { record, at: Date.now() });
+	}
+
 	/** Records that the key's create may or may not have happened: it is not made again. */
 	uncertain(key: string): void {
 		createdRecords.record(this.prefix + key, { uncertain: true, at: Date.now() });

@@ -3,7 +3,7 @@
  * out once for all of them, the lists read once to find records by external ID (`clientIndex`,
  * `documentIndex`), records a list gave in full (`listed`), and what only names or explains (the
  * clients' names for Simplify, the client filter's form MakeLeaps accepted, the partner looked
- * up once per execution and the partners the items chose).
+ * up once per execution and the partners the items chose), and the partners' tags.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -15,6 +15,7 @@ import { MAX_PAGE_SIZE, outcomeOf, type MakeLeapsTransport } from '../transport'
 import { sharedPartnerLookup } from './partnerLookups';
 import { RecordIndex, type IndexSpec } from './recordIndex';
 import { SharedRead } from './sharedRead';
+import { TagBook } from './tag/tagBook';
 
 /** What the run and its execution know. Knowledge never decides a write: a write rests on what this run read. */
 export class RunMemory {
@@ -28,6 +29,8 @@ export class RunMemory {
 	readonly listed = new Map<string, IDataObject>();
 	/** The names of the clients the run read, by MID: Simplify names a document's client by them. */
 	private readonly clientNames = new Map<string, string>();
+	/** The partners' tags, read once when an item needs them (run/tag/), by partner. */
+	private readonly tagBooks = new Map<string, TagBook>();
 	/** The form of the document list's client filter MakeLeaps accepted in this run. */
 	clientFilterForm?: 'mid' | 'url';
 	/** The partner each item chose in Partner (not the key's only partner looked up). */
@@ -93,9 +96,18 @@ export class RunMemory {
 		if (typeof name === 'string' && name !== '') this.clientNames.set(String(client.mid), name);
 	}
 
-	/** The name the run knows of a linked record, without a read (clients only). */
+	/** The name the run knows of a linked record, without a read (clients and tags). */
 	nameOf(kind: string, mid: string): string | undefined {
+		if (kind === 'tag')
+			return [...this.tagBooks.values()].map((book) => book.known?.nameOfMid(mid)).find(Boolean);
 		return kind === 'client' ? this.clientNames.get(mid) : undefined;
+	}
+
+	/** The partner's tags as the run knows them (the list read once, the tags made since). */
+	tagBook(partnerMid: string): TagBook {
+		let book = this.tagBooks.get(partnerMid);
+		if (!book) this.tagBooks.set(partnerMid, (book = new TagBook(this.transport, partnerMid)));
+		return book;
 	}
 
 	/** The API key's only partner, looked up once per execution and credential. */

@@ -11,6 +11,7 @@ import { InvalidInput } from '../model/validation';
 import { MAX_PAGE_SIZE, MakeLeapsTransport, outcomeOf, type TransportOptions } from '../transport';
 import { checkedRecords, firstPage, shownRecord } from './records';
 import { partnerOf, scopeOf } from './scope';
+import { withTags } from './tags';
 import { fetchTestEvent } from './testEvent';
 import {
 	compare,
@@ -93,7 +94,9 @@ async function pollOnce(
 	if (read.signature !== undefined) next.signature = read.signature;
 	if (changes.length > 0) warnStartingAnew(context, changes);
 	staticData.watch = next as unknown as IDataObject;
-	const shown = report.map((record) => ({ json: shownRecord(context, event, record) }));
+	const shown = report.map((record) => ({
+		json: shownRecord(context, event, record, read.filters),
+	}));
 	return shown.length > 0 ? [shown] : null;
 }
 
@@ -112,7 +115,7 @@ async function readWatched(
 	scope: WatchScope,
 	state: WatchState | undefined,
 ): Promise<{ records: IDataObject[]; filters: WatchFilters; signature?: string } | 'unchanged'> {
-	const list = watchedList(scope, today(context.getTimezone()));
+	const list = await withTags(transport, scope, watchedList(scope, today(context.getTimezone())));
 	if (scope.event !== 'newClient') {
 		const qs = { per_page: MAX_PAGE_SIZE, ...list.qs };
 		return { records: await transport.getAll<IDataObject>(list.path, qs), filters: list.filters };

@@ -35,10 +35,20 @@ export function checkedRecords(
 	);
 }
 
-/** A record as the trigger gives it: as MakeLeaps returns it, or a flat row with Simplify. */
-export function shownRecord(context: IPollFunctions, event: WatchEvent, record: IDataObject) {
+/**
+ * A record as the trigger gives it: as MakeLeaps returns it, or a flat row with Simplify (its
+ * tags named by the tag list a Tags filter read).
+ */
+export function shownRecord(
+	context: IPollFunctions,
+	event: WatchEvent,
+	record: IDataObject,
+	filters: WatchFilters = {},
+) {
+	const nameOf = (kind: string, mid: string) =>
+		kind === 'tag' ? filters.tags?.list.nameOfMid(mid) : undefined;
 	return simplifies(context)
-		? SIMPLE[event === 'newClient' ? 'client' : 'document'](record)
+		? SIMPLE[event === 'newClient' ? 'client' : 'document'](record, { nameOf })
 		: record;
 }
 

@@ -1,13 +1,14 @@
 /**
  * What a poll watches (a WatchScope): the partner, chosen in Partner or else the API key's only
- * one (looked up once and remembered), and the panel's Event, Document Type and Look Back (Days),
- * checked before anything is read.
+ * one (looked up once and remembered), and the panel's Event, Document Type, Look Back (Days) and
+ * Tags, checked before anything is read.
  */
 import type { IDataObject, INodeParameterResourceLocator, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DOCUMENT_TYPE_OPTIONS } from '../actions/document/fields/document.fields';
 import { onlyPartner } from '../api/accountPartners';
+import { parseTagNames, splitTagNames, tagKey } from '../model/tags/names';
 import { checkCount, checkMid } from '../model/validation';
 import type { MakeLeapsTransport } from '../transport';
 import { documentTypeDefault, MAX_LOOK_BACK_DAYS } from './trigger.fields';
@@ -63,5 +64,11 @@ export function scopeOf(
 		const message = `Look Back (Days) must be at most ${MAX_LOOK_BACK_DAYS}`;
 		throw new NodeOperationError(context.getNode(), message);
 	}
-	return watchScope({ baseUrl, partner, event, documentType: type, lookBackDays: String(days) });
+	const tags = tagsScope(context.getNodeParameter('tags', ''));
+	const parts = { baseUrl, partner, event, documentType: type, lookBackDays: String(days) };
+	return watchScope(tags ? { ...parts, tags } : parts);
 }
+
+/** Tags as the scope keeps them: the names apart from order and case, so rewriting them keeps the memory. */
+const tagsScope = (value: unknown) =>
+	splitTagNames(parseTagNames(value, 'Tags')).map(tagKey).sort().join(', ');

@@ -12,6 +12,7 @@ import { today } from '../model/dates';
 import { DOCUMENT_TYPES } from '../api/documents';
 import type { MakeLeapsTransport } from '../transport';
 import { checkedRecords, firstPage, shownRecord } from './records';
+import { withTags } from './tags';
 import { latest, watchedList, type WatchEvent, type WatchScope } from './watch';
 
 /**
@@ -24,7 +25,8 @@ export async function fetchTestEvent(
 	transport: MakeLeapsTransport,
 	scope: WatchScope,
 ): Promise<INodeExecutionData[][]> {
-	const { path, qs, filters } = watchedList(scope, today(context.getTimezone()), true);
+	const list = watchedList(scope, today(context.getTimezone()), true);
+	const { path, qs, filters } = await withTags(transport, scope, list);
 	const first = await firstPage(transport, path, qs);
 	const page = first.response ?? [];
 	const record = latest(scope.event, checkedRecords(context, scope.event, page, filters));
@@ -32,7 +34,7 @@ export async function fetchTestEvent(
 		const { message, description } = noTestEvent(scope, page.length, Boolean(first.meta?.next));
 		throw new NodeOperationError(context.getNode(), message, { description });
 	}
-	return [[{ json: asSample(scope, shownRecord(context, scope.event, record)) }]];
+	return [[{ json: asSample(scope, shownRecord(context, scope.event, record, filters)) }]];
 }
 
 /** The state a document of the event is in, in words. */

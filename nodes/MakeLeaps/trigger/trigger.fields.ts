@@ -79,6 +79,16 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: { show: { event: DOCUMENT_EVENTS } },
 	},
 	{
+		displayName: 'Tags',
+		name: 'tags',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. monthly, web',
+		description:
+			'Watch only documents with at least one of these tags (names separated by commas). Each poll then reads the tag list too: one request more.',
+		displayOptions: { show: { event: DOCUMENT_EVENTS } },
+	},
+	{
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',

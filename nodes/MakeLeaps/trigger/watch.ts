@@ -14,6 +14,7 @@ import { clientsPath } from '../api/clients';
 import { documentsPath } from '../api/documents';
 import { daysBefore } from '../model/dates';
 import { midOfUrl } from '../model/locators';
+import { carriesTagOf, type TagFilter } from '../model/tags/tagList';
 
 export type WatchEvent = 'newClient' | 'newDocument' | 'documentSent' | 'documentPaid';
 
@@ -37,6 +38,8 @@ export interface WatchScope {
 	/** Document events: the Document Type ('' for any) and Look Back (Days); '' for clients. */
 	documentType: string;
 	lookBackDays: string;
+	/** Document events: the Tags filter's names, lower case, sorted; absent without one. */
+	tags?: string;
 }
 
 /** What the trigger keeps in the workflow's static data between polls. */
@@ -80,14 +83,18 @@ const SCOPE_PARTS: Record<keyof WatchScope, (from: string, to: string) => string
 	event: changed('Event'),
 	documentType: changed('Document Type'),
 	lookBackDays: changed('Look Back (Days)'),
+	tags: changed('Tags'),
 };
 
 /** What differs from the scope a state was built for, one phrase per part; [] when nothing. */
 export function scopeChanges(before: WatchScope, now: WatchScope): string[] {
 	const parts = Object.keys(SCOPE_PARTS) as Array<keyof WatchScope>;
-	return parts
-		.filter((part) => before[part] !== now[part])
-		.map((part) => SCOPE_PARTS[part](String(before[part]), now[part]));
+	return (
+		parts
+			// a part a state was saved without (Tags, before it came) is empty
+			.filter((part) => (before[part] ?? '') !== (now[part] ?? ''))
+			.map((part) => SCOPE_PARTS[part](before[part] ?? '', now[part] ?? ''))
+	);
 }
 
 /**
@@ -199,11 +206,13 @@ export interface WatchFilters {
 	documentType?: string;
 	/** The first day (YYYY-MM-DD) of the look-back window. */
 	windowStart?: string;
+	/** The Tags filter, with the tag list read for it (trigger/tags.ts). */
+	tags?: TagFilter;
 }
 
 /**
  * The records of a read that match the trigger's own filters, whatever the service did with
- * them; `problem` when a record lacks what the trigger needs to tell (its MID, type or date).
+ * them; `problem` when a record lacks what the trigger needs to tell (its MID, type, date or tags).
  */
 export function checkRecords(
 	records: IDataObject[],
@@ -226,6 +235,9 @@ export function checkRecords(
 			}
 			if (day < windowStart) continue;
 		}
+		const tagged = filters.tags ? carriesTagOf(record, filters.tags) : true;
+		if (tagged === undefined) return { records: [], problem: 'a document without its tags' };
+		if (!tagged) continue;
 		kept.push(record);
 	}
 	return { records: kept };

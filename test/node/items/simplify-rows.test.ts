@@ -255,6 +255,10 @@ const CASES: Record<string, (bed: TestBed) => Step[]> = {
 		draftOrder(bed);
 		return [{ parameters: { resource: 'sendingOrder', operation: 'getAll', returnAll: true } }];
 	},
+	'tag getAll': (bed) => {
+		bed.sandbox.seedTags('Web', 'monthly');
+		return [{ parameters: { resource: 'tag', operation: 'getAll', returnAll: true } }];
+	},
 };
 
 const OPERATIONS = Object.entries(resources).flatMap(([resource, { operations }]) =>

@@ -44,6 +44,7 @@ describe('Simplify', () => {
 			cancelled: false,
 			date_sent: null,
 			date_paid: null,
+			tags: '',
 		});
 		const got = await bed.run(
 			{ resource: 'document', operation: 'get', document: byId(String(made.output[0].json.mid)) },

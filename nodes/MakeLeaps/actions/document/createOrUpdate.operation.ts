@@ -7,6 +7,7 @@ import type { OperationContext } from '../../run/context';
 import { checkDate } from '../../model/dates';
 import { documentChanges } from '../../model/documentBody';
 import { documentWithExternalId, settleCreate } from '../../run/document/byExternalId';
+import { withTagNames } from '../../run/document/documentTags';
 import { changeDocument, getDocument } from '../../run/document/pickedDocument';
 import { checkTotals } from '../../run/document/totalsAfterWrite';
 import { withMainFields } from '../../model/fields';
@@ -77,7 +78,8 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			listed.mid !== undefined && needsOwnRead(wanted, listed)
 				? await getDocument(op, partnerMid, String(listed.mid))
 				: listed;
-		const { patch, changes } = documentChanges(wanted, existing);
+		const compared = await withTagNames(op, partnerMid, wanted, existing);
+		const { patch, changes } = documentChanges(wanted, compared);
 		const changed = Object.keys(changes);
 		if (changed.length === 0) return await op.settle({ action: 'unchanged', record: existing });
 		refuseIfSentOrPaid(op, existing, type, externalId, changed);

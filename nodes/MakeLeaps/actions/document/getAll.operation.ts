@@ -6,6 +6,8 @@ import { checkDate } from '../../model/dates';
 import { documentsMatching, type DocumentFilters } from '../../run/document/documentList';
 import { pickedValue } from '../../model/locators';
 import { simpleDocument } from '../../model/simplify';
+import { parseTagNames, splitTagNames } from '../../model/tags/names';
+import { tagFilterOf } from '../../model/tags/tagList';
 import { checkText, InvalidInput } from '../../model/validation';
 import { clientLocator, pagingFields } from '../common.fields';
 import { DOCUMENT_TYPE_OPTIONS } from './fields/document.fields';
@@ -66,6 +68,15 @@ export const description: INodeProperties[] = [
 				description: 'Only documents whose number, title or client contains this text',
 			},
 			{ displayName: 'Sent', name: 'sent', type: 'options', options: STATES, default: '' },
+			{
+				displayName: 'Tags',
+				name: 'tags',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. monthly, web',
+				description:
+					'Only documents with at least one of these tags (names separated by commas). The tag list is read once more for it.',
+			},
 		],
 	},
 	{
@@ -102,12 +113,18 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const qs: IDataObject = {};
 	const search = checkText(filters.search, label('search'));
 	if (search) qs.search = search;
+	const tagNames = splitTagNames(parseTagNames(filters.tags, label('tags')));
+	const tags =
+		tagNames.length > 0
+			? tagFilterOf(await op.run.tagBook(partnerMid).list(op.itemIndex), tagNames, label('tags'))
+			: undefined;
 	const simplify = op.flag('simplify', true);
 	if (simplify) qs.expand = 'client';
 	const limit = op.listLimit();
 	// what comes back is checked against the filters: a document the service should not have
 	// listed is left out (so a Limit may give fewer)
-	const documents = (await documentsMatching(op, partnerMid, wanted, qs, limit, 'throw')) ?? [];
+	const documents =
+		(await documentsMatching(op, partnerMid, wanted, qs, limit, 'throw', tags)) ?? [];
 	if (!simplify) return documents;
 	const nameOf = (kind: string, mid: string) => op.run.nameOf(kind, mid);
 	return documents.map((document) => simpleDocument(document, { nameOf }));

@@ -12,6 +12,7 @@ import {
 import { checkTotals } from '../../run/document/totalsAfterWrite';
 import { lineItemsOf } from './fromItem';
 import { fieldOption, readFieldValues, type FieldTable } from '../../model/fields';
+import { splitTagNames } from '../../model/tags/names';
 import { documentFields } from './fields/document.fields';
 import { lineItemFields } from './fields/lineItems.fields';
 import { documentLocator } from './fields/pickers.fields';
@@ -23,7 +24,7 @@ const withLines = { ...show, replaceLineItems: [true] };
 const updateFields: FieldTable = {
 	additional: { name: 'updateFields', displayName: 'Update Fields' },
 	fields: documentFields.fields.filter((spec) =>
-		['dueDate', 'message', 'note', 'title'].includes(spec.name),
+		['dueDate', 'message', 'note', 'tags', 'title'].includes(spec.name),
 	),
 };
 
@@ -99,6 +100,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const fields = op.collection('updateFields');
 	// empty fields (a blank cell) are not given: the document keeps what it has
 	const body: IDataObject = { ...readFieldValues(updateFields, (spec) => fields[spec.name]) };
+	if (typeof body.tags === 'string') body.tags = splitTagNames(body.tags);
 	if (op.flag('markAsSent')) body.date_sent = new Date().toISOString();
 	if (op.flag('markAsPaid')) {
 		const day =

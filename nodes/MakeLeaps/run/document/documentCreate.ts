@@ -1,6 +1,6 @@
 /**
  * A new document: created once, with the type's default template when MakeLeaps requires one,
- * its totals checked on the answer.
+ * its totals and tags checked on the answer.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -10,14 +10,29 @@ import { outcomeOf } from '../../transport';
 import type { OperationContext } from '../context';
 import { createRecord } from '../createRecord';
 import { chooseDefaultTemplate, refusedField, templateChosenInRun } from './defaultTemplate';
+import { checkTags, withTagUrls } from './documentTags';
 import { checkTotals } from './totalsAfterWrite';
 
 /**
- * POSTs a new document, never twice (see creates.ts). Without a template, a create MakeLeaps
- * refuses for its missing template (nothing stored) is made once more with the type's default
- * (defaultTemplate.ts).
+ * POSTs a new document, never twice (see creates.ts), its tags sent as their URLs and checked on
+ * the answer (documentTags.ts).
  */
 export async function createDocument(
+	op: OperationContext,
+	partnerMid: string,
+	asked: IDataObject,
+): Promise<IDataObject> {
+	const { body, tags } = await withTagUrls(op, partnerMid, asked);
+	const created = await createWithTemplate(op, partnerMid, body);
+	checkTags(op, partnerMid, created, tags, 'created');
+	return created;
+}
+
+/**
+ * Without a template, a create MakeLeaps refuses for its missing template (nothing stored) is
+ * made once more with the type's default (defaultTemplate.ts).
+ */
+async function createWithTemplate(
 	op: OperationContext,
 	partnerMid: string,
 	body: IDataObject,

@@ -1,12 +1,13 @@
 /**
  * The partner's documents with filters, each filter checked again on what comes back (a service
  * that ignores one gives documents it should not); the client filter sent in the form MakeLeaps
- * accepts.
+ * accepts; the tags filter sent as the tags' names.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { listDocuments } from '../../api/documents';
 import { linkedMid } from '../../model/locators';
+import { carriesTagOf, type TagFilter } from '../../model/tags/tagList';
 import { outcomeOf } from '../../transport';
 import type { OperationContext } from '../context';
 
@@ -60,9 +61,12 @@ export async function documentsMatching(
 	qs: IDataObject,
 	limit: number,
 	refused: 'tell' | 'throw',
+	tags?: TagFilter,
 ): Promise<IDataObject[] | undefined> {
-	const read = async (query: IDataObject) =>
-		await listDocuments(op.run.transport, partnerMid, query, limit, op.itemIndex);
+	const read = async (query: IDataObject) => {
+		const asked = tags ? { ...query, tags: tags.sent } : query;
+		return await listDocuments(op.run.transport, partnerMid, asked, limit, op.itemIndex);
+	};
 	let documents: IDataObject[];
 	if (filters.client === undefined) documents = await read({ ...qs, ...filters });
 	else {
@@ -87,5 +91,23 @@ export async function documentsMatching(
 		}
 		documents = found;
 	}
-	return documents.filter((document) => !contradicts(document, filters));
+	const kept = documents.filter((document) => !contradicts(document, filters));
+	return tags ? withTagOf(op, kept, tags) : kept;
+}
+
+/**
+ * The documents carrying one of the filter's tags (a comma means OR); a document listed without
+ * its tags fails the item: the filter cannot be checked on it.
+ */
+function withTagOf(op: OperationContext, documents: IDataObject[], tags: TagFilter) {
+	return documents.filter((document) => {
+		const carries = carriesTagOf(document, tags);
+		if (carries === undefined) {
+			op.fail(
+				"MakeLeaps' document list gave documents without their tags, so the Tags filter cannot be checked",
+				'Nothing was output for this item. Run Account → Check and report what it says.',
+			);
+		}
+		return carries;
+	});
 }

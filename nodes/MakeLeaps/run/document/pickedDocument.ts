@@ -7,6 +7,7 @@ import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 import { documentsPath, patchDocument, readDocument } from '../../api/documents';
 import { recordMidOf } from '../../model/locators';
 import type { OperationContext } from '../context';
+import { checkTags, withTagUrls } from './documentTags';
 
 /** The MID a document locator names: from the list, by URL or by ID. */
 export function documentMidOf(op: OperationContext, partnerMid: string): string {
@@ -32,15 +33,20 @@ export async function getDocument(
 	return clientNoted(op, await readDocument(op, partnerMid, mid, qs));
 }
 
-/** Changes a document (PATCH), a write of the run; answers it as MakeLeaps gives it back. */
+/**
+ * Changes a document (PATCH), a write of the run, its tags sent as their URLs and checked on the
+ * answer (documentTags.ts); answers it as MakeLeaps gives it back.
+ */
 export async function changeDocument(
 	op: OperationContext,
 	partnerMid: string,
 	mid: string,
-	body: IDataObject,
+	asked: IDataObject,
 ): Promise<IDataObject> {
+	const { body, tags } = await withTagUrls(op, partnerMid, asked);
 	const document = clientNoted(op, await patchDocument(op, partnerMid, mid, body));
 	op.run.recordWrite('updated', mid);
+	checkTags(op, partnerMid, document, tags, 'changed');
 	return document;
 }
 

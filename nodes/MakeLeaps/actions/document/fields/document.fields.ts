@@ -8,6 +8,7 @@ import { checkDate } from '../../../model/dates';
 import { DOCUMENT_TYPES } from '../../../api/documents';
 import type { FieldTable } from '../../../model/fields';
 import { checkCurrency } from '../../../model/money';
+import { parseTagNames } from '../../../model/tags/names';
 import { LONG_TEXT } from '../../../model/validation';
 
 /** The Document Type options, in alphabetical order. */
@@ -106,9 +107,11 @@ export const documentFields: FieldTable = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. monthly, web',
-			description: 'Tags of the document, separated by commas',
+			description:
+				'Names of the tags the document has, separated by commas (or a list from the input); a tag MakeLeaps does not have yet is made. Empty: the tags are left as they are.',
 			api: 'tags',
 			section: 'additional',
+			parse: parseTagNames,
 		},
 		{
 			displayName: 'Title',

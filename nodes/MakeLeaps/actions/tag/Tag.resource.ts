@@ -1,0 +1,29 @@
+/** Tag: the Operation picker, the Partner, and Get Many. */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { resourceProperties, type Operation, type Resource } from '../operation';
+import * as getAll from './getAll.operation';
+
+const operations: Record<string, Operation> = { getAll };
+
+const operationPicker: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['tag'] } },
+	options: [
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many tags',
+			description: 'List the tags documents can be filed under',
+		},
+	],
+	default: 'getAll',
+};
+
+export const tag: Resource = {
+	description: resourceProperties('tag', operationPicker, operations),
+	operations,
+};

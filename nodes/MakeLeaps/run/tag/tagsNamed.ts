@@ -1,0 +1,87 @@
+/**
+ * The tags an item names, found in the partner's tags (read once per run) or made where missing,
+ * once: rows naming the same new tag, in any run of this process, take turns (creates.ts); a
+ * create whose answer was lost is never repeated; a service that does not let the node make tags
+ * fails the item naming the missing tag, before anything else is written for it.
+ */
+import { postTag } from '../../api/tags';
+import { tagKey } from '../../model/tags/names';
+import { tagOf, type TagRecord } from '../../model/tags/tagList';
+import { excerpt, isUncertainWrite } from '../../transport';
+import type { OperationContext } from '../context';
+import { refuseUncertain, uncertainCreate } from '../creates';
+import type { TagBook } from './tagBook';
+
+const LOOK_FOR =
+	'It is not made again by this run, to avoid two tags of one name. Look for it among the tags in MakeLeaps, then run this item again: the next run reads the tag list afresh.';
+
+/** The tags of these names, in their order: found (apart from case), or made where missing. */
+export async function tagsNamed(
+	op: OperationContext,
+	partnerMid: string,
+	names: string[],
+	label: string,
+): Promise<TagRecord[]> {
+	const book = op.run.tagBook(partnerMid);
+	const tags: TagRecord[] = [];
+	for (const name of names) {
+		const found = (await book.list(op.itemIndex)).named(name);
+		if (found.length > 1) {
+			op.fail(
+				`${label}: MakeLeaps has ${found.length} tags named "${name}" (${found.map((tag) => tag.name).join(', ')})`,
+				'Give the name exactly as one of them is written, or remove the duplicates in MakeLeaps. Nothing was written for this item.',
+			);
+		}
+		tags.push(found[0] ?? (await madeTag(op, book, partnerMid, name, label)));
+	}
+	return tags;
+}
+
+/** Makes the tag, once (see the top of this file). */
+async function madeTag(
+	op: OperationContext,
+	book: TagBook,
+	partnerMid: string,
+	name: string,
+	label: string,
+): Promise<TagRecord> {
+	if (book.createRefused !== undefined) refuseMissing(op, name, label, book.createRefused);
+	const once = op.run.creates(`${partnerMid} tag`);
+	const key = tagKey(name);
+	return await once.inTurn(key, async () => {
+		// made meanwhile by an item of this run, or by another run of this process
+		const [found] = book.known?.named(name) ?? [];
+		if (found) return found;
+		const earlier = once.earlier(key);
+		if (earlier?.uncertain) refuseUncertain(op, `the tag "${name}" (${label})`, LOOK_FOR);
+		const madeElsewhere = earlier ? tagOf(earlier.record) : undefined;
+		if (madeElsewhere) return book.add(madeElsewhere);
+		const answer = await postTag(op, partnerMid, name).catch((error: unknown) => {
+			if (isUncertainWrite(error))
+				uncertainCreate(error, once, key, `The tag "${name}" (${label}) may or may not exist now.`);
+			const status = (error as { httpCode?: string }).httpCode;
+			if (status !== '405' && status !== '403') throw error;
+			book.createRefused = (error as Error).message.replace(/ \[item \d+\]$/, '');
+			return refuseMissing(op, name, label, book.createRefused);
+		});
+		const tag = tagOf(answer);
+		if (!tag || tagKey(tag.name) !== key) {
+			once.uncertain(key);
+			op.fail(
+				`MakeLeaps answered the create of the tag "${name}" (${label}) with ${excerpt(answer)}, not that tag`,
+				`A tag may have been made. ${LOOK_FOR}`,
+			);
+		}
+		op.run.recordWrite('created', tag.mid);
+		once.made(key, answer);
+		return book.add(tag);
+	});
+}
+
+/** The item fails naming the tag it needs: MakeLeaps does not let the node make one. */
+function refuseMissing(op: OperationContext, name: string, label: string, said: string): never {
+	op.fail(
+		`${label}: MakeLeaps has no tag "${name}" and does not let the node make one`,
+		`Make the tag in MakeLeaps first, or leave it out of ${label}. Nothing was written for this item. MakeLeaps answered: ${said}`,
+	);
+}

@@ -1,0 +1,99 @@
+/**
+ * What the sandbox holds, as tests and the demo read and change it in process without a request:
+ * records as the API would answer them, records put in place directly, and the changes a user
+ * makes in MakeLeaps' own screens (a payment, an archive). The server (server.ts) builds on it.
+ */
+import type { PartnerCredentials } from './stores/apiKeys';
+import type { DocumentStore } from './stores/documents';
+import type { NewCatalogItem } from './stores/items';
+import type { Client, Delivery, Partner } from './stores/records';
+import type { SendingOrderStore } from './stores/sendingOrders';
+import type { Store } from './stores/store';
+
+export abstract class SandboxState {
+	store!: Store;
+	documents!: DocumentStore;
+	sending!: SendingOrderStore;
+	/** Credentials of the first partner. */
+	credentials!: PartnerCredentials;
+
+	partner(mid = this.credentials.partnerMid): Partner {
+		return this.store.partners.get(mid)!;
+	}
+
+	/** Clients of a partner as the API would return them. */
+	clients(partnerMid = this.credentials.partnerMid) {
+		const p = this.partner(partnerMid);
+		return [...p.clients.values()].map((c) => this.store.clients.json(p, c, ['contacts']));
+	}
+
+	/** Creates a client directly in the state (no request is recorded). */
+	seedClient(body: unknown, partnerMid = this.credentials.partnerMid): Client {
+		return this.store.clients.create(this.partner(partnerMid), body);
+	}
+
+	/** Documents of a partner as the API would return them. */
+	documentsOf(partnerMid = this.credentials.partnerMid) {
+		this.sending.catchUp();
+		const p = this.partner(partnerMid);
+		return [...p.documents.values()].map((d) => this.documents.json(p, d));
+	}
+
+	/** Creates a document directly in the state (no request is recorded). */
+	seedDocument(body: unknown, partnerMid = this.credentials.partnerMid) {
+		const p = this.partner(partnerMid);
+		return this.documents.json(p, this.documents.create(p, body));
+	}
+
+	/** Puts a product in a partner's line item catalog (no request is recorded); its MID. */
+	seedItem(item: NewCatalogItem, partnerMid = this.credentials.partnerMid): string {
+		return this.store.catalog.add(partnerMid, item).mid;
+	}
+
+	/** Makes tags of the first partner directly (no request); answers its tags as the API would. */
+	seedTags(...names: string[]) {
+		const [p, { tags }] = [this.partner(), this.store];
+		for (const name of names) tags.create(p, { name });
+		return [...tags.of(p).values()].map((tag) => tags.json(p, tag));
+	}
+
+	/** Sending orders of a partner as the API would return them. */
+	sendingOrdersOf(partnerMid = this.credentials.partnerMid) {
+		const p = this.partner(partnerMid);
+		return this.sending.ordersOf(p).map((order) => this.sending.json(p, order));
+	}
+
+	/**
+	 * Sends a document as MakeLeaps' web app or another n8n would, outside the run under test: an
+	 * order executed at once (`date_sent` shows after `sentLagMs`); answers the order.
+	 */
+	sendElsewhere(documentMid: string, partnerMid = this.credentials.partnerMid) {
+		const p = this.partner(partnerMid);
+		return this.sending.json(p, this.sending.sendAtOnce(p, documentMid));
+	}
+
+	/** What executed sending orders delivered, in order. */
+	get deliveries(): readonly Delivery[] {
+		return this.sending.deliveries;
+	}
+
+	/** Records a payment of a document, as a user does in MakeLeaps when the money arrives. */
+	markPaid(
+		documentMid: string,
+		at = new Date().toISOString(),
+		partnerMid = this.credentials.partnerMid,
+	) {
+		const document = this.partner(partnerMid).documents.get(documentMid);
+		if (!document) throw new Error(`no document ${documentMid}`);
+		document.date_paid = at;
+	}
+
+	archiveClient(mid: string, partnerMid = this.credentials.partnerMid) {
+		this.partner(partnerMid).clients.get(mid)!.date_archived = new Date().toISOString();
+	}
+
+	/** Takes a client out of the archive, as a user does in MakeLeaps. */
+	restoreClient(mid: string, partnerMid = this.credentials.partnerMid) {
+		this.partner(partnerMid).clients.get(mid)!.date_archived = null;
+	}
+}
