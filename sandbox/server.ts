@@ -24,7 +24,7 @@ import { storageRoute } from './routes/documents';
 import { revokeRoute, tokenRoute } from './routes/oauth';
 import { partnerRoutes } from './routes/partners';
 import { ApiKeyStore, type PartnerCredentials } from './stores/apiKeys';
-import { DocumentStore } from './stores/documents';
+import { DocumentStore, type DocumentMark } from './stores/documents';
 import type { Client, Delivery, Partner } from './stores/records';
 import { SendingOrderStore } from './stores/sendingOrders';
 import { Store } from './stores/store';
@@ -168,14 +168,14 @@ export class Sandbox {
 	}
 
 	/** Records a payment of a document, as a user does in MakeLeaps when the money arrives. */
-	markPaid(
-		documentMid: string,
-		at = new Date().toISOString(),
-		partnerMid = this.credentials.partnerMid,
-	) {
-		const document = this.partner(partnerMid).documents.get(documentMid);
-		if (!document) throw new Error(`no document ${documentMid}`);
-		document.date_paid = at;
+	markPaid(documentMid: string, at?: string, partnerMid?: string) {
+		this.mark(documentMid, 'paid', at, partnerMid);
+	}
+
+	/** Marks a document paid, accepted, viewed or cancelled, as a user or the client does in MakeLeaps. */
+	mark(documentMid: string, mark: DocumentMark, at?: string | null, partnerMid?: string) {
+		const when = at === undefined ? new Date().toISOString() : at; // null undoes it
+		this.documents.mark(this.partner(partnerMid), documentMid, mark, when);
 	}
 
 	archiveClient(mid: string, partnerMid = this.credentials.partnerMid) {
