@@ -9,6 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { SIMPLE } from '../model/simplify';
 import { checkFlag } from '../model/validation';
 import { MAX_PAGE_SIZE, type MakeLeapsTransport } from '../transport';
+import { MARKS } from './marks';
 import { checkRecords, type WatchEvent, type WatchFilters } from './watch';
 
 /** The first page of a list, as large as MakeLeaps serves it (one request). */
@@ -26,7 +27,7 @@ export function checkedRecords(
 	records: IDataObject[],
 	filters: WatchFilters,
 ): IDataObject[] {
-	const checked = checkRecords(records, filters);
+	const checked = checkRecords(records, filters, event);
 	if (checked.problem === undefined) return checked.records;
 	throw new NodeOperationError(
 		context.getNode(),
@@ -35,11 +36,18 @@ export function checkedRecords(
 	);
 }
 
-/** A record as the trigger gives it: as MakeLeaps returns it, or a flat row with Simplify. */
+/**
+ * A record as the trigger gives it: as MakeLeaps returns it, or a flat row with Simplify. A row
+ * of Accepted, Viewed or Cancelled says so (`accepted: true`) and gives the date when MakeLeaps
+ * does: every record the trigger gives of those events is marked.
+ */
 export function shownRecord(context: IPollFunctions, event: WatchEvent, record: IDataObject) {
-	return simplifies(context)
-		? SIMPLE[event === 'newClient' ? 'client' : 'document'](record)
-		: record;
+	if (!simplifies(context)) return record;
+	const row = SIMPLE[event === 'newClient' ? 'client' : 'document'](record);
+	const marks = MARKS[event];
+	if (marks?.flag === undefined) return row;
+	const date = record[marks.date];
+	return { ...row, [marks.flag]: true, [marks.date]: typeof date === 'string' ? date : null };
 }
 
 /** Whether the records go out as flat rows: Simplify, from the trigger's version 2 on. */

@@ -2,9 +2,10 @@
  * What a polling trigger reports: the records of a list compared with what the trigger has seen
  * since it started watching. Events are defined on that state, never on clocks:
  * - New Client, New Document: a record the trigger has not seen since it started watching;
- * - Document Sent, Document Paid: `date_sent` / `date_paid` set, or set to another value, compared
- *   with what the trigger last saw of the record; or set on a record it had not seen yet, whatever
- *   date the payment or the sending carries.
+ * - Document Sent, Paid, Accepted, Viewed, Cancelled: the document marked (`date_sent`,
+ *   `date_paid`…, see marks.ts), or marked with another date, compared with what the trigger last
+ *   saw of the record; or marked on a record it had not seen yet, whatever date the mark carries.
+ *   A record that does not tell (none of the event's fields) is never reported.
  * A record stays remembered when it leaves the list (archived, out of the window, a filter the
  * service ignores), so it is never reported twice, up to MAX_REMEMBERED records. Pure.
  */
@@ -14,14 +15,22 @@ import { clientsPath } from '../api/clients';
 import { documentsPath } from '../api/documents';
 import { daysBefore } from '../model/dates';
 import { midOfUrl } from '../model/locators';
+import { isMarked, isNewMark, MARKS, markOf, rememberedMark, type Stamp } from './marks';
 
-export type WatchEvent = 'newClient' | 'newDocument' | 'documentSent' | 'documentPaid';
+export type WatchEvent =
+	| 'newClient'
+	| 'newDocument'
+	| 'documentSent'
+	| 'documentPaid'
+	| 'documentAccepted'
+	| 'documentViewed'
+	| 'documentCancelled';
 
-/** When a document was sent or paid, as compared between reads: a time (ms) or the text given. */
-type Stamp = number | string;
-
-/** A record remembered: the read it was last seen in and, for Sent and Paid, its stamp if set. */
-type Seen = [read: number, stamp?: Stamp];
+/**
+ * A record remembered: the read it was last seen in and, for the events of a mark, its stamp when
+ * marked (`null` when the record has never told).
+ */
+type Seen = [read: number, stamp?: Stamp | null];
 
 /**
  * What a state was built for; a state built for anything else starts over. It names the MakeLeaps
@@ -50,6 +59,8 @@ export interface WatchState {
 	signature?: string;
 	/** Every record remembered, by MID. */
 	seen: Record<string, Seen>;
+	/** The last read held records, none of which told the event's mark (said once in the log). */
+	untold?: true;
 }
 
 /**
@@ -134,21 +145,22 @@ export function midOf(record: IDataObject): string | undefined {
 	return fromUrl === '' ? undefined : fromUrl;
 }
 
-const EVENTS = new Set<string>(['newClient', 'newDocument', 'documentSent', 'documentPaid']);
+const EVENTS = new Set<string>([
+	'newClient',
+	'newDocument',
+	'documentSent',
+	'documentPaid',
+	'documentAccepted',
+	'documentViewed',
+	'documentCancelled',
+]);
 
-const STAMPED: Partial<Record<WatchEvent, string>> = {
-	documentSent: 'date_sent',
-	documentPaid: 'date_paid',
-};
-
-/** The event's date of a record, comparable between reads; undefined when not set. */
-function stampOf(event: WatchEvent, record: IDataObject): Stamp | undefined {
-	const field = STAMPED[event];
-	const value = field === undefined ? undefined : record[field];
-	if (value === undefined || value === null || value === '' || value === false) return undefined;
-	if (typeof value !== 'string') return String(value);
-	const time = Date.parse(value);
-	return Number.isNaN(time) ? value : time;
+/** What one complete read of the watched list gives: the records to report and the state to keep. */
+export interface Compared {
+	report: IDataObject[];
+	state: WatchState;
+	/** Records marked now that the trigger had only seen not telling: not reported (see isNewMark). */
+	unsure: IDataObject[];
 }
 
 /**
@@ -162,26 +174,30 @@ export function compare(
 	records: IDataObject[],
 	scope: WatchScope,
 	readAt: number,
-): { report: IDataObject[]; state: WatchState } {
+): Compared {
 	const starting = state === undefined || scopeChanges(state.scope, scope).length > 0;
 	const reads = starting ? 1 : state.reads + 1;
 	const seen: Record<string, Seen> = starting ? {} : { ...state.seen };
+	const marked = MARKS[event] !== undefined;
 	const report: IDataObject[] = [];
+	const unsure: IDataObject[] = [];
+	let told = false;
 	for (const record of records) {
 		const mid = midOf(record) as string;
-		const before = seen[mid];
-		const stamp = stampOf(event, record);
-		const happened =
-			STAMPED[event] === undefined ? before === undefined : isNewStamp(stamp, before);
+		const known = mid in seen;
+		const before = seen[mid]?.[1];
+		const { mark } = markOf(event, record);
+		told ||= mark !== undefined;
+		const happened = marked ? isNewMark(mark, known, before) : !known;
 		if (!starting && happened) report.push(record);
+		if (!starting && known && before === null && isMarked(mark)) unsure.push(record);
+		const stamp = marked ? rememberedMark(mark, known, before) : undefined;
 		seen[mid] = stamp === undefined ? [reads] : [reads, stamp];
 	}
-	return { report, state: { scope, reads, readAt, seen: forgetOldest(seen, reads) } };
+	const next: WatchState = { scope, reads, readAt, seen: forgetOldest(seen, reads) };
+	if (marked && records.length > 0 && !told) next.untold = true;
+	return { report, state: next, unsure };
 }
-
-/** Sent or paid now, and not with this date when last seen (or never seen). */
-const isNewStamp = (stamp: Stamp | undefined, before: Seen | undefined) =>
-	stamp !== undefined && before?.[1] !== stamp;
 
 /** Keeps at most MAX_REMEMBERED records: those absent the longest go first. */
 function forgetOldest(seen: Record<string, Seen>, reads: number): Record<string, Seen> {
@@ -203,11 +219,13 @@ export interface WatchFilters {
 
 /**
  * The records of a read that match the trigger's own filters, whatever the service did with
- * them; `problem` when a record lacks what the trigger needs to tell (its MID, type or date).
+ * them; `problem` when a record lacks what the trigger needs to tell (its MID, type or date), or
+ * gives the event's mark in a form it cannot read.
  */
 export function checkRecords(
 	records: IDataObject[],
 	filters: WatchFilters,
+	event?: WatchEvent,
 ): { records: IDataObject[]; problem?: string } {
 	const kept: IDataObject[] = [];
 	for (const record of records) {
@@ -226,6 +244,8 @@ export function checkRecords(
 			}
 			if (day < windowStart) continue;
 		}
+		const problem = event === undefined ? undefined : markOf(event, record).problem;
+		if (problem !== undefined) return { records: [], problem };
 		kept.push(record);
 	}
 	return { records: kept };
@@ -246,15 +266,18 @@ export function watchedList(
 	const windowStart = daysBefore(today, Number(scope.lookBackDays));
 	const qs: IDataObject = { date__gte: windowStart };
 	if (documentType) qs.document_type = documentType;
-	const stamp = test ? STAMPED[scope.event] : undefined;
-	if (stamp) qs[stamp === 'date_paid' ? 'paid' : 'sent'] = 'true';
+	const marks = test ? MARKS[scope.event] : undefined;
+	if (marks) qs[marks.filter] = 'true';
 	return { path: documentsPath(scope.partner), qs, filters: { documentType, windowStart } };
 }
 
 /** The record a manual test shows: the newest of the event's kind, if any. */
 export function latest(event: WatchEvent, records: IDataObject[]): IDataObject | undefined {
-	const field = STAMPED[event] ?? (event === 'newDocument' ? 'date' : 'date_created');
-	const candidates = STAMPED[event] ? records.filter((record) => record[field]) : records;
+	const marks = MARKS[event];
+	const field = marks?.date ?? (event === 'newDocument' ? 'date' : 'date_created');
+	const candidates = marks
+		? records.filter((record) => isMarked(markOf(event, record).mark))
+		: records;
 	if (candidates.length === 0) return undefined;
 	const dated = candidates.filter((record) => typeof record[field] === 'string');
 	if (dated.length === 0) return candidates[0];
