@@ -2,8 +2,9 @@
 /**
  * The examples that start from outside n8n's `execute` command, driven in a started n8n: example
  * 5's published form, submitted as a browser would, and run again with the same submission as a
- * user re-runs an execution; example 6's trigger, which polls. The end-to-end tests and the
- * requests bench share them.
+ * user re-runs an execution; example 6's trigger, which polls; example 10's, which polls for an
+ * accepted quote, and its execution run again. The end-to-end tests and the requests bench share
+ * them.
  */
 import type { Sandbox } from '../sandbox/server';
 import type { N8n, RunData } from './n8n';
@@ -65,7 +66,11 @@ export interface Execution {
  * the new execution once it ended.
  */
 export async function replayQuoteRequest(n8n: N8n): Promise<Execution> {
-	const workflowId = 'mlExample5FormQuote';
+	return await replayLast(n8n, 'mlExample5FormQuote', 'Quote request form');
+}
+
+/** The IDs of a workflow's executions, newest first. */
+export async function executionsOf(n8n: N8n, workflowId: string): Promise<string[]> {
 	const listed = await n8n.rest(
 		'GET',
 		`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
@@ -73,11 +78,17 @@ export async function replayQuoteRequest(n8n: N8n): Promise<Execution> {
 	const executions = (
 		listed.body as { data: { results: Array<{ id: string; workflowId: string }> } }
 	).data.results;
-	// newest first
-	const last = executions.find((execution) => execution.workflowId === workflowId);
+	return executions.filter((execution) => execution.workflowId === workflowId).map((e) => e.id);
+}
+
+/**
+ * A workflow's last execution run again from its trigger's data, as a user does from n8n's
+ * executions (see `replayQuoteRequest`); answers the new execution once it ended.
+ */
+export async function replayLast(n8n: N8n, workflowId: string, trigger: string) {
+	const [last] = await executionsOf(n8n, workflowId);
 	if (!last) throw new Error(`n8n lists no execution of ${workflowId}`);
-	const previous = await endedExecution(n8n, last.id);
-	const trigger = 'Quote request form';
+	const previous = await endedExecution(n8n, last);
 	const workflow = await n8n.rest('GET', `/rest/workflows/${workflowId}`);
 	const started = await n8n.rest('POST', `/rest/workflows/${workflowId}/run`, {
 		// n8n 1.x takes the workflow from the request, 2.x from its database
@@ -91,7 +102,7 @@ export async function replayQuoteRequest(n8n: N8n): Promise<Execution> {
 }
 
 /** An execution of a started n8n once it ended, waiting for it at most a minute. */
-async function endedExecution(n8n: N8n, id: string): Promise<Execution> {
+export async function endedExecution(n8n: N8n, id: string): Promise<Execution> {
 	return await until(60_000, async () => {
 		const answer = await n8n.rest('GET', `/rest/executions/${id}`);
 		const execution = (answer.body as { data?: { status: string; data: string } }).data;
@@ -124,3 +135,53 @@ function unflatten(text: string): unknown {
 /** The document list reads the sandbox received: one per poll of example 6's trigger. */
 export const documentReads = (sandbox: Sandbox) =>
 	sandbox.received('/api/').filter((r) => r.path.endsWith('/document/'));
+
+/** Example 10: its workflow and its trigger's name. */
+export const ACCEPTED_QUOTE = {
+	workflowId: 'mlExample10AcceptedQuote',
+	trigger: 'When a quote is accepted',
+};
+
+/**
+ * What example 10 starts from: a client with a person to e-mail (Send's Secure Send goes to the
+ * client's contact) and a quote for it, stored in the sandbox. Answers the quote.
+ */
+export function seedQuoteToAccept(sandbox: Sandbox, number = 'Q-ACCEPT-1') {
+	const client = sandbox.seedClient({
+		client_external_id: `EX10-${number}`,
+		contacts: [
+			{ contact_type: 'organization', name: 'Hinode Foods K.K.', addresses: [], email: null },
+			{
+				contact_type: 'person',
+				family_name: 'Mori',
+				addresses: [],
+				email: { address: 'mori@hinode-foods.example.jp' },
+			},
+		],
+	});
+	const json = sandbox.clients().find((c) => c.mid === client.mid)!;
+	return sandbox.seedDocument({
+		document_type: 'quote',
+		document_number: number,
+		client: json.url,
+		client_contact: (json.contacts[1] as { url: string }).url,
+		lineitems: [
+			{ kind: 'normal', description: 'Catering', quantity: '3', unit_cost: '40000', tax_rate: '8' },
+		],
+		autocalculate: true,
+	});
+}
+
+/**
+ * Accepts `quoteMid` as its client does in MakeLeaps, and waits (at most two polls) for the
+ * execution of example 10 that the published trigger starts to end.
+ */
+export async function acceptQuote(n8n: N8n, sandbox: Sandbox, quoteMid: string) {
+	const before = await executionsOf(n8n, ACCEPTED_QUOTE.workflowId);
+	sandbox.mark(quoteMid, 'accepted');
+	const id = await until(150_000, async () => {
+		const [newest] = await executionsOf(n8n, ACCEPTED_QUOTE.workflowId);
+		return newest !== undefined && !before.includes(newest) ? newest : undefined;
+	});
+	return await endedExecution(n8n, id);
+}

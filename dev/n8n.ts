@@ -41,6 +41,7 @@ export const EXAMPLE_FILES = [
 	'6-paid-invoice-ledger.json',
 	'7-send-unsent-invoices.json',
 	'8-preview-then-import.json',
+	'10-accepted-quote-to-invoice.json',
 ];
 export const PACKAGE_NAME = 'n8n-nodes-makeleaps';
 
@@ -294,16 +295,17 @@ export class N8n {
 	}
 
 	/**
-	 * Publishes a stored workflow in the running n8n, as the editor's Publish button (2.x) or its
-	 * Active switch (1.x) does; answers the HTTP status.
+	 * Publishes a stored workflow in the running n8n (or, `active` false, unpublishes it), as the
+	 * editor's Publish button (2.x) or its Active switch (1.x) does; answers the HTTP status.
 	 */
-	async activate(workflowId: string): Promise<number> {
+	async activate(workflowId: string, active = true): Promise<number> {
 		const workflow = await this.rest('GET', `/rest/workflows/${workflowId}`);
 		const { versionId } = (workflow.body as { data: { versionId: string } }).data;
+		const action = active ? 'activate' : 'deactivate';
 		const answer =
 			n8nLine() >= 2
-				? await this.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId })
-				: await this.rest('PATCH', `/rest/workflows/${workflowId}`, { versionId, active: true });
+				? await this.rest('POST', `/rest/workflows/${workflowId}/${action}`, { versionId })
+				: await this.rest('PATCH', `/rest/workflows/${workflowId}`, { versionId, active });
 		return answer.status;
 	}
 

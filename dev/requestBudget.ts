@@ -21,10 +21,11 @@ export interface Task {
 	run: 'first' | 'again';
 	/**
 	 * How the run starts: by `n8n execute` (unset), from example 5's form submitted to a started
-	 * n8n or that submission run again (as from n8n's executions), or by the polls of example 6's
-	 * published trigger (its first, then a quiet one).
+	 * n8n or that submission run again (as from n8n's executions), by the polls of example 6's
+	 * published trigger (its first, then a quiet one), or by example 10's trigger reporting a
+	 * quote its client accepted (that execution run again is a `replay` too).
 	 */
-	startsFrom?: 'form' | 'replay' | 'poll';
+	startsFrom?: 'form' | 'replay' | 'poll' | 'accepted';
 	/** What the run does, in a user's words. */
 	what: string;
 	/** How many rows or documents the run handles, to give requests per unit. */
@@ -195,6 +196,31 @@ export const TASKS: Task[] = [
 		minimum: 1,
 		minimumIs: 'invoice list',
 		budget: 1,
+	},
+	{
+		workflow: 'mlExample10AcceptedQuote',
+		run: 'first',
+		startsFrom: 'accepted',
+		what: 'a quote accepted: the poll that reports it, its invoice made and sent',
+		units: 1,
+		unit: 'quote',
+		minimum: 9,
+		minimumIs:
+			'quote list (the poll) + partner + quote + invoice list (by External ID) + invoice create + order + add + ready + send',
+		// Send reads the invoice first, to check it is not sent yet
+		budget: 10,
+	},
+	{
+		workflow: 'mlExample10AcceptedQuote',
+		run: 'again',
+		startsFrom: 'replay',
+		what: 'run again from n8n (the trigger gives its sample, the same quote; its invoice found unchanged: nothing made or sent)',
+		units: 1,
+		unit: 'quote',
+		minimum: 4,
+		minimumIs: 'partner + quote list (the sample) + quote + invoice list (by External ID)',
+		// the trigger and Convert each look the partner up (Partner empty)
+		budget: 5,
 	},
 ];
 

@@ -51,6 +51,11 @@ export interface SandboxOptions {
 	/** How the document list gives line items: in full (default), as an empty list, or as links. */
 	listLineItems?: 'full' | 'empty' | 'links';
 	/**
+	 * Documents tell whether their client accepted or opened them by the dates `date_accepted` and
+	 * `date_viewed` (or null) instead of the yes/no `accepted` and `viewed` the list filters name.
+	 */
+	markDates?: boolean;
+	/**
 	 * Fields the client, document and pickup-link lists leave out of each record (the record itself
 	 * has them).
 	 */

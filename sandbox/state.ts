@@ -4,7 +4,7 @@
  * makes in MakeLeaps' own screens (a payment, an archive). The server (server.ts) builds on it.
  */
 import type { PartnerCredentials } from './stores/apiKeys';
-import type { DocumentStore } from './stores/documents';
+import type { DocumentMark, DocumentStore } from './stores/documents';
 import type { NewCatalogItem } from './stores/items';
 import type { Client, Delivery, Partner } from './stores/records';
 import type { SendingOrderStore } from './stores/sendingOrders';
@@ -78,14 +78,14 @@ export abstract class SandboxState {
 	}
 
 	/** Records a payment of a document, as a user does in MakeLeaps when the money arrives. */
-	markPaid(
-		documentMid: string,
-		at = new Date().toISOString(),
-		partnerMid = this.credentials.partnerMid,
-	) {
-		const document = this.partner(partnerMid).documents.get(documentMid);
-		if (!document) throw new Error(`no document ${documentMid}`);
-		document.date_paid = at;
+	markPaid(documentMid: string, at?: string, partnerMid?: string) {
+		this.mark(documentMid, 'paid', at, partnerMid);
+	}
+
+	/** Marks a document paid, accepted, viewed or cancelled, as a user or the client does in MakeLeaps. */
+	mark(documentMid: string, mark: DocumentMark, at?: string | null, partnerMid?: string) {
+		const when = at === undefined ? new Date().toISOString() : at; // null undoes it
+		this.documents.mark(this.partner(partnerMid), documentMid, mark, when);
 	}
 
 	archiveClient(mid: string, partnerMid = this.credentials.partnerMid) {

@@ -3,7 +3,8 @@
  * Requests per task (dev/requestBudget.ts): runs the example flows in a real n8n against the
  * sandbox, in the order a user would (clients, then invoices with PDFs, then sending), each
  * twice, and counts what the sandbox received; then, in the started n8n, example 5's form (and
- * the same submission again) and example 6's first and next poll.
+ * the same submission again), example 6's first and next poll, and example 10's quote accepted
+ * (and the workflow run again).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,10 +12,14 @@ import os from 'node:os';
 import path from 'node:path';
 
 import {
+	ACCEPTED_QUOTE,
+	acceptQuote,
 	documentReads,
 	quoteForm,
 	QUOTE_REQUEST,
+	replayLast,
 	replayQuoteRequest,
+	seedQuoteToAccept,
 	submitQuoteForm,
 	until,
 } from '../dev/liveExamples';
@@ -54,8 +59,9 @@ export async function requestsPerTask(say: (line: string) => void): Promise<Task
 				seedClosedOffice(sandbox);
 			sandbox.resetRequests();
 			if (task.startsFrom === 'form') await submitForm(instance);
-			else if (task.startsFrom === 'replay') await replayQuoteRequest(n8n);
+			else if (task.startsFrom === 'replay') await replay(instance, task.workflow);
 			else if (task.startsFrom === 'poll') await nextPoll(instance, task.run);
+			else if (task.startsFrom === 'accepted') await quoteAccepted(instance);
 			else {
 				const { run, result } = await n8n.execute(task.workflow);
 				if (result.code !== 0 || run?.status !== 'success')
@@ -116,6 +122,28 @@ async function nextPoll({ n8n, sandbox }: Instance, run: Task['run']): Promise<v
 	await until(90_000, () => documentReads(sandbox).length > 0 || undefined);
 	// what the poll read after the list, if anything
 	await sleep(2000);
+}
+
+/** An execution run again from n8n: example 5's submission, or example 10 from its trigger. */
+async function replay({ n8n }: Instance, workflow: string): Promise<void> {
+	if (workflow !== ACCEPTED_QUOTE.workflowId) await replayQuoteRequest(n8n);
+	else await replayLast(n8n, workflow, ACCEPTED_QUOTE.trigger);
+}
+
+/**
+ * Example 10: published alone (example 6 unpublished, so that its polls are not counted), its
+ * first poll; then a quote accepted, counted from there to the end of the execution it starts.
+ */
+async function quoteAccepted({ n8n, sandbox }: Instance): Promise<void> {
+	await n8n.activate('mlExample6PaidInvoices', false);
+	const quote = seedQuoteToAccept(sandbox);
+	sandbox.resetRequests();
+	if ((await n8n.activate(ACCEPTED_QUOTE.workflowId)) !== 200)
+		throw new Error('example 10: the trigger could not be published');
+	await until(90_000, () => documentReads(sandbox).length > 0 || undefined);
+	sandbox.resetRequests();
+	const run = await acceptQuote(n8n, sandbox, String(quote.mid));
+	if (run.status !== 'success') throw new Error(`example 10 failed: ${run.status}`);
 }
 
 /** The table `npm run bench` prints. */

@@ -5,6 +5,7 @@
 import { HttpAnswer } from '../http/answer';
 import type { Fault, FaultMatch } from '../http/faults';
 import type { SandboxOptions } from '../options';
+import type { DocumentMark } from '../stores/documents';
 import type { GivenLink, PickupLinkStore } from '../stores/pickupLinks';
 
 /** What the controls reach of the sandbox (its public methods). */
@@ -19,16 +20,24 @@ export interface Controls {
 	expireTokens(): void;
 	injectFault(fault: Fault, match: FaultMatch): void;
 	setThrottle(throttle: SandboxOptions['throttle']): void;
-	markPaid(documentMid: string, at?: string): void;
+	mark(documentMid: string, mark: DocumentMark, at?: string | null): void;
 	readonly documents: { pickupLinks: PickupLinkStore };
 }
 
-/** POST /_sandbox/documents/<mid>/paid: a payment recorded in MakeLeaps. */
-function paid(sandbox: Controls, method: string, url: URL, input: Record<string, unknown>) {
-	const mid = /^\/_sandbox\/documents\/(\d+)\/paid$/.exec(url.pathname)?.[1];
+/**
+ * POST /_sandbox/documents/<mid>/<paid|accepted|viewed|cancelled>: a payment recorded in
+ * MakeLeaps, a quote accepted or a document opened by the client, a document cancelled; `at`
+ * (an ISO time, or null to undo) is now when not given.
+ */
+function marked(sandbox: Controls, method: string, url: URL, input: Record<string, unknown>) {
+	const path = /^\/_sandbox\/documents\/(\d+)\/(paid|accepted|viewed|cancelled)$/.exec(
+		url.pathname,
+	);
+	const mid = path?.[1];
 	if (method !== 'POST' || !mid || !sandbox.partner().documents.has(mid))
 		return new HttpAnswer(404, { detail: 'Unknown sandbox control.' });
-	sandbox.markPaid(mid, typeof input.at === 'string' ? input.at : undefined);
+	const at = typeof input.at === 'string' || input.at === null ? input.at : undefined;
+	sandbox.mark(mid, path![2] as DocumentMark, at);
 	return new HttpAnswer(204);
 }
 
@@ -68,6 +77,6 @@ export function controlRoute(sandbox: Controls, method: string, url: URL, body: 
 		default:
 			return url.pathname.endsWith('/pickup-links')
 				? pickupLink(sandbox, method, url, input)
-				: paid(sandbox, method, url, input);
+				: marked(sandbox, method, url, input);
 	}
 }

@@ -21,6 +21,21 @@ function lineNames<T extends { lineitems: object[] }>(call: ApiCall, document: T
 	return { ...document, lineitems };
 }
 
+/**
+ * A document as the switches shape it: its line item fields named by `lineItemNames`, and under
+ * `markDates` `date_accepted` and `date_viewed` in place of the yes/no `accepted` and `viewed`.
+ */
+function shown(call: ApiCall, partner: Partner, document: SandboxDocument, expand: string[]) {
+	const json: Record<string, unknown> = lineNames(
+		call,
+		call.service.documents.json(partner, document, expand),
+	);
+	if (!call.options.markDates) return json;
+	delete json.accepted;
+	delete json.viewed;
+	return { ...json, date_accepted: document.date_accepted, date_viewed: document.date_viewed };
+}
+
 /** Refuses the form of the `client` filter the `clientFilter` switch does not accept. */
 function checkClientFilter(call: ApiCall, value: string | null) {
 	const form = call.options.clientFilter;
@@ -39,14 +54,12 @@ function documentList(call: ApiCall, partner: Partner, expand: string[]): HttpAn
 	const { documents } = call.service;
 	if (call.method === 'POST') {
 		const document = documents.create(partner, call.input());
-		return envelope(201, lineNames(call, documents.json(partner, document, expand)));
+		return envelope(201, shown(call, partner, document, expand));
 	}
 	const filters = call.filters();
 	checkClientFilter(call, filters.get('client'));
 	const found = documents.list(partner, filters);
-	return call.page(
-		found.map((d) => call.listed(lineNames(call, documents.json(partner, d, expand)))),
-	);
+	return call.page(found.map((d) => call.listed(shown(call, partner, d, expand))));
 }
 
 function pdfRoute(call: ApiCall, partner: Partner, document: SandboxDocument): HttpAnswer {
@@ -83,7 +96,7 @@ export function documentRoutes(call: ApiCall, partner: Partner, rest: string[]):
 	}
 	if (call.method === 'PUT' || call.method === 'PATCH')
 		documents.update(partner, document, call.input());
-	return envelope(200, lineNames(call, documents.json(partner, document, expand)));
+	return envelope(200, shown(call, partner, document, expand));
 }
 
 /** `/_storage/<key>.pdf`: the files a PDF redirect points to. */

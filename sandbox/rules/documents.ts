@@ -76,6 +76,8 @@ export const blankDocument = (mid: string, type: string): SandboxDocument => ({
 	date_sent: null,
 	date_paid: null,
 	date_cancelled: null,
+	date_accepted: null,
+	date_viewed: null,
 	subtotal: '0',
 	tax: '0',
 	total: '0',

@@ -21,6 +21,9 @@ import type { Urls } from './urls';
 
 type Body = Record<string, unknown>;
 
+/** What a user or the client does to a document in MakeLeaps, outside the API. */
+export type DocumentMark = 'paid' | 'accepted' | 'viewed' | 'cancelled';
+
 const noObject = () => ['Invalid hyperlink - Object does not exist.'];
 
 export class DocumentStore {
@@ -86,6 +89,8 @@ export class DocumentStore {
 			['date_sent', flag('sent')],
 			['date_paid', flag('paid')],
 			['date_cancelled', flag('cancelled')],
+			['date_accepted', flag('accepted')],
+			['date_viewed', flag('viewed')],
 		] as const;
 		const search = query.get('search')?.toLowerCase();
 		const client = query.get('client');
@@ -146,7 +151,17 @@ export class DocumentStore {
 			date_sent: d.date_sent,
 			date_paid: d.date_paid,
 			date_cancelled: d.date_cancelled,
+			// as the list filters name them (the `markDates` switch gives the dates instead)
+			accepted: d.date_accepted !== null,
+			viewed: d.date_viewed !== null,
 		};
+	}
+
+	/** Marks a document paid, accepted, viewed or cancelled at `at`, or unmarks it (`null`). */
+	mark(p: Partner, documentMid: string, mark: DocumentMark, at: string | null) {
+		const document = p.documents.get(documentMid);
+		if (!document) throw new Error(`no document ${documentMid}`);
+		document[`date_${mark}`] = at;
 	}
 
 	/** A real PDF naming the document number, the client, the lines and the total. */

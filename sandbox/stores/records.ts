@@ -71,6 +71,9 @@ export interface SandboxDocument {
 	date_sent: string | null;
 	date_paid: string | null;
 	date_cancelled: string | null;
+	/** When the client accepted (a quote or an order) or first opened it: shown as yes/no. */
+	date_accepted: string | null;
+	date_viewed: string | null;
 	subtotal: string;
 	tax: string;
 	total: string;

@@ -12,18 +12,10 @@ import { MAX_PAGE_SIZE, MakeLeapsTransport, outcomeOf, type TransportOptions } f
 import { checkedRecords, firstPage, shownRecord } from './records';
 import { partnerOf, scopeOf } from './scope';
 import { withTags } from './tags';
+import { markFieldsText, type WatchEvent } from './marks';
 import { fetchTestEvent } from './testEvent';
-import {
-	compare,
-	MAX_WATCHED,
-	savedState,
-	signatureOf,
-	watchedList,
-	type WatchEvent,
-	type WatchFilters,
-	type WatchScope,
-	type WatchState,
-} from './watch';
+import { compare, midOf, MAX_WATCHED, savedState, type WatchScope, type WatchState } from './watch';
+import { signatureOf, watchedList, type WatchFilters } from './watchedList';
 
 /** The client list is read in full at least this often, even when its first page looks the same. */
 const FULL_READ_EVERY_MS = 60 * 60 * 1000;
@@ -90,9 +82,10 @@ async function pollOnce(
 			{ description: 'Choose a Document Type or fewer Look Back days' },
 		);
 	}
-	const { report, state: next } = compare(event, state, read.records, scope, startedAt);
+	const { report, state: next, unsure } = compare(event, state, read.records, scope, startedAt);
 	if (read.signature !== undefined) next.signature = read.signature;
 	if (changes.length > 0) warnStartingAnew(context, changes);
+	warnUntold(context, event, next.untold && !state?.untold, unsure);
 	staticData.watch = next as unknown as IDataObject;
 	const shown = report.map((record) => ({
 		json: shownRecord(context, event, record, read.filters),
@@ -106,6 +99,30 @@ function warnStartingAnew(context: IPollFunctions, changes: string[]) {
 	context.logger.warn(
 		`MakeLeaps Trigger "${name}" of workflow ${context.getWorkflow().id ?? ''} starts watching anew, because ${changes.join(', ')}: this poll reports nothing, and what changed in MakeLeaps since the last poll is not reported`,
 	);
+}
+
+/**
+ * n8n's log says, once, that the documents read do not tell the event (none gives `accepted` or
+ * `date_accepted`, say), and names each document marked now that the trigger had seen only
+ * without those fields: neither is reported.
+ */
+function warnUntold(
+	context: IPollFunctions,
+	event: WatchEvent,
+	untoldNow: boolean | undefined,
+	unsure: IDataObject[],
+) {
+	const trigger = `MakeLeaps Trigger "${context.getNode().name}" of workflow ${context.getWorkflow().id ?? ''}`;
+	if (untoldNow) {
+		context.logger.warn(
+			`${trigger}: MakeLeaps' document list gives ${markFieldsText(event, 'nor')}, so the trigger cannot tell which documents changed, and reports none until it does`,
+		);
+	}
+	for (const record of unsure) {
+		context.logger.warn(
+			`${trigger}: document ${String(midOf(record))} now gives ${markFieldsText(event)}, but was listed before without them, so the trigger cannot tell when it changed: not reported`,
+		);
+	}
 }
 
 /** The records the event watches: the client list, or the documents of the window. */

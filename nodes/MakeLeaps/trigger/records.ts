@@ -9,7 +9,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { SIMPLE } from '../model/simplify';
 import { checkFlag } from '../model/validation';
 import { MAX_PAGE_SIZE, type MakeLeapsTransport } from '../transport';
-import { checkRecords, type WatchEvent, type WatchFilters } from './watch';
+import { MARKS } from './marks';
+import type { WatchEvent } from './marks';
+import { checkRecords, type WatchFilters } from './watchedList';
 
 /** The first page of a list, as large as MakeLeaps serves it (one request). */
 export async function firstPage(transport: MakeLeapsTransport, path: string, qs: IDataObject = {}) {
@@ -26,7 +28,7 @@ export function checkedRecords(
 	records: IDataObject[],
 	filters: WatchFilters,
 ): IDataObject[] {
-	const checked = checkRecords(records, filters);
+	const checked = checkRecords(records, filters, event);
 	if (checked.problem === undefined) return checked.records;
 	throw new NodeOperationError(
 		context.getNode(),
@@ -37,7 +39,9 @@ export function checkedRecords(
 
 /**
  * A record as the trigger gives it: as MakeLeaps returns it, or a flat row with Simplify (its
- * tags named by the tag list a Tags filter read).
+ * tags named by the tag list a Tags filter read). A row of Accepted, Viewed or Cancelled says so
+ * (`accepted: true`) and gives the date when MakeLeaps does: every record the trigger gives of
+ * those events is marked.
  */
 export function shownRecord(
 	context: IPollFunctions,
@@ -45,11 +49,14 @@ export function shownRecord(
 	record: IDataObject,
 	filters: WatchFilters = {},
 ) {
+	if (!simplifies(context)) return record;
 	const nameOf = (kind: string, mid: string) =>
 		kind === 'tag' ? filters.tags?.list.nameOfMid(mid) : undefined;
-	return simplifies(context)
-		? SIMPLE[event === 'newClient' ? 'client' : 'document'](record, { nameOf })
-		: record;
+	const row = SIMPLE[event === 'newClient' ? 'client' : 'document'](record, { nameOf });
+	const marks = MARKS[event];
+	if (marks?.flag === undefined) return row;
+	const date = record[marks.date];
+	return { ...row, [marks.flag]: true, [marks.date]: typeof date === 'string' ? date : null };
 }
 
 /** Whether the records go out as flat rows: Simplify, from the trigger's version 2 on. */

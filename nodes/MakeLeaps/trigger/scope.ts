@@ -11,8 +11,9 @@ import { onlyPartner } from '../api/accountPartners';
 import { parseTagNames, splitTagNames, tagKey } from '../model/tags/names';
 import { checkCount, checkMid } from '../model/validation';
 import type { MakeLeapsTransport } from '../transport';
-import { documentTypeDefault, MAX_LOOK_BACK_DAYS } from './trigger.fields';
-import { watchScope, type WatchEvent, type WatchScope } from './watch';
+import { ACCEPTED_TYPES, documentTypeDefault, MAX_LOOK_BACK_DAYS } from './trigger.fields';
+import type { WatchEvent } from './marks';
+import { watchScope, type WatchScope } from './watch';
 
 /**
  * The partner to watch: the one chosen, else the API key's only partner, looked up at the first
@@ -53,10 +54,17 @@ export function scopeOf(
 	if (event === 'newClient') {
 		return watchScope({ baseUrl, partner, event, documentType: '', lookBackDays: '' });
 	}
-	const fallback = documentTypeDefault(context.getNode().typeVersion);
+	const accepted = event === 'documentAccepted';
+	const fallback = accepted
+		? ACCEPTED_TYPES[0]
+		: documentTypeDefault(context.getNode().typeVersion);
 	const type = String(context.getNodeParameter('documentType', fallback) ?? '');
 	if (type !== '' && !DOCUMENT_TYPE_OPTIONS.some((option) => option.value === type)) {
 		const message = `Document Type "${type}" is not a document type of MakeLeaps`;
+		throw new NodeOperationError(context.getNode(), message);
+	}
+	if (accepted && !ACCEPTED_TYPES.includes(type)) {
+		const message = `Document Type "${type || 'Any'}" is not accepted by clients: choose Quote or Order`;
 		throw new NodeOperationError(context.getNode(), message);
 	}
 	const days = checkCount(context.getNodeParameter('lookBackDays', 90), 'Look Back (Days)', 1);

@@ -10,7 +10,8 @@ import { splitTagNames } from '../model/tags/names';
 import { tagFilterOf } from '../model/tags/tagList';
 import type { MakeLeapsTransport } from '../transport';
 import { TagBook } from '../run/tag/tagBook';
-import type { WatchFilters, WatchScope } from './watch';
+import type { WatchScope } from './watch';
+import type { WatchFilters } from './watchedList';
 
 /** The watched list with the scope's Tags filter added; as it is without one. */
 export async function withTags<T extends { qs: IDataObject; filters: WatchFilters }>(

@@ -13,7 +13,10 @@ import { DOCUMENT_TYPES } from '../api/documents';
 import type { MakeLeapsTransport } from '../transport';
 import { checkedRecords, firstPage, shownRecord } from './records';
 import { withTags } from './tags';
-import { latest, watchedList, type WatchEvent, type WatchScope } from './watch';
+import { markFieldsText, markOf } from './marks';
+import type { WatchEvent } from './marks';
+import type { WatchScope } from './watch';
+import { latest, watchedList } from './watchedList';
 
 /**
  * Fetch Test Event: the latest record of the event's kind on the first page of the watched list
@@ -29,9 +32,14 @@ export async function fetchTestEvent(
 	const { path, qs, filters } = await withTags(transport, scope, list);
 	const first = await firstPage(transport, path, qs);
 	const page = first.response ?? [];
-	const record = latest(scope.event, checkedRecords(context, scope.event, page, filters));
+	const records = checkedRecords(context, scope.event, page, filters);
+	const record = latest(scope.event, records);
 	if (record === undefined) {
-		const { message, description } = noTestEvent(scope, page.length, Boolean(first.meta?.next));
+		const more = Boolean(first.meta?.next);
+		const untold = records.length > 0 && records.every((r) => !tells(scope.event, r));
+		const { message, description } = untold
+			? untoldTestEvent(scope)
+			: noTestEvent(scope, page.length, more);
 		throw new NodeOperationError(context.getNode(), message, { description });
 	}
 	return [[{ json: asSample(scope, shownRecord(context, scope.event, record, filters)) }]];
@@ -41,6 +49,9 @@ export async function fetchTestEvent(
 const STATE: Record<WatchEvent, string> = {
 	documentPaid: 'paid ',
 	documentSent: 'sent ',
+	documentAccepted: 'accepted ',
+	documentViewed: 'viewed ',
+	documentCancelled: 'cancelled ',
 	newDocument: '',
 	newClient: '',
 };
@@ -49,6 +60,9 @@ const STATE: Record<WatchEvent, string> = {
 const CHANGE: Record<WatchEvent, string> = {
 	documentPaid: 'payment',
 	documentSent: 'sending',
+	documentAccepted: 'acceptance',
+	documentViewed: 'view',
+	documentCancelled: 'cancellation',
 	newDocument: 'document',
 	newClient: 'client',
 };
@@ -57,6 +71,9 @@ const CHANGE: Record<WatchEvent, string> = {
 const MAKE_ONE: Record<WatchEvent, string> = {
 	documentPaid: 'Mark one paid',
 	documentSent: 'Send one (or mark one sent)',
+	documentAccepted: 'Have one accepted by the client',
+	documentViewed: 'Send one and have the client open it',
+	documentCancelled: 'Cancel one',
 	newDocument: 'Make one',
 	newClient: 'Add one',
 };
@@ -97,5 +114,20 @@ export function noTestEvent(
 	return {
 		message: `No ${kindOf(scope)}${within} ${where}: Fetch Test Event has nothing to show`,
 		description: `${MAKE_ONE[scope.event]} in MakeLeaps${other}, then fetch again. What the trigger remembers is unchanged.`,
+	};
+}
+
+/** Whether a record gives the event's mark at all (marked or not). */
+const tells = (event: WatchEvent, record: IDataObject) => markOf(event, record).mark !== undefined;
+
+/**
+ * Why a test has nothing to show when the documents it read give none of the fields that tell the
+ * event (`accepted` or `date_accepted`): the trigger cannot tell, and reports none of them.
+ */
+export function untoldTestEvent(scope: WatchScope): { message: string; description: string } {
+	return {
+		message: `MakeLeaps' document list gives ${markFieldsText(scope.event, 'nor')}, so the trigger cannot tell which are ${STATE[scope.event].trim()}: Fetch Test Event has nothing to show`,
+		description:
+			"The published trigger reports no such document while MakeLeaps' list does not give them. What the trigger remembers is unchanged.",
 	};
 }

@@ -8,8 +8,19 @@ import type { INodeProperties } from 'n8n-workflow';
 import { partnerLocator } from '../actions/common.fields';
 import { DOCUMENT_TYPE_OPTIONS } from '../actions/document/fields/document.fields';
 
-const DOCUMENT_EVENTS = ['newDocument', 'documentSent', 'documentPaid'];
+/** The events of any document type; Document Accepted has a Document Type of its own. */
+const ANY_TYPE_EVENTS = [
+	'newDocument',
+	'documentSent',
+	'documentPaid',
+	'documentViewed',
+	'documentCancelled',
+];
+const DOCUMENT_EVENTS = [...ANY_TYPE_EVENTS, 'documentAccepted'];
 export const MAX_LOOK_BACK_DAYS = 366;
+
+/** The types of documents a client accepts, for Document Accepted: quotes (the default) and orders. */
+export const ACCEPTED_TYPES = ['quote', 'order'];
 
 /** Document Type's default: Any ('') in versions 1 and 2, Invoice from version 3 on. */
 export const documentTypeDefault = (version: number) => (version >= 3 ? 'invoice' : '');
@@ -24,9 +35,20 @@ function documentTypeField(since: 1 | 3): INodeProperties {
 		options: [{ name: 'Any', value: '' }, ...DOCUMENT_TYPE_OPTIONS],
 		default: documentTypeDefault(since),
 		description: 'The type of the documents to watch',
-		displayOptions: { show: { event: DOCUMENT_EVENTS, '@version': versions } },
+		displayOptions: { show: { event: ANY_TYPE_EVENTS, '@version': versions } },
 	};
 }
+
+/** Document Type of Document Accepted, in every version: Quote or Order. */
+const acceptedTypeField: INodeProperties = {
+	displayName: 'Document Type',
+	name: 'documentType',
+	type: 'options',
+	options: DOCUMENT_TYPE_OPTIONS.filter((option) => ACCEPTED_TYPES.includes(option.value)),
+	default: 'quote',
+	description: 'The type of the documents to watch: the client accepts quotes and orders',
+	displayOptions: { show: { event: ['documentAccepted'] } },
+};
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -43,6 +65,16 @@ export const triggerProperties: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{
+				name: 'Document Accepted',
+				value: 'documentAccepted',
+				description: 'A quote or an order is accepted by the client',
+			},
+			{
+				name: 'Document Cancelled',
+				value: 'documentCancelled',
+				description: 'A document is cancelled',
+			},
+			{
 				name: 'Document Paid',
 				value: 'documentPaid',
 				description: 'A document is marked paid',
@@ -52,6 +84,11 @@ export const triggerProperties: INodeProperties[] = [
 				value: 'documentSent',
 				description: 'A document is sent or marked sent',
 			},
+			{
+				name: 'Document Viewed',
+				value: 'documentViewed',
+				description: 'A document is opened by the client',
+			},
 			{ name: 'New Client', value: 'newClient', description: 'A client is added' },
 			{ name: 'New Document', value: 'newDocument', description: 'A document is made' },
 		],
@@ -60,13 +97,14 @@ export const triggerProperties: INodeProperties[] = [
 	partnerLocator,
 	documentTypeField(1),
 	documentTypeField(3),
+	acceptedTypeField,
 	{
 		displayName:
 			'Any reads the documents of every type at each poll (quotes, orders, delivery slips…): more requests on a large account. Choose the type you need; after a change the trigger starts watching anew, and its first poll reports nothing.',
 		name: 'anyTypeCost',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { event: DOCUMENT_EVENTS, documentType: [''] } },
+		displayOptions: { show: { event: ANY_TYPE_EVENTS, documentType: [''] } },
 	},
 	{
 		displayName: 'Look Back (Days)',

@@ -2,27 +2,31 @@
  * What a polling trigger reports: the records of a list compared with what the trigger has seen
  * since it started watching. Events are defined on that state, never on clocks:
  * - New Client, New Document: a record the trigger has not seen since it started watching;
- * - Document Sent, Document Paid: `date_sent` / `date_paid` set, or set to another value, compared
- *   with what the trigger last saw of the record; or set on a record it had not seen yet, whatever
- *   date the payment or the sending carries.
+ * - Document Sent, Paid, Accepted, Viewed, Cancelled: the document marked (`date_sent`,
+ *   `date_paid`…, see marks.ts), or marked with another date, compared with what the trigger last
+ *   saw of the record; or marked on a record it had not seen yet, whatever date the mark carries.
+ *   A record that does not tell (none of the event's fields) is never reported.
  * A record stays remembered when it leaves the list (archived, out of the window, a filter the
  * service ignores), so it is never reported twice, up to MAX_REMEMBERED records. Pure.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { clientsPath } from '../api/clients';
-import { documentsPath } from '../api/documents';
-import { daysBefore } from '../model/dates';
 import { midOfUrl } from '../model/locators';
-import { carriesTagOf, type TagFilter } from '../model/tags/tagList';
+import {
+	isMarked,
+	isNewMark,
+	MARKS,
+	markOf,
+	rememberedMark,
+	type Stamp,
+	type WatchEvent,
+} from './marks';
 
-export type WatchEvent = 'newClient' | 'newDocument' | 'documentSent' | 'documentPaid';
-
-/** When a document was sent or paid, as compared between reads: a time (ms) or the text given. */
-type Stamp = number | string;
-
-/** A record remembered: the read it was last seen in and, for Sent and Paid, its stamp if set. */
-type Seen = [read: number, stamp?: Stamp];
+/**
+ * A record remembered: the read it was last seen in and, for the events of a mark, its stamp when
+ * marked (`null` when the record has never told).
+ */
+type Seen = [read: number, stamp?: Stamp | null];
 
 /**
  * What a state was built for; a state built for anything else starts over. It names the MakeLeaps
@@ -53,6 +57,8 @@ export interface WatchState {
 	signature?: string;
 	/** Every record remembered, by MID. */
 	seen: Record<string, Seen>;
+	/** The last read held records, none of which told the event's mark (said once in the log). */
+	untold?: true;
 }
 
 /**
@@ -141,21 +147,22 @@ export function midOf(record: IDataObject): string | undefined {
 	return fromUrl === '' ? undefined : fromUrl;
 }
 
-const EVENTS = new Set<string>(['newClient', 'newDocument', 'documentSent', 'documentPaid']);
+const EVENTS = new Set<string>([
+	'newClient',
+	'newDocument',
+	'documentSent',
+	'documentPaid',
+	'documentAccepted',
+	'documentViewed',
+	'documentCancelled',
+]);
 
-const STAMPED: Partial<Record<WatchEvent, string>> = {
-	documentSent: 'date_sent',
-	documentPaid: 'date_paid',
-};
-
-/** The event's date of a record, comparable between reads; undefined when not set. */
-function stampOf(event: WatchEvent, record: IDataObject): Stamp | undefined {
-	const field = STAMPED[event];
-	const value = field === undefined ? undefined : record[field];
-	if (value === undefined || value === null || value === '' || value === false) return undefined;
-	if (typeof value !== 'string') return String(value);
-	const time = Date.parse(value);
-	return Number.isNaN(time) ? value : time;
+/** What one complete read of the watched list gives: the records to report and the state to keep. */
+export interface Compared {
+	report: IDataObject[];
+	state: WatchState;
+	/** Records marked now that the trigger had only seen not telling: not reported (see isNewMark). */
+	unsure: IDataObject[];
 }
 
 /**
@@ -169,26 +176,30 @@ export function compare(
 	records: IDataObject[],
 	scope: WatchScope,
 	readAt: number,
-): { report: IDataObject[]; state: WatchState } {
+): Compared {
 	const starting = state === undefined || scopeChanges(state.scope, scope).length > 0;
 	const reads = starting ? 1 : state.reads + 1;
 	const seen: Record<string, Seen> = starting ? {} : { ...state.seen };
+	const marked = MARKS[event] !== undefined;
 	const report: IDataObject[] = [];
+	const unsure: IDataObject[] = [];
+	let told = false;
 	for (const record of records) {
 		const mid = midOf(record) as string;
-		const before = seen[mid];
-		const stamp = stampOf(event, record);
-		const happened =
-			STAMPED[event] === undefined ? before === undefined : isNewStamp(stamp, before);
+		const known = mid in seen;
+		const before = seen[mid]?.[1];
+		const { mark } = markOf(event, record);
+		told ||= mark !== undefined;
+		const happened = marked ? isNewMark(mark, known, before) : !known;
 		if (!starting && happened) report.push(record);
+		if (!starting && known && before === null && isMarked(mark)) unsure.push(record);
+		const stamp = marked ? rememberedMark(mark, known, before) : undefined;
 		seen[mid] = stamp === undefined ? [reads] : [reads, stamp];
 	}
-	return { report, state: { scope, reads, readAt, seen: forgetOldest(seen, reads) } };
+	const next: WatchState = { scope, reads, readAt, seen: forgetOldest(seen, reads) };
+	if (marked && records.length > 0 && !told) next.untold = true;
+	return { report, state: next, unsure };
 }
-
-/** Sent or paid now, and not with this date when last seen (or never seen). */
-const isNewStamp = (stamp: Stamp | undefined, before: Seen | undefined) =>
-	stamp !== undefined && before?.[1] !== stamp;
 
 /** Keeps at most MAX_REMEMBERED records: those absent the longest go first. */
 function forgetOldest(seen: Record<string, Seen>, reads: number): Record<string, Seen> {
@@ -198,89 +209,4 @@ function forgetOldest(seen: Record<string, Seen>, reads: number): Record<string,
 	absent.sort((a, b) => seen[a][0] - seen[b][0]);
 	for (const mid of absent.slice(0, mids.length - MAX_REMEMBERED)) delete seen[mid];
 	return seen;
-}
-
-/** What the watched records must match, checked on what MakeLeaps answers. */
-export interface WatchFilters {
-	/** A document type, or '' for any. */
-	documentType?: string;
-	/** The first day (YYYY-MM-DD) of the look-back window. */
-	windowStart?: string;
-	/** The Tags filter, with the tag list read for it (trigger/tags.ts). */
-	tags?: TagFilter;
-}
-
-/**
- * The records of a read that match the trigger's own filters, whatever the service did with
- * them; `problem` when a record lacks what the trigger needs to tell (its MID, type, date or tags).
- */
-export function checkRecords(
-	records: IDataObject[],
-	filters: WatchFilters,
-): { records: IDataObject[]; problem?: string } {
-	const kept: IDataObject[] = [];
-	for (const record of records) {
-		if (midOf(record) === undefined) return { records: [], problem: 'a record without its MID' };
-		const { documentType, windowStart } = filters;
-		if (documentType) {
-			if (typeof record.document_type !== 'string') {
-				return { records: [], problem: 'a document without its document_type' };
-			}
-			if (record.document_type !== documentType) continue;
-		}
-		if (windowStart) {
-			const day = typeof record.date === 'string' ? record.date.slice(0, 10) : '';
-			if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) {
-				return { records: [], problem: 'a document without its date' };
-			}
-			if (day < windowStart) continue;
-		}
-		const tagged = filters.tags ? carriesTagOf(record, filters.tags) : true;
-		if (tagged === undefined) return { records: [], problem: 'a document without its tags' };
-		if (!tagged) continue;
-		kept.push(record);
-	}
-	return { records: kept };
-}
-
-/**
- * The list the trigger watches: its path, the filters sent (MakeLeaps' names), and those checked
- * again on what comes back. A poll reads every page; Fetch Test Event (`test`) reads the first
- * and asks for sent or paid documents only, so that page holds some when MakeLeaps has any.
- */
-export function watchedList(
-	scope: WatchScope,
-	today: string,
-	test = false,
-): { path: string; qs: IDataObject; filters: WatchFilters } {
-	if (scope.event === 'newClient') return { path: clientsPath(scope.partner), qs: {}, filters: {} };
-	const { documentType } = scope;
-	const windowStart = daysBefore(today, Number(scope.lookBackDays));
-	const qs: IDataObject = { date__gte: windowStart };
-	if (documentType) qs.document_type = documentType;
-	const stamp = test ? STAMPED[scope.event] : undefined;
-	if (stamp) qs[stamp === 'date_paid' ? 'paid' : 'sent'] = 'true';
-	return { path: documentsPath(scope.partner), qs, filters: { documentType, windowStart } };
-}
-
-/** The record a manual test shows: the newest of the event's kind, if any. */
-export function latest(event: WatchEvent, records: IDataObject[]): IDataObject | undefined {
-	const field = STAMPED[event] ?? (event === 'newDocument' ? 'date' : 'date_created');
-	const candidates = STAMPED[event] ? records.filter((record) => record[field]) : records;
-	if (candidates.length === 0) return undefined;
-	const dated = candidates.filter((record) => typeof record[field] === 'string');
-	if (dated.length === 0) return candidates[0];
-	return dated.reduce((newest, record) =>
-		String(record[field]) > String(newest[field]) ? record : newest,
-	);
-}
-
-/** A short fingerprint of a list's first page and count (FNV-1a), to see whether it changed. */
-export function signatureOf(count: unknown, records: IDataObject[]): string {
-	let hash = 0x811c9dc5;
-	for (const char of `${String(count)}:${records.map(midOf).join(',')}`) {
-		hash ^= char.charCodeAt(0);
-		hash = Math.imul(hash, 0x01000193) >>> 0;
-	}
-	return `${String(count)}:${hash.toString(36)}`;
 }

@@ -1,5 +1,7 @@
 import { asSample, noTestEvent } from '../../../nodes/MakeLeaps/trigger/testEvent';
-import { watchedList, watchScope, type WatchEvent } from '../../../nodes/MakeLeaps/trigger/watch';
+import type { WatchEvent } from '../../../nodes/MakeLeaps/trigger/marks';
+import { watchScope } from '../../../nodes/MakeLeaps/trigger/watch';
+import { watchedList } from '../../../nodes/MakeLeaps/trigger/watchedList';
 
 const scope = (event: WatchEvent, documentType = '') =>
 	watchScope({

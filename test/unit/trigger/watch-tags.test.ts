@@ -1,6 +1,7 @@
 /** The trigger's Tags filter in its memory's scope and in the check of what the list gave. */
 import { TagList, tagFilterOf } from '../../../nodes/MakeLeaps/model/tags/tagList';
-import { checkRecords, savedState, watchScope } from '../../../nodes/MakeLeaps/trigger/watch';
+import { savedState, watchScope } from '../../../nodes/MakeLeaps/trigger/watch';
+import { checkRecords } from '../../../nodes/MakeLeaps/trigger/watchedList';
 
 const NOW = Date.parse('2026-11-23T09:00:00Z');
 const seen = { seen: { '1': [1] }, reads: 1, readAt: NOW };

@@ -1,16 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	checkRecords,
 	compare,
-	latest,
 	MAX_REMEMBERED,
 	savedState,
-	signatureOf,
 	watchScope,
-	type WatchEvent,
 	type WatchState,
 } from '../../../nodes/MakeLeaps/trigger/watch';
+import { checkRecords, latest, signatureOf } from '../../../nodes/MakeLeaps/trigger/watchedList';
+import type { WatchEvent } from '../../../nodes/MakeLeaps/trigger/marks';
 
 const doc = (mid: string, extra: IDataObject = {}): IDataObject => ({
 	mid,

@@ -1,0 +1,241 @@
+/**
+ * A property of Document Accepted, Viewed and Cancelled in n8n-core's PollContext against the
+ * sandbox: whatever happens between polls (quotes made already marked or not, marked on any day,
+ * marked again on another day, unmarked, dated out of the window and back, a list that leaves the
+ * fields out for a while, restarts with either way of saving), each poll reports exactly the marks
+ * made since the trigger last saw the quote telling, each once; a quote only ever seen without
+ * the fields is not reported until it has been seen telling.
+ *
+ * Runs: 150 by default; FC_RUNS and FC_SEED as in cases.ts.
+ */
+import fc from 'fast-check';
+import type { IDataObject } from 'n8n-workflow';
+
+import { CredentialsHelper, type PollResult } from '../../../dev/harness';
+import { startSandbox, type Sandbox } from '../../../sandbox/server';
+import type { DocumentMark } from '../../../sandbox/stores/documents';
+import { ActiveTrigger, SAVINGS, seedCompany, seedDocuments } from '../activeTrigger';
+import { propertyRuns } from '../cases';
+
+const { numRuns: RUNS, seed: SEED } = propertyRuns(150);
+
+type Mark = 'accepted' | 'viewed' | 'cancelled';
+const MARKS: Mark[] = ['accepted', 'viewed', 'cancelled'];
+const EVENT: Record<Mark, string> = {
+	accepted: 'documentAccepted',
+	viewed: 'documentViewed',
+	cancelled: 'documentCancelled',
+};
+/** Every field that tells a mark: the list leaves them all out while `hidden`. */
+const FIELDS = ['accepted', 'viewed', 'date_accepted', 'date_viewed', 'date_cancelled'];
+
+const DATES = ['2020-01-01T00:00:00Z', '2026-01-05T09:00:00+09:00', '2031-05-05T00:00:00Z'];
+const OLD = '2020-01-01';
+
+type Step =
+	| { kind: 'newQuote'; old: boolean; marks: Partial<Record<Mark, number>> }
+	| { kind: 'mark'; mark: Mark; pick: number; date: number | null }
+	| { kind: 'move'; pick: number }
+	| { kind: 'hide' | 'show' | 'poll' | 'restart' };
+
+const date = fc.nat(DATES.length - 1);
+const mark = fc.constantFrom(...MARKS);
+const step: fc.Arbitrary<Step> = fc.oneof(
+	fc.record({
+		kind: fc.constant('newQuote' as const),
+		old: fc.boolean(),
+		marks: fc.record({ accepted: date, viewed: date, cancelled: date }, { requiredKeys: [] }),
+	}),
+	{
+		arbitrary: fc.record({
+			kind: fc.constant('mark' as const),
+			mark,
+			pick: fc.nat(10),
+			date: fc.option(date),
+		}),
+		weight: 3,
+	},
+	fc.record({ kind: fc.constant('move' as const), pick: fc.nat(10) }),
+	fc.record({ kind: fc.constantFrom('hide' as const, 'show' as const, 'restart' as const) }),
+	{ arbitrary: fc.record({ kind: fc.constant('poll' as const) }), weight: 3 },
+);
+
+const scenario = fc.record({
+	markDates: fc.boolean(),
+	saving: fc.constantFrom(...SAVINGS),
+	steps: fc.array(step, { minLength: 1, maxLength: 16 }),
+});
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
+/** A quote as the model knows it: its marks (ISO times), whether it is old or dated away. */
+interface Quote {
+	mid: string;
+	old: boolean;
+	away: boolean;
+	date: string;
+	marks: Partial<Record<Mark, string>>;
+}
+
+/** What the model remembers of a quote: whether it ever told, and its mark when it last did. */
+interface Told {
+	told: boolean;
+	stamp: number | true | null;
+}
+
+/** What one trigger should report, in its own words (not the node's functions). */
+class Model {
+	private seen = new Map<string, Told>();
+	private saved = new Map<string, Told>();
+	private polls = 0;
+
+	constructor(
+		readonly mark: Mark,
+		private readonly scenario: Scenario,
+	) {}
+
+	/** The MIDs a complete poll now reports, sorted. */
+	poll(quotes: Quote[], hidden: boolean): string[] {
+		const events: string[] = [];
+		for (const quote of quotes.filter((q) => !q.old && !q.away)) {
+			const before = this.seen.get(quote.mid);
+			if (hidden) {
+				if (!before) this.seen.set(quote.mid, { told: false, stamp: null });
+				continue;
+			}
+			const stamp = this.stampOf(quote);
+			const happened =
+				stamp !== null &&
+				(!before ||
+					(before.told &&
+						(before.stamp === null ||
+							(typeof before.stamp === 'number' &&
+								typeof stamp === 'number' &&
+								before.stamp !== stamp))));
+			if (happened && this.polls > 0) events.push(quote.mid);
+			this.seen.set(quote.mid, { told: true, stamp });
+		}
+		const emitted = events.length > 0;
+		if (this.polls === 0 || emitted || this.scenario.saving === 'every poll')
+			this.saved = new Map(this.seen);
+		this.polls++;
+		return events.sort();
+	}
+
+	restart() {
+		this.seen = new Map(this.saved);
+	}
+
+	/** The mark as the list tells it: a time, a yes (`accepted`/`viewed` without dates), or null. */
+	private stampOf(quote: Quote): number | true | null {
+		const at = quote.marks[this.mark];
+		if (at === undefined) return null;
+		return this.mark === 'cancelled' || this.scenario.markDates ? Date.parse(at) : true;
+	}
+}
+
+let runs = 0;
+const reports: string[] = [];
+
+async function run(scenario: Scenario) {
+	runs++;
+	const sandbox = await startSandbox({ markDates: scenario.markDates });
+	try {
+		const credentials = new CredentialsHelper();
+		const { clientId, clientSecret, partnerMid } = sandbox.credentials;
+		credentials.set('cred-1', { baseUrl: sandbox.baseUrl, clientId, clientSecret });
+		const bed = {
+			sandbox,
+			credentials,
+			partner: { __rl: true as const, mode: 'id', value: partnerMid },
+		};
+		const world = new World(sandbox);
+		const watching = MARKS.map((mark) => ({
+			model: new Model(mark, scenario),
+			trigger: new ActiveTrigger(
+				bed,
+				{ event: EVENT[mark], documentType: 'quote', lookBackDays: 30 },
+				{ saving: scenario.saving, requestsPerMinute: 60_000 },
+			),
+		}));
+		const pollAll = async () => {
+			for (const { trigger, model } of watching) {
+				const result: PollResult = await trigger.poll();
+				expect(result.error).toBeUndefined();
+				const got = (result.items ?? []).map(({ json }) => String(json.mid)).sort();
+				expect(got).toEqual(model.poll(world.quotes, world.hidden));
+				reports.push(...got.map((mid) => `${runs} ${model.mark} ${mid}`));
+			}
+		};
+		await pollAll();
+		for (const next of scenario.steps) {
+			if (next.kind === 'poll') await pollAll();
+			else if (next.kind === 'restart')
+				watching.forEach(({ trigger, model }) => {
+					trigger.restart();
+					model.restart();
+				});
+			else world.apply(next);
+		}
+		world.apply({ kind: 'show' });
+		await pollAll();
+		await pollAll();
+	} finally {
+		await sandbox.close();
+	}
+}
+
+/** Changes made in MakeLeaps, in the sandbox and in the model alike. */
+class World {
+	readonly quotes: Quote[] = [];
+	hidden = false;
+	private readonly owner: string;
+	private numbers = 0;
+
+	constructor(private readonly sandbox: Sandbox) {
+		this.owner = seedCompany(sandbox, 'OWNER');
+	}
+
+	apply(step: Step) {
+		const { sandbox, quotes } = this;
+		const chosen = (at: number) => (quotes.length > 0 ? quotes[at % quotes.length] : undefined);
+		if (step.kind === 'newQuote') {
+			const extra: IDataObject = { document_type: 'quote', ...(step.old ? { date: OLD } : {}) };
+			const [made] = seedDocuments({ sandbox }, this.owner, [`Q-${++this.numbers}`], extra);
+			const quote: Quote = {
+				mid: String(made.mid),
+				old: step.old,
+				away: false,
+				date: String(made.date),
+				marks: {},
+			};
+			for (const [mark, at] of Object.entries(step.marks) as Array<[Mark, number]>) {
+				quote.marks[mark] = DATES[at];
+				sandbox.mark(quote.mid, mark as DocumentMark, DATES[at]);
+			}
+			quotes.push(quote);
+		} else if (step.kind === 'mark') {
+			const quote = chosen(step.pick);
+			if (!quote) return;
+			const at = step.date === null ? null : DATES[step.date];
+			if (at === null) delete quote.marks[step.mark];
+			else quote.marks[step.mark] = at;
+			sandbox.mark(quote.mid, step.mark, at);
+		} else if (step.kind === 'move') {
+			const quote = chosen(step.pick);
+			if (!quote || quote.old) return;
+			quote.away = !quote.away;
+			sandbox.partner().documents.get(quote.mid)!.date = quote.away ? OLD : quote.date;
+		} else if (step.kind === 'hide' || step.kind === 'show') {
+			this.hidden = step.kind === 'hide';
+			sandbox.options.listOmits = this.hidden ? FIELDS : undefined;
+		}
+	}
+}
+
+describe('Properties of Document Accepted, Viewed and Cancelled', () => {
+	test(`each mark reported exactly once, whatever happens between polls (${RUNS} runs)`, async () => {
+		await fc.assert(fc.asyncProperty(scenario, run), { numRuns: RUNS, seed: SEED });
+		expect(runs).toBe(RUNS);
+		expect(reports.length).toBeGreaterThan(RUNS / 2);
+	}, 300_000);
+});
