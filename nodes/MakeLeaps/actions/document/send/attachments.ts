@@ -48,7 +48,7 @@ async function read(op: OperationContext): Promise<Attachment[]> {
 	const binary = op.run.n8n.getInputData()[op.itemIndex]?.binary ?? {};
 	const files: Attachment[] = [];
 	for (const field of fieldsOf(op)) {
-		const data = Object.hasOwn(binary, field) ? binary[field] : undefined;
+		const data = Object.prototype.hasOwnProperty.call(binary, field) ? binary[field] : undefined;
 		if (!data) {
 			const present = Object.keys(binary).join(', ') || 'none';
 			throw new InvalidInput(
