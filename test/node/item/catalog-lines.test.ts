@@ -147,7 +147,7 @@ describe('Lines from the catalog', () => {
 		const bad = { lines: [{ item_code: 'DESIGN-H' }, { item_code: 'DESIGN-X', quantity: 2 }] };
 		const stopped = await bed.run(fromList(client), [bad, good]);
 		expect(stopped.error?.message).toBe(
-			`Line Items 2: Catalog Item: MakeLeaps' line item catalog has no item with code "DESIGN-X" [item 0]`,
+			`Line Items (List) 2: Catalog Item: MakeLeaps' line item catalog has no item with code "DESIGN-X" [item 0]`,
 		);
 		expect(writes(bed)).toBe(0);
 
@@ -155,7 +155,7 @@ describe('Lines from the catalog', () => {
 			onError: 'continueRegularOutput',
 		});
 		expect(goesOn.output.map((item) => item.json.error ?? item.json.total)).toEqual([
-			`Line Items 2: Catalog Item: MakeLeaps' line item catalog has no item with code "DESIGN-X" [item 0]`,
+			`Line Items (List) 2: Catalog Item: MakeLeaps' line item catalog has no item with code "DESIGN-X" [item 0]`,
 			'8800',
 		]);
 		expect(bed.sandbox.documentsOf()).toHaveLength(1);
@@ -211,7 +211,7 @@ describe('A catalog that differs from the guess', () => {
 		const client = seedClient(bed, 'C-1');
 		const result = await bed.run(fromList(client), [{ lines: [{ item_code: 'DESIGN-H' }] }]);
 		expect(result.error?.message).toBe(
-			'Line Items 1: Catalog Item "DESIGN-H" has no unit price in MakeLeaps (none of unit_cost, unit_price, price) [item 0]',
+			'Line Items (List) 1: Catalog Item "DESIGN-H" has no unit price in MakeLeaps (none of unit_cost, unit_price, price) [item 0]',
 		);
 		expect(writes(bed)).toBe(0);
 		const priced = await bed.run(fromList(client), [
@@ -230,7 +230,7 @@ describe('A catalog that differs from the guess', () => {
 		const client = seedClient(bed, 'C-1');
 		const result = await bed.run(fromList(client), [{ lines: [{ item_code: 'HALF' }] }]);
 		expect(result.error?.message).toBe(
-			'Line Items 1: Catalog Item "HALF": unit_cost 0.50 has decimals, but JPY amounts have none [item 0]',
+			'Line Items (List) 1: Catalog Item "HALF": unit_cost 0.50 has decimals, but JPY amounts have none [item 0]',
 		);
 		expect(writes(bed)).toBe(0);
 	});

@@ -18,7 +18,8 @@ export const clientFields: FieldTable = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. CLIENT-12345',
-			description: 'Your own identifier for the client, such as the ID in your spreadsheet or CRM',
+			description:
+				'Your own identifier for the client, such as the ID in your spreadsheet or CRM. Create or Update finds the client by it: the same ID is always the same client.',
 			api: 'client_external_id',
 			section: 'main',
 		},
@@ -63,6 +64,8 @@ export const clientFields: FieldTable = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. 03-1234-5678',
+			description:
+				'As it is written, such as 03-1234-5678. Give it as text: a number loses its leading zero.',
 			api: 'organization.phone_number',
 			section: 'additional',
 			requires: 'organizationName',
@@ -103,6 +106,8 @@ export const clientFields: FieldTable = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. 090-1234-5678',
+			description:
+				'As it is written, such as 090-1234-5678. Give it as text: a number loses its leading zero.',
 			api: 'person.phone_number',
 			section: 'additional',
 			requires: 'personFamilyName',
@@ -135,6 +140,7 @@ export const clientFields: FieldTable = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. 105-0011',
+			description: 'Such as 105-0011. Give it as text: a number loses a leading zero (060-0001).',
 			api: 'address.postal_code',
 			section: 'additional',
 		},

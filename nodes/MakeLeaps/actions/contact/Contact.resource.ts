@@ -19,19 +19,21 @@ const operationPicker: INodeProperties = {
 			name: 'Create',
 			value: 'create',
 			action: 'Create a contact of a client',
-			description: 'Add a person or an organization to a client',
+			description:
+				'Add a person or an organization to a client (by ID, URL or Client External ID) and return the contact. Preview Only writes nothing.',
 		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many contacts of a client',
-			description: 'List the contacts of a client',
+			description: 'List the contacts of a client (by ID, URL or Client External ID). Reads only.',
 		},
 		{
 			name: 'Update',
 			value: 'update',
 			action: 'Update a contact of a client',
-			description: "Change a contact's names, e-mail, phone, title or department",
+			description:
+				"Change a contact's names, e-mail, phone, title or department; empty fields stay as they are. Preview Only writes nothing.",
 		},
 	],
 	default: 'getAll',

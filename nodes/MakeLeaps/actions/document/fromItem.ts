@@ -38,12 +38,15 @@ async function linesOf(
 	currency: string,
 	named = (label: string) => label,
 ): Promise<IDataObject[]> {
-	const from = item.parameter('lineItemsFrom', 'fields');
+	// the lines are named after the field they come from, as the editor shows it
+	const field =
+		item.parameter('lineItemsFrom', 'fields') === 'json' ? 'lineItemsJson' : 'lineItems';
+	const label = named(item.label(field));
 	const lines =
-		from === 'json'
-			? linesFromList(item.parameter('lineItemsJson'), named(item.label('lineItemsJson')))
-			: ((item.collection('lineItems').line as IDataObject[] | undefined) ?? []);
-	return await catalogLineItems(item, partnerMid, lines, named(item.label('lineItems')), currency);
+		field === 'lineItemsJson'
+			? linesFromList(item.parameter(field), label)
+			: ((item.collection(field).line as IDataObject[] | undefined) ?? []);
+	return await catalogLineItems(item, partnerMid, lines, label, currency);
 }
 
 /** The line items of the item, from the editor's fields or a list in the input, checked. */

@@ -16,7 +16,8 @@ const operationPicker: INodeProperties = {
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many catalog items',
-			description: 'List the products and prices of the line item catalog',
+			description:
+				'List the products and prices of the line item catalog, with the codes a line can name. Reads only.',
 		},
 	],
 	default: 'getAll',

@@ -17,7 +17,7 @@ const operationPicker: INodeProperties = {
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many tags',
-			description: 'List the tags documents can be filed under',
+			description: 'List the tags documents can be filed under. Reads only.',
 		},
 	],
 	default: 'getAll',

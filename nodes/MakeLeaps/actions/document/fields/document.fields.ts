@@ -58,7 +58,8 @@ export const documentFields: FieldTable = {
 			type: 'string',
 			default: 'JPY',
 			placeholder: 'e.g. JPY',
-			description: 'Three-letter currency code of the amounts',
+			description:
+				'Three-letter currency code of the amounts, such as JPY (the default) or USD. JPY amounts are whole yen.',
 			api: 'currency',
 			section: 'main',
 			check: checkCurrency,
@@ -69,7 +70,8 @@ export const documentFields: FieldTable = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. ORDER-1042',
-			description: 'Your own identifier for the document, such as the row or order it comes from',
+			description:
+				'Your own identifier for the document, such as the row or order it comes from. Create or Update finds the document by it: the same ID is always the same document.',
 			api: 'external_id',
 			section: 'additional',
 		},

@@ -28,7 +28,11 @@ export function documentInputs(
 	return [
 		documentTypeField(show),
 		{
-			...clientLocator('client', 'Client', 'The client the document is for'),
+			...clientLocator(
+				'client',
+				'Client',
+				'The client the document is for. By External ID: your Client External ID of a client that exists (none is made).',
+			),
 			required: true,
 			displayOptions: { show },
 		},

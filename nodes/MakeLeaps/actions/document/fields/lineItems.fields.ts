@@ -70,7 +70,8 @@ export function lineItemFields(show: {
 							type: 'string',
 							default: '',
 							placeholder: 'e.g. 5000',
-							description: 'The amount of the line',
+							description:
+								"The amount of the line: a plain number in the document's currency (whole yen for JPY), without commas or currency signs",
 							displayOptions: { show: { kind: ['simple'] } },
 						},
 						{
@@ -79,6 +80,7 @@ export function lineItemFields(show: {
 							type: 'string',
 							default: '1',
 							placeholder: 'e.g. 1.5',
+							description: 'How many units: a number, decimals allowed (1.5 hours)',
 							displayOptions: { show: { kind: ['normal', 'catalog'] } },
 						},
 						{
@@ -97,7 +99,7 @@ export function lineItemFields(show: {
 							default: '',
 							placeholder: 'e.g. 12000',
 							description:
-								"Price of one unit; the line comes to Quantity × Rate. Empty on a line from the catalog: the item's price.",
+								"Price of one unit, a plain number in the document's currency (whole yen for JPY), without commas or currency signs; the line comes to Quantity × Rate. Empty on a line from the catalog: the item's price.",
 							displayOptions: { show: { kind: ['normal', 'catalog'] } },
 						},
 						{
@@ -106,6 +108,7 @@ export function lineItemFields(show: {
 							type: 'string',
 							default: '10',
 							placeholder: 'e.g. 8',
+							description: 'A percentage: 10 for 10 %, 8 for the reduced rate',
 							displayOptions: { show: { kind: ['normal', 'simple'] } },
 						},
 						// a line from the catalog takes the item's rate unless one is typed: no default here
@@ -147,7 +150,7 @@ export function lineItemFields(show: {
 			type: 'json',
 			default: '={{ $json.lines }}',
 			description:
-				"A list of lines, each with description, quantity, unit_price (or price for a simple line), tax_rate, and optionally kind, tax_type and unit. A line with item_code (or catalog_item) takes what it leaves empty from that item of the line item catalog. A sheet's Japanese headers work too: 品名 or 摘要, 数量, 単位, 単価, 税率, 金額, 商品コード.",
+				"A list of lines, each with description, quantity, unit_price (or price for a simple line), tax_rate, and optionally kind, tax_type and unit. Amounts are plain numbers in the document's currency (whole yen for JPY, no commas or signs); tax_rate is a percentage (10 for 10 %). A line with item_code (or catalog_item) takes what it leaves empty from that item of the line item catalog. A sheet's Japanese headers work too: 品名 or 摘要, 数量, 単位, 単価, 税率, 金額, 商品コード.",
 			displayOptions: { show: { ...show, lineItemsFrom: ['json'] } },
 		},
 	];

@@ -1,0 +1,201 @@
+/**
+ * Arguments as a model fills them when the node runs as a tool: `$fromAI(…)` resolves to whatever
+ * the model passed, so a field meant for text may get a number, an amount may come as text or with
+ * a fraction, an ID may be unknown or missing, and any text may carry spaces. Each is either taken
+ * sensibly (a number as text, one rule for every text field; spaces trimmed) or refused naming the
+ * field and the item before anything is written, with and without Continue On Fail.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { useTestBed, type TestBed } from '../bed';
+import { byId, seedClient } from '../fixtures';
+
+/** A parameter filled by the model: an expression giving exactly `value`, of its own type. */
+const fromModel = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;
+
+const clientUpsert = (values: Record<string, unknown>): INodeParameters => ({
+	operation: 'createOrUpdate',
+	clientExternalId: fromModel(values.externalId),
+	organizationName: fromModel(values.name),
+	personFamilyName: fromModel(values.family),
+	personEmail: fromModel(values.email),
+	additionalFields: {
+		addressPostalCode: fromModel(values.postalCode),
+		addressStreet: fromModel('芝公園1-2-3'),
+		organizationPhoneNumber: fromModel(values.phone),
+	},
+});
+
+/** Create or Update of an invoice whose client is found by its External ID, lines as a list. */
+const invoiceUpsert = (values: Record<string, unknown>): INodeParameters => ({
+	resource: 'document',
+	operation: 'createOrUpdate',
+	documentType: values.type === undefined ? 'invoice' : fromModel(values.type),
+	client: { __rl: true, mode: 'externalId', value: fromModel(values.client) },
+	externalId: fromModel(values.externalId),
+	date: fromModel(values.date ?? '2026-11-30'),
+	lineItemsFrom: 'json',
+	lineItemsJson: fromModel(values.lines),
+});
+
+const writes = (bed: TestBed) =>
+	bed.sandbox.received('/api/').filter((request) => request.method !== 'GET');
+
+describe('Arguments a model passes: taken sensibly', () => {
+	const bed = useTestBed();
+
+	test('numbers in text fields are texts, spaces are trimmed, and a call repeated finds the client', async () => {
+		const asNumbers = clientUpsert({
+			externalId: 1001,
+			name: '  Sakura Trading  ',
+			family: ' Sato ',
+			email: ' sato@example.com ',
+			postalCode: 1000001,
+			phone: 312345678,
+		});
+		const first = await bed.run({ ...asNumbers, partner: bed.partner });
+		expect(first.error).toBeUndefined();
+		expect(first.output[0].json).toMatchObject({ operation: 'created' });
+
+		const asTexts = clientUpsert({
+			externalId: ' 1001 ',
+			name: 'Sakura Trading',
+			family: 'Sato',
+			email: 'sato@example.com',
+			postalCode: '1000001',
+			phone: '312345678',
+		});
+		const again = await bed.run({ ...asTexts, partner: bed.partner });
+		expect(again.error).toBeUndefined();
+		expect(again.output[0].json).toMatchObject({ operation: 'unchanged' });
+
+		const clients = bed.sandbox.clients();
+		expect(clients).toHaveLength(1);
+		expect(clients[0].client_external_id).toBe('1001');
+		const organization = (clients[0].contacts as IDataObject[]).find(
+			(contact) => contact.contact_type === 'organization',
+		)!;
+		expect(organization).toMatchObject({ name: 'Sakura Trading', phone_number: '312345678' });
+		expect((organization.addresses as IDataObject[])[0]).toMatchObject({ postal_code: '1000001' });
+		expect(writes(bed).filter((request) => request.method === 'POST')).toHaveLength(1);
+	});
+
+	test('an invoice: External IDs as numbers, amounts and quantities as text, made once', async () => {
+		seedClient(bed, '1001');
+		const call = invoiceUpsert({
+			client: 1001,
+			externalId: 5001,
+			lines: [{ description: 'Design', quantity: '2', unit_price: ' 1000 ', tax_rate: 10 }],
+		});
+		const first = await bed.run({ ...call, partner: bed.partner });
+		expect(first.error).toBeUndefined();
+		const repeated = await bed.run({ ...call, externalId: fromModel('5001') });
+		expect(repeated.error).toBeUndefined();
+		expect(repeated.output[0].json).toMatchObject({ operation: 'unchanged' });
+
+		const documents = bed.sandbox.documentsOf();
+		expect(documents).toHaveLength(1);
+		expect(documents[0]).toMatchObject({ external_id: '5001', total: '2200' });
+		expect(writes(bed)).toHaveLength(1);
+	});
+});
+
+describe('Arguments a model passes: refused naming the field and the item, nothing written', () => {
+	const bed = useTestBed();
+
+	const line = { description: 'Design', quantity: 1, unit_price: 1000, tax_rate: 10 };
+	// [what the model did, the call, the message (the item is added)]
+	const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+		[
+			'a yen amount with a fraction',
+			{ client: 'C-1', externalId: 'INV-1', lines: [{ ...line, unit_price: 1000.5 }] },
+			/^Line Items \(List\) 1: Rate \(Unit Price\) 1000\.5 has decimals, but JPY amounts have none/,
+		],
+		[
+			'an amount with a thousands separator',
+			{ client: 'C-1', externalId: 'INV-1', lines: [{ ...line, unit_price: '1,000' }] },
+			/^Line Items \(List\) 1: Rate \(Unit Price\) "1,000" is not a number/,
+		],
+		['no External ID', { client: 'C-1', externalId: '', lines: [line] }, /^External ID is empty/],
+		[
+			'an External ID of spaces',
+			{ client: 'C-1', externalId: '   ', lines: [line] },
+			/^External ID is empty/,
+		],
+		[
+			'no lines',
+			{ client: 'C-1', externalId: 'INV-1', lines: [] },
+			/^Line Items \(List\) is empty/,
+		],
+		[
+			'the lines as a sentence',
+			{ client: 'C-1', externalId: 'INV-1', lines: 'one design job, 1000 yen' },
+			/^Line Items \(List\) is not a list of lines/,
+		],
+		[
+			'a line without a description',
+			{ client: 'C-1', externalId: 'INV-1', lines: [{ ...line, description: ' ' }] },
+			/^Line Items \(List\) 1: Description is empty/,
+		],
+		[
+			'a date as a number',
+			{ client: 'C-1', externalId: 'INV-1', lines: [line], date: 20261130 },
+			/^Date must be a date such as 2026-11-30, not number/,
+		],
+		[
+			'a date in words',
+			{ client: 'C-1', externalId: 'INV-1', lines: [line], date: 'next Friday' },
+			/^Date "next Friday" is not a date such as 2026-11-30/,
+		],
+		[
+			'a client External ID nobody has',
+			{ client: 'C-404', externalId: 'INV-1', lines: [line] },
+			/^MakeLeaps has no client with Client External ID "C-404"/,
+		],
+		['no client', { client: '', externalId: 'INV-1', lines: [line] }, /^Client is empty/],
+		[
+			'a document type as a person writes it',
+			{ client: 'C-1', externalId: 'INV-1', lines: [line], type: 'Invoice' },
+			/^Document Type "Invoice" is not one of invoice, quote/,
+		],
+	];
+
+	test.each(cases)('%s', async (_what, values, message) => {
+		seedClient(bed, 'C-1');
+		for (const onError of ['continueRegularOutput', 'stopWorkflow'] as const) {
+			const result = await bed.run({ ...invoiceUpsert(values), partner: bed.partner }, [{}, {}], {
+				onError,
+			});
+			if (onError === 'stopWorkflow') {
+				expect(result.error?.message).toMatch(message);
+				expect(result.error?.message).toMatch(/\[item 0\]$/);
+			} else {
+				expect(result.error).toBeUndefined();
+				expect(result.output.map((item) => item.json.error)).toEqual([
+					expect.stringMatching(message),
+					expect.stringMatching(message),
+				]);
+				expect(result.output.map((item) => String(item.json.error))).toEqual([
+					expect.stringMatching(/\[item 0\]$/),
+					expect.stringMatching(/\[item 1\]$/),
+				]);
+			}
+		}
+		expect(writes(bed)).toEqual([]);
+		expect(bed.sandbox.documentsOf()).toEqual([]);
+	});
+
+	test('a client ID nobody has: refused, nothing written', async () => {
+		const call = {
+			...invoiceUpsert({ externalId: 'INV-1', lines: [line] }),
+			client: byId(fromModel(1734479364211706)),
+			partner: bed.partner,
+		};
+		const result = await bed.run(call, [{}], { onError: 'continueRegularOutput' });
+		expect(String(result.output[0].json.error)).toBe(
+			'MakeLeaps has no client 1734479364211706 [item 0]',
+		);
+		expect(writes(bed)).toEqual([]);
+		expect(bed.sandbox.documentsOf()).toEqual([]);
+	});
+});
