@@ -32,7 +32,9 @@ export function inFlightOf(context: IExecuteFunctions, operation: Operation): nu
 
 /**
  * Runs `one` for items 0 to count-1 in input order, `width` at a time: an item starts when one
- * ends, and none starts once `stopped()` says so (the items under way finish).
+ * ends, and none starts once `stopped()` says so (the items under way finish). The first item
+ * runs alone: what every item needs first (the token, the partner, a refusal of the credential)
+ * is learnt once, as one by one.
  */
 export async function eachItem(
 	count: number,
@@ -41,8 +43,14 @@ export async function eachItem(
 	stopped: () => boolean,
 ): Promise<void> {
 	let next = 0;
+	let ended = false;
 	const lane = async () => {
-		while (next < count && !stopped()) await one(next++);
+		try {
+			while (next < count && !stopped() && !ended) await one(next++);
+		} finally {
+			ended = true; // once a lane ends (all started, stopped, or an error), none starts another
+		}
 	};
-	await Promise.all(Array.from({ length: Math.min(width, count) }, lane));
+	if (count > 0) await one(next++);
+	await Promise.all(Array.from({ length: Math.max(0, Math.min(width, count - next)) }, lane));
 }
