@@ -10,6 +10,12 @@ export interface SandboxOptions {
 	tokenTtlSeconds?: number;
 	/** At most `limit` API requests per `windowMs`; further ones get 429 with Retry-After. */
 	throttle?: { limit: number; windowMs: number };
+	/**
+	 * A far link's round trip, in ms: every API request waits half of it before it is applied and
+	 * its answer half of it before it leaves (0 by default). `sandbox.maxInFlight` then shows how
+	 * many requests a run had under way at once.
+	 */
+	latencyMs?: number;
 	/** Requests allowed per day before every request gets 429 until midnight UTC. */
 	dailyLimit?: number;
 	/** Default and maximum page sizes of list endpoints. */

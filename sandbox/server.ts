@@ -45,6 +45,9 @@ export class Sandbox extends SandboxState {
 	private readonly faults = new Faults();
 	private readonly throttle = new Throttle();
 	private expireAfter?: number;
+	/** API requests received and not yet answered, and the most there were at once. */
+	inFlight = 0;
+	maxInFlight = 0;
 	private sockets = new Set<import('node:net').Socket>();
 
 	constructor(readonly options: SandboxOptions = {}) {
@@ -166,14 +169,28 @@ export class Sandbox extends SandboxState {
 
 		const record = recordOf(method, url, req.headers, body);
 		this.requests.push(record);
-		const fault = this.faults.take(method, url.pathname);
-		if (await this.faults.before(fault, req, res, record)) return;
-		const answer = this.answer(new ApiCall(method, url, req.headers, body, this.service, raw));
-		record.status = answer.status;
-		record.response = answer.body;
-		this.countDownTokens(url.pathname);
-		if (answer.status === 0) return void req.socket.destroy(); // applied, its answer lost
-		this.faults.after(fault, req, res, answer, url);
+		const api = url.pathname.startsWith('/api/');
+		if (api) this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
+		try {
+			await this.travel(api);
+			const fault = this.faults.take(method, url.pathname);
+			if (await this.faults.before(fault, req, res, record)) return;
+			const answer = this.answer(new ApiCall(method, url, req.headers, body, this.service, raw));
+			record.status = answer.status;
+			record.response = answer.body;
+			this.countDownTokens(url.pathname);
+			await this.travel(api);
+			if (answer.status === 0) return void req.socket.destroy(); // applied, its answer lost
+			this.faults.after(fault, req, res, answer, url);
+		} finally {
+			if (api) this.inFlight--;
+		}
+	}
+
+	/** Half of a far link's round trip (`latencyMs`), each way of an API request. */
+	private async travel(api: boolean) {
+		const half = (this.options.latencyMs ?? 0) / 2;
+		if (api && half > 0) await this.faults.wait(half);
 	}
 
 	private answer(call: ApiCall): HttpAnswer {

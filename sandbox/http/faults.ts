@@ -118,7 +118,8 @@ export class Faults {
 		writeAnswer(res, answer);
 	}
 
-	private async wait(ms: number) {
+	/** Waits `ms` on a timer cleared when the sandbox closes. */
+	async wait(ms: number) {
 		await new Promise<void>((resolve) => {
 			const timer = setTimeout(() => {
 				this.timers.delete(timer);

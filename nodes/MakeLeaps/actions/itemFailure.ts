@@ -12,8 +12,29 @@ import type { RunContext, RunWrites } from '../run/runContext';
 import { SharedReadFailed } from '../run/sharedRead';
 
 /**
- * The output of an item whose operation failed (unpaired), or the error that stops the run. A
- * refusal (403, 404) of an item whose chosen Partner is not one of the API key's says so.
+ * A failure that stops the run (no Continue On Fail). Items already under way finish first, so
+ * the error is made once they have ended: it names what the run changed before the failed item
+ * and for the later items that were under way.
+ */
+export class RunStop {
+	constructor(
+		readonly item: number,
+		private readonly error: NodeApiError | NodeOperationError,
+		private readonly noun: string,
+		private readonly safeToRepeat: boolean,
+	) {}
+
+	/** The error that stops the run, with what the run changed. */
+	errorOf(run: RunContext): NodeApiError | NodeOperationError {
+		const before = run.writes((item) => item <= this.item);
+		const later = run.writes((item) => item > this.item);
+		return withWritesSoFar(this.error, before, later, this.noun, this.safeToRepeat);
+	}
+}
+
+/**
+ * The output of an item whose operation failed (unpaired), or the stop of the run. A refusal
+ * (403, 404) of an item whose chosen Partner is not one of the API key's says so.
  */
 export async function failedItem(
 	context: IExecuteFunctions,
@@ -21,7 +42,7 @@ export async function failedItem(
 	run: RunContext,
 	itemIndex: number,
 	caught: unknown,
-): Promise<INodeExecutionData> {
+): Promise<INodeExecutionData | RunStop> {
 	const partnerProblem = isRefusal(caught) ? await run.partnerProblem(itemIndex) : undefined;
 	const error = asNodeError(
 		context,
@@ -37,9 +58,9 @@ export async function failedItem(
 		return { json: { preview: WOULD_FAIL, error: error.message, description: error.description } };
 	}
 	if (context.continueOnFail()) return { json: { error: error.message }, error };
-	throw withWritesSoFar(
+	return new RunStop(
+		itemIndex,
 		error,
-		run.writes,
 		NOUNS[`${resourceName} ${operationName}`] ?? NOUNS[resourceName] ?? resourceName,
 		// Contact → Create finds a contact it added (the rule of sameness): safe to repeat
 		operationName !== 'create' || resourceName === 'contact',
@@ -85,27 +106,40 @@ function listed(mids: string[]): string {
 	return mids.length > MAX_LISTED ? `${shown} and ${mids.length - MAX_LISTED} more` : shown;
 }
 
-/**
- * The error that stops a run, saying what the run had already changed: running the whole
- * workflow again as it is would create those clients a second time.
- */
-function withWritesSoFar<T extends NodeApiError | NodeOperationError>(
-	error: T,
-	writes: RunWrites,
-	noun: string,
-	safeToRepeat: boolean,
-): T {
-	const parts = (['created', 'updated', 'deleted', 'sent'] as const)
+/** What the run changed, in words (`created 2 clients (1, 2); deleted …`); empty when nothing. */
+function changed(writes: RunWrites, noun: string): string {
+	return (['created', 'updated', 'deleted', 'sent'] as const)
 		.filter((kind) => writes[kind].length > 0)
 		.map((kind) => {
 			const count = writes[kind].length;
 			return `${kind} ${count} ${noun}${count === 1 ? '' : 's'} (${listed(writes[kind])})`;
-		});
-	if (parts.length === 0) return error;
-	error.message = `${error.message}. Before it, this run had already ${parts.join('; ')}`;
+		})
+		.join('; ');
+}
+
+/**
+ * The error that stops a run, saying what the run had already changed, and what later items
+ * already under way changed (they finished): running the whole workflow again as it is would
+ * create those clients a second time.
+ */
+function withWritesSoFar<T extends NodeApiError | NodeOperationError>(
+	error: T,
+	writes: RunWrites,
+	later: RunWrites,
+	noun: string,
+	safeToRepeat: boolean,
+): T {
+	const before = changed(writes, noun);
+	const after = changed(later, noun);
+	if (!before && !after) return error;
+	if (before) error.message = `${error.message}. Before it, this run had already ${before}`;
+	if (after)
+		error.message = `${error.message}. Later items already under way when it failed also ${after}`;
+	const leaveOut =
+		later.created.length > 0 ? ' (leaving out the later items listed as created)' : '';
 	const advice =
-		writes.created.length > 0 && !safeToRepeat
-			? `Do not run the same rows again with Create: they would be created a second time. Run only the items from the failed one on, or use Create or Update with ${noun === 'client' ? 'a Client External ID' : 'an External ID'}, which finds the ${noun}s already created.`
+		writes.created.length + later.created.length > 0 && !safeToRepeat
+			? `Do not run the same rows again with Create: they would be created a second time. Run only the items from the failed one on${leaveOut}, or use Create or Update with ${noun === 'client' ? 'a Client External ID' : 'an External ID'}, which finds the ${noun}s already created.`
 			: 'Running the workflow again is safe: Create or Update finds what this run created, Contact → Create finds the contacts it added, Create Pickup Link the links it made, Send skips documents already sent, Mark as Sent and Mark as Paid keep a day already recorded, and deletes are not harmed by a second run.';
 	error.description = [advice, error.description].filter(Boolean).join(' ');
 	return error;

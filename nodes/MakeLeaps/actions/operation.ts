@@ -19,6 +19,11 @@ export interface Operation {
 	options?: INodeProperties[];
 	/** Whether it offers Preview Only: it decides with reads alone and writes through `op.settle`. */
 	previewable?: boolean;
+	/**
+	 * Whether a few of its items may run at once (actions/inFlight.ts): its items are independent,
+	 * or meet only in shared reads and in turns of the same key, which keep input order.
+	 */
+	overlaps?: boolean;
 	/** Whether it only ever reads: its run's transport refuses any method but GET before sending. */
 	readOnly?: boolean;
 	/**

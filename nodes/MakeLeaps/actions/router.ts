@@ -15,7 +15,8 @@ import { RunContext } from '../run/runContext';
 import { SIMPLE, simplePreview, type Known } from '../model/simplify';
 import { checkFlag } from '../model/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../transport';
-import { asNodeError, failedItem } from './itemFailure';
+import { eachItem, inFlightOf } from './inFlight';
+import { asNodeError, failedItem, RunStop } from './itemFailure';
 import { propertiesOf, WithBinary, type Operation } from './operation';
 import { resources } from './resources';
 
@@ -28,26 +29,39 @@ export interface Chosen {
 	properties: INodeProperties[];
 }
 
-/** Runs the chosen operation for every item, with one transport (and so one pace) for the run. */
+/**
+ * Runs the chosen operation for every item, with one transport (and so one pace) for the run: a
+ * few items at a time where the operation allows it (inFlight.ts). Outputs go out in input
+ * order whatever order items end in. Without Continue On Fail, a failed item stops the run: no
+ * item starts after it, those under way finish, and the error names what they changed.
+ */
 export async function router(
 	this: IExecuteFunctions,
 	limits?: Partial<TransportLimits>,
 ): Promise<INodeExecutionData[][]> {
 	const chosen = chosenOperation(this);
 	const run = await startRun(this, chosen.operation, limits);
-	const output: INodeExecutionData[] = [];
-	const items = this.getInputData();
-	for (let i = 0; i < items.length; i++) {
+	const count = this.getInputData().length;
+	const outputs: INodeExecutionData[][] = [];
+	let stop: RunStop | undefined;
+	const one = async (i: number) => {
 		const op = new OperationContext(run, i, chosen.properties);
-		let outputs: INodeExecutionData[];
 		try {
-			outputs = await itemOutputs(this, chosen, op);
+			outputs[i] = await itemOutputs(this, chosen, op);
 		} catch (caught) {
-			outputs = [await failedItem(this, chosen, run, i, caught)];
+			const failed = await failedItem(this, chosen, run, i, caught);
+			// the first failed item in input order stops the run, as one by one
+			if (!(failed instanceof RunStop)) outputs[i] = [failed];
+			else if (stop === undefined || failed.item < stop.item) stop = failed;
+		} finally {
+			run.itemOrder.passedBy(i);
 		}
-		// one push per item: a list of any length, without spreading it into arguments
-		for (const data of outputs) output.push(pairedWith(i, data));
-	}
+	};
+	await eachItem(count, inFlightOf(this, chosen.operation), one, () => stop !== undefined);
+	if (stop) throw stop.errorOf(run);
+	const output: INodeExecutionData[] = [];
+	// one push per output: a list of any length, without spreading it into arguments
+	outputs.forEach((item, i) => item.forEach((data) => output.push(pairedWith(i, data))));
 	return [output];
 }
 

@@ -46,7 +46,7 @@ export async function createRecord(
 	} catch (error) {
 		created = await findAfterUncertainCreate(error, op, lookup(), before);
 	}
-	op.run.recordWrite('created', created.mid);
+	op.run.recordWrite('created', created.mid, op.itemIndex);
 	return created;
 }
 
@@ -62,7 +62,7 @@ async function findAfterUncertainCreate(
 	index.forget();
 	const found = await index.find(externalId, op.itemIndex).catch(() => []);
 	// records this run made earlier are never this create's
-	const madeByRun = new Set(op.run.writes.created);
+	const madeByRun = new Set(op.run.writes().created);
 	const candidates = await holdsSent(found.filter((record) => !madeByRun.has(String(record.mid))));
 	const once = op.run.creates(scope, index);
 	const none = `No ${noun} with ${keyName} "${externalId}" and what this item sent was found right after.`;

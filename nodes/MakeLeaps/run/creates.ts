@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Changes, Plan } from '../model/plans';
 import type { UncertainWriteError } from '../transport';
+import type { ItemOrder } from './itemOrder';
 import type { RecordIndex } from './recordIndex';
 import { createdRecords, type Done } from './turns';
 
@@ -17,6 +18,7 @@ export interface OnceRun {
 	readonly transport: { readonly account: string };
 	readonly preview: boolean;
 	readonly createsOfRun: CreatesOfRun;
+	readonly itemOrder: ItemOrder;
 }
 
 /** What the once needs of an item (an OperationContext): its index, its failure, its settle. */
@@ -71,9 +73,16 @@ export class CreateOnce {
 		this.prefix = `${run.transport.account}\n${scope}\n`;
 	}
 
-	/** Runs `task` in the key's turn: rows with the same key, in any run of the process, wait. */
-	async inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
-		return await createdRecords.oneAtATime(this.prefix + key, task);
+	/**
+	 * Runs `task` in the key's turn: rows with the same key, in any run of the process, wait; in
+	 * this run, they take their turns in input order (itemOrder.ts).
+	 */
+	async inTurn<T>(op: Pick<OnceItem, 'itemIndex'>, key: string, task: () => Promise<T>) {
+		const { itemOrder } = this.run;
+		await itemOrder.earlierQueued(op.itemIndex);
+		const turn = createdRecords.oneAtATime(this.prefix + key, task); // queued at once
+		itemOrder.passedBy(op.itemIndex);
+		return await turn;
 	}
 
 	/**

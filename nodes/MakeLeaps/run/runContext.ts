@@ -7,11 +7,12 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { MakeLeapsTransport } from '../transport';
 import { CreateOnce, CreatesOfRun } from './creates';
+import { ItemOrder } from './itemOrder';
 import { RunMemory } from './memory';
 import { RunParameters } from './parameters';
 import type { RecordIndex } from './recordIndex';
 
-/** What a run changed in MakeLeaps, so that an error stopping it can say so. */
+/** What a run changed in MakeLeaps, so that an error stopping it can say so (MIDs by kind). */
 export interface RunWrites {
 	created: string[];
 	updated: string[];
@@ -21,7 +22,10 @@ export interface RunWrites {
 }
 
 export class RunContext extends RunMemory {
-	readonly writes: RunWrites = { created: [], updated: [], deleted: [], sent: [] };
+	/** What the run changed, each with the item it changed it for. */
+	private readonly written: Array<{ kind: keyof RunWrites; mid: string; item: number }> = [];
+	/** Input order where items running at once meet (turns of the same key). */
+	readonly itemOrder = new ItemOrder();
 	readonly parameters: RunParameters;
 	readonly createsOfRun = new CreatesOfRun();
 
@@ -35,9 +39,16 @@ export class RunContext extends RunMemory {
 		this.parameters = new RunParameters(n8n);
 	}
 
-	/** Records a record this run created, updated or deleted (by MID). */
-	recordWrite(kind: keyof RunWrites, mid: unknown): void {
-		if (mid !== undefined && mid !== null) this.writes[kind].push(String(mid));
+	/** Records a record this run created, updated, deleted or sent (by MID) for an item. */
+	recordWrite(kind: keyof RunWrites, mid: unknown, item: number): void {
+		if (mid !== undefined && mid !== null) this.written.push({ kind, mid: String(mid), item });
+	}
+
+	/** What the run changed so far, for every item or for the items `of` keeps. */
+	writes(of: (item: number) => boolean = () => true): RunWrites {
+		const writes: RunWrites = { created: [], updated: [], deleted: [], sent: [] };
+		for (const { kind, mid, item } of this.written) if (of(item)) writes[kind].push(mid);
+		return writes;
 	}
 
 	/**

@@ -18,3 +18,6 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const body = clientBody(withDefaults(clientFields, op.fieldValues(clientFields)));
 	return await createClient(op, await op.partnerMid(), body);
 }
+
+/** Items may run a few at a time (see actions/inFlight.ts). */
+export const overlaps = true;

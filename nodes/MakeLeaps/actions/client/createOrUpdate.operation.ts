@@ -61,7 +61,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const index = op.run.clientIndex(partnerMid);
 	const once = op.run.creates(`${partnerMid} client`, index);
-	return await once.inTurn(externalId, async () => {
+	return await once.inTurn(op, externalId, async () => {
 		const existing = await once.existing(op, externalId, CLIENT_WORDS);
 		if (!existing) {
 			return await once.settle(op, externalId, {
@@ -133,3 +133,6 @@ async function clientsOfRun(op: OperationContext, index: RecordIndex): Promise<I
 	});
 	return found.filter((clients) => clients.length === 1).map(([client]) => client);
 }
+
+/** Items may run a few at a time (see actions/inFlight.ts). */
+export const overlaps = true;

@@ -41,7 +41,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			: {}),
 		apply: async () => {
 			await deleteClient(op, partnerMid, clientMid);
-			op.run.recordWrite('deleted', clientMid);
+			op.run.recordWrite('deleted', clientMid, op.itemIndex);
 			return { deleted: true, mid: clientMid };
 		},
 	});

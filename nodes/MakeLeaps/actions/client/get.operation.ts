@@ -34,3 +34,6 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const includeContacts = op.flag('options.includeContacts');
 	return await getClient(op, partnerMid, clientMid, includeContacts);
 }
+
+/** Items may run a few at a time (see actions/inFlight.ts). */
+export const overlaps = true;

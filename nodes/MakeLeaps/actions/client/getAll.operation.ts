@@ -80,3 +80,6 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 		simple.push(simplified(client, await recordAt(op, client.default_contact)));
 	return simple;
 }
+
+/** Items may run a few at a time (see actions/inFlight.ts). */
+export const overlaps = true;

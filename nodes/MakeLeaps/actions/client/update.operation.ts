@@ -139,7 +139,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			op.contactsKnown = contactsPatched(contacts, patches);
 			if (Object.keys(clientPatch).length === 0) return await getClient(op, partnerMid, clientMid);
 			const updated = await patchClient(op, partnerMid, clientMid, clientPatch);
-			op.run.recordWrite('updated', clientMid);
+			op.run.recordWrite('updated', clientMid, op.itemIndex);
 			return updated;
 		},
 	});

@@ -67,7 +67,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const record = { ...contactBody(type, Object.fromEntries(given)), addresses: [] };
 	const identity = contactIdentity(record);
 	const once = op.run.creates(`${partnerMid} contacts of client ${clientMid}`);
-	return await once.inTurn(identity, async () => {
+	return await once.inTurn(op, identity, async () => {
 		const client = await getClient(op, partnerMid, clientMid, true);
 		const earlier = once.earlier(identity);
 		// made by this or another run in this process, should the read not show it yet
@@ -102,7 +102,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 						return uncertainCreate(error, once, identity, LOST_ANSWER);
 					},
 				);
-				op.run.recordWrite('created', created.mid);
+				op.run.recordWrite('created', created.mid, op.itemIndex);
 				return created;
 			},
 		});
@@ -115,3 +115,6 @@ const LOST_ANSWER = 'A later run of Contact → Create finds the contact if Make
 /** How a contact is named in messages. */
 const nameOf = (contact: IDataObject) =>
 	[contact.family_name, contact.given_name, contact.name].filter(Boolean).join(' ');
+
+/** Items may run a few at a time (see actions/inFlight.ts). */
+export const overlaps = true;

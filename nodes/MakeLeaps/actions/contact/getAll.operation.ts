@@ -23,3 +23,6 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const clientMid = await op.clientMid('client', partnerMid);
 	return await op.readList(clientContactsPath(partnerMid, clientMid));
 }
+
+/** Items may run a few at a time (see actions/inFlight.ts). */
+export const overlaps = true;

@@ -82,7 +82,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		changes,
 		apply: async () => {
 			const updated = await patchContact(op, partnerMid, mid, patch);
-			op.run.recordWrite('updated', mid);
+			op.run.recordWrite('updated', mid, op.itemIndex);
 			return updated;
 		},
 	});

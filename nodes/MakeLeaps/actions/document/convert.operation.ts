@@ -107,7 +107,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const body = convertedBody(op, partnerMid, source, type, date, externalId);
 	const index = op.run.documentIndex(partnerMid, type);
 	const once = op.run.creates(`${partnerMid} ${type}`, index);
-	return await once.inTurn(externalId, async () => {
+	return await once.inTurn(op, externalId, async () => {
 		for (const id of legacyId ? [externalId, legacyId] : [externalId]) {
 			const listed = await documentWithExternalId(op, once, type, id);
 			if (!listed) continue;

@@ -68,7 +68,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	if (since) checkInWindow(op, wanted.date, since);
 	const index = op.run.documentIndex(partnerMid, type, since);
 	const once = op.run.creates(`${partnerMid} ${type}`, index);
-	return await once.inTurn(externalId, async () => {
+	return await once.inTurn(op, externalId, async () => {
 		const listed = await documentWithExternalId(op, once, type, externalId);
 		if (!listed) {
 			const body = await documentFromInput(op, fields, partnerMid, true);

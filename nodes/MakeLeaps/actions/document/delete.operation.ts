@@ -22,7 +22,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		record: document,
 		apply: async () => {
 			await deleteDocument(op, partnerMid, mid);
-			op.run.recordWrite('deleted', mid);
+			op.run.recordWrite('deleted', mid, op.itemIndex);
 			return { deleted: true, mid };
 		},
 	});

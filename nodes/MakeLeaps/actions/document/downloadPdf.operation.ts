@@ -99,3 +99,6 @@ export async function execute(op: OperationContext): Promise<WithBinary> {
 	};
 	return new WithBinary(json, { [property]: binary });
 }
+
+/** Items may run a few at a time (see actions/inFlight.ts). */
+export const overlaps = true;

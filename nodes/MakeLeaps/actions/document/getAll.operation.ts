@@ -129,3 +129,6 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const nameOf = (kind: string, mid: string) => op.run.nameOf(kind, mid);
 	return documents.map((document) => simpleDocument(document, { nameOf }));
 }
+
+/** Items may run a few at a time (see actions/inFlight.ts). */
+export const overlaps = true;

@@ -15,3 +15,6 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const partnerMid = await op.partnerMid();
 	return await op.readList(catalogItemsPath(partnerMid));
 }
+
+/** Items may run a few at a time (see actions/inFlight.ts). */
+export const overlaps = true;

@@ -28,6 +28,6 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		);
 	}
 	const cancelled = await cancelSendingOrder(op, statusUrl, described);
-	op.run.recordWrite('updated', mid);
+	op.run.recordWrite('updated', mid, op.itemIndex);
 	return cancelled;
 }

@@ -60,5 +60,5 @@ export async function patchContacts(
 		op.run.listed.delete(`contact ${contactMid}`);
 		await patchContact(op, partnerMid, contactMid, body);
 	}
-	if (patches.length > 0) op.run.recordWrite('updated', clientMid);
+	if (patches.length > 0) op.run.recordWrite('updated', clientMid, op.itemIndex);
 }

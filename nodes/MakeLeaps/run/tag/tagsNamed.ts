@@ -48,7 +48,7 @@ async function madeTag(
 	if (book.createRefused !== undefined) refuseMissing(op, name, label, book.createRefused);
 	const once = op.run.creates(`${partnerMid} tag`);
 	const key = tagKey(name);
-	return await once.inTurn(key, async () => {
+	return await once.inTurn(op, key, async () => {
 		// made meanwhile by an item of this run, or by another run of this process
 		const [found] = book.known?.named(name) ?? [];
 		if (found) return found;
@@ -72,7 +72,7 @@ async function madeTag(
 				`A tag may have been made. ${LOOK_FOR}`,
 			);
 		}
-		op.run.recordWrite('created', tag.mid);
+		op.run.recordWrite('created', tag.mid, op.itemIndex);
 		once.made(key, answer);
 		return book.add(tag);
 	});

@@ -42,7 +42,15 @@ export function paceInterval(requestsPerMinute: number): number {
 /** When the next request to one account may leave: shared by every run that uses the account. */
 export interface Schedule {
 	nextSlot: number;
+	/** Until when MakeLeaps asked the account to wait (a 429): no request leaves before. */
+	heldUntil?: number;
 }
+
+/**
+ * Holds that one wait for a slot sits out before its request leaves all the same (its own 429,
+ * if any, is then waited out by the retry policy, which bounds it).
+ */
+const MAX_HOLDS = 10;
 
 /** How many accounts' schedules this process keeps (an n8n uses a handful). */
 const MAX_SCHEDULES = 1000;
@@ -70,17 +78,25 @@ export class Pacer {
 		private readonly schedule: Schedule = { nextSlot: 0 },
 	) {}
 
-	/** Waits until the next request may leave. */
+	/**
+	 * Waits until the next request may leave. A 429 that holds the schedule while this request
+	 * waits for its slot (another request of the run, or another run, was refused) holds it too:
+	 * it takes a slot after the hold.
+	 */
 	async take(): Promise<void> {
-		const now = this.clock.now();
-		const wait = this.schedule.nextSlot - now;
-		this.schedule.nextSlot = Math.max(now, this.schedule.nextSlot) + this.intervalMs;
-		if (wait > 0) await this.clock.sleep(wait);
+		for (let hold = 0; hold <= MAX_HOLDS; hold++) {
+			const now = this.clock.now();
+			const wait = this.schedule.nextSlot - now;
+			this.schedule.nextSlot = Math.max(now, this.schedule.nextSlot) + this.intervalMs;
+			if (wait > 0) await this.clock.sleep(wait);
+			if ((this.schedule.heldUntil ?? 0) <= this.clock.now()) return;
+		}
 	}
 
 	/** MakeLeaps asked to wait (a 429): no run on the schedule sends before `time`. */
 	holdUntil(time: number): void {
 		this.schedule.nextSlot = Math.max(this.schedule.nextSlot, time);
+		this.schedule.heldUntil = Math.max(this.schedule.heldUntil ?? 0, time);
 	}
 
 	/** After a long wait (a 429), the pace restarts from now instead of bursting to catch up. */

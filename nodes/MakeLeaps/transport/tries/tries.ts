@@ -68,14 +68,15 @@ export class Tries {
 		url: string,
 		options: RequestOptions,
 	): Promise<ApiResponse> {
-		if (this.blocked && this.blocked.until > Date.now())
-			throw this.errors.blocked(this.blocked, options);
-		if (this.refused) throw this.refused(options);
+		this.checkLearnt(options);
 		const expect = options.expect ?? (method === 'DELETE' ? 'nothing' : 'record');
 		const attempts: Attempts = { throttleWaits: 0, serverRetries: 0 };
 		let refreshed = false;
 		for (;;) {
 			await this.pacer.take();
+			// learnt by another request of the run while this one waited for its slot
+			this.checkLearnt(options);
+			const sentWith = this.credential?.data?.accessToken;
 			const sent = await outcomeOf(this.attempt(method, url, options));
 			if (!sent.ok) {
 				await this.afterNoAnswer(sent.error, method, attempts, options);
@@ -94,7 +95,9 @@ export class Tries {
 			// a refused token: n8n gets a new one before the next try, once (no request was applied)
 			if (response.status === 401 && !refreshed && this.credential?.data) {
 				refreshed = true;
-				forgetToken(this.credential.data);
+				// another request under way may have got the new token already: it is kept
+				const { data } = this.credential;
+				if (!sentWith || data.accessToken === sentWith) forgetToken(data);
 				continue;
 			}
 			const retryAfter = headerOf(response, 'Retry-After');
@@ -119,6 +122,13 @@ export class Tries {
 			const { serverRetries } = attempts;
 			throw this.errors.answer(response, options, decision.retryAfterSeconds, serverRetries);
 		}
+	}
+
+	/** Fails the request without sending it when the run learnt it would be refused. */
+	private checkLearnt(options: RequestOptions) {
+		if (this.blocked && this.blocked.until > Date.now())
+			throw this.errors.blocked(this.blocked, options);
+		if (this.refused) throw this.refused(options);
 	}
 
 	/** After a try without an answer: waits before the next try, or throws why there is none. */

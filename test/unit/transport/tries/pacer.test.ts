@@ -59,6 +59,21 @@ describe('Pacer', () => {
 		expect(sleeps).toEqual([250, 500, 750, 1000, 1250, 1500, 1750, 2000]);
 	});
 
+	test('a 429 while a request waits for its slot holds that request too (items in flight)', async () => {
+		const clock = fakeClock(0);
+		const pacer = new Pacer(100, clock, { nextSlot: 0 });
+		const sleep = clock.sleep;
+		// another request in flight is refused with a 429 while this one waits for its slot
+		clock.sleep = async (ms) => {
+			if (clock.sleeps.length === 0) pacer.holdUntil(5000);
+			await sleep(ms);
+		};
+		await pacer.take();
+		await pacer.take();
+		expect(clock.now()).toBeGreaterThanOrEqual(5000);
+		expect(clock.sleeps).toEqual([100, 4900]);
+	});
+
 	test('after a long wait the pace restarts from now instead of bursting to catch up', async () => {
 		const clock = fakeClock();
 		const pacer = new Pacer(500, clock);

@@ -49,7 +49,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const timeZone = op.run.n8n.getTimezone();
 	const once = op.run.creates(`${partnerMid} pickup links of document ${mid}`);
 	const key = email.toLowerCase();
-	return await once.inTurn(key, async () => {
+	return await once.inTurn(op, key, async () => {
 		// a read only to decide: should it fail, the link is made all the same
 		const listed = await outcomeOf(
 			listPickupLinks(op.run.transport, partnerMid, mid, op.itemIndex),
@@ -81,7 +81,7 @@ async function make(
 ): Promise<IDataObject> {
 	const made = await outcomeOf(createPickupLink(op, partnerMid, mid, body));
 	if (made.ok) {
-		op.run.recordWrite('created', made.value.mid ?? pickupAddress(made.value));
+		op.run.recordWrite('created', made.value.mid ?? pickupAddress(made.value), op.itemIndex);
 		return made.value;
 	}
 	const { error } = made;

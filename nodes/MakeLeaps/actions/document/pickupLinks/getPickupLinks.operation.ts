@@ -37,3 +37,6 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	}
 	return links;
 }
+
+/** Items may run a few at a time (see actions/inFlight.ts). */
+export const overlaps = true;

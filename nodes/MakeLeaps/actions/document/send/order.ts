@@ -232,7 +232,7 @@ export class OrderDraft {
 		if (!order.ok) return this.fail(order, outcomes);
 		for (const key of keys) sentDocuments.record(key, { record: order.value, at: Date.now() });
 		for (const job of this.attached) {
-			op.run.recordWrite('sent', job.document.mid);
+			op.run.recordWrite('sent', job.document.mid, op.itemIndex);
 			const value = { ...job.facts, sent: true, sending_order: order.value };
 			outcomes.settle(job.op.itemIndex, { ok: true, value });
 		}

@@ -1,0 +1,179 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { IN_FLIGHT } from '../../../nodes/MakeLeaps/actions/inFlight';
+import { useTestBed, type TestBed } from '../bed';
+import { upsertRows } from '../fixtures';
+
+/** A far link (250 ms a round trip) and a pace of 600 a minute: one request outlasts the interval. */
+const LATENCY_MS = 250;
+const PACE = 600;
+
+const create = {
+	operation: 'create',
+	clientExternalId: '={{ $json.id }}',
+	organizationName: '={{ $json.name }}',
+	options: { requestsPerMinute: PACE },
+};
+
+const rows = (count: number) =>
+	Array.from({ length: count }, (_, i) => ({ id: `ROW-${i}`, name: `Company ${i}` }));
+
+const posts = (bed: TestBed) => bed.sandbox.received('/api/').filter((r) => r.method === 'POST');
+
+/** The row a stored client was made from (ROW-<n>). */
+const rowOf = (client: IDataObject) => Number(String(client.client_external_id).slice(4));
+
+const API_POST = { method: 'POST', path: '/api/' };
+
+/** The API POSTs before the `nth` (from 0) go through; the `nth` gets `fault`. */
+function faultOnPost(
+	bed: TestBed,
+	nth: number,
+	fault: Parameters<TestBed['sandbox']['injectFault']>[0],
+) {
+	for (let i = 0; i < nth; i++) bed.sandbox.injectFault({ kind: 'delay', ms: 0 }, API_POST);
+	bed.sandbox.injectFault(fault, API_POST);
+}
+
+describe('Items in flight: a far link keeps the pace, every promise holds', () => {
+	const bed = useTestBed({ latencyMs: LATENCY_MS });
+
+	test('30 creates overlap within the pace: each once, outputs in input order and paired', async () => {
+		const started = Date.now();
+		const result = await bed.run(create, rows(30));
+		const wallMs = Date.now() - started;
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((o) => o.json.client_external_id)).toEqual(rows(30).map((r) => r.id));
+		expect(result.output.map((o) => o.pairedItem)).toEqual(rows(30).map((_, item) => ({ item })));
+		expect(posts(bed)).toHaveLength(30);
+		expect(bed.sandbox.clients()).toHaveLength(30);
+		// one at a time, 30 requests of 250 ms each take 7.5 s at least; the pace allows 3 s
+		expect(bed.sandbox.maxInFlight).toBeGreaterThan(1);
+		expect(bed.sandbox.maxInFlight).toBeLessThanOrEqual(IN_FLIGHT);
+		expect(wallMs).toBeLessThan(30 * LATENCY_MS * 0.8);
+		// and never faster than the pace: 30 requests, 29 intervals of 60000 / (600 × 0.97) ms
+		const arrivals = posts(bed).map((r) => r.at);
+		expect(arrivals[29] - arrivals[0]).toBeGreaterThanOrEqual(29 * (60000 / (PACE * 0.97)) * 0.95);
+	}, 30000);
+
+	test('rows with the same Client External ID, interleaved, take turns in input order', async () => {
+		// A, B, C, A, B, C…: the last row of each ID gives the e-mail the client keeps
+		const input = Array.from({ length: 12 }, (_, k) => ({
+			id: `KEY-${'ABC'[k % 3]}`,
+			org: `Org ${'ABC'[k % 3]}`,
+			family: 'Sato',
+			email: `v${k}@example.com`,
+		}));
+		const result = await bed.run({ ...upsertRows, options: { requestsPerMinute: PACE } }, input);
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((o) => o.pairedItem)).toEqual(input.map((_, item) => ({ item })));
+		expect(result.output.map((o) => o.json.operation)).toEqual([
+			...Array(3).fill('created'),
+			...Array(9).fill('updated'),
+		]);
+		const clients = bed.sandbox.clients();
+		expect(clients.map((c) => c.client_external_id).sort()).toEqual(['KEY-A', 'KEY-B', 'KEY-C']);
+		for (const [key, last] of [
+			['KEY-A', 9],
+			['KEY-B', 10],
+			['KEY-C', 11],
+		] as const) {
+			const client = clients.find((c) => c.client_external_id === key)!;
+			const person = (client.contacts as IDataObject[]).find((c) => c.contact_type === 'person');
+			expect(person?.email).toEqual({ address: `v${last}@example.com` });
+			const outputs = result.output.filter((o) => o.json.client_external_id === key);
+			expect(new Set(outputs.map((o) => o.json.mid))).toEqual(new Set([client.mid]));
+		}
+		// one client list read, shared by the items in flight; one create per ID
+		const api = bed.sandbox.received('/api/');
+		expect(api.filter((r) => r.method === 'GET' && r.path.endsWith('/client/'))).toHaveLength(1);
+		expect(posts(bed)).toHaveLength(3);
+		expect(bed.sandbox.maxInFlight).toBeGreaterThan(1);
+	}, 30000);
+
+	test('a failed item stops the run: none starts after it, and the error names what later items made', async () => {
+		faultOnPost(bed, 10, {
+			kind: 'status',
+			status: 400,
+			contentType: 'application/json',
+			body: JSON.stringify({ organization: ['This name is not accepted.'] }),
+		});
+		const result = await bed.run(create, rows(20));
+		const message = result.error?.message ?? '';
+		const failed = Number(/\[item (\d+)\]/.exec(message)?.[1]);
+		expect(failed).toBeGreaterThanOrEqual(0);
+		const clients = bed.sandbox.clients();
+		const before = clients.filter((c) => rowOf(c) < failed).map((c) => String(c.mid));
+		const later = clients.filter((c) => rowOf(c) > failed).map((c) => String(c.mid));
+		// every item before it went through; after it, only those already under way
+		expect(before).toHaveLength(failed);
+		expect(later.length).toBeGreaterThan(0);
+		expect(later.length).toBeLessThan(IN_FLIGHT);
+		expect(posts(bed).length).toBeLessThanOrEqual(failed + IN_FLIGHT);
+		expect(message).toContain(
+			`Before it, this run had already created ${failed} clients (${before.join(', ')})`,
+		);
+		const one = later.length === 1;
+		expect(message).toContain(
+			`Later items already under way when it failed also created ${later.length} client${one ? '' : 's'} (${later.join(', ')})`,
+		);
+		expect(result.error?.description).toContain('leaving out the later items listed as created');
+	}, 30000);
+
+	test('with Continue On Fail every other item is done, in input order', async () => {
+		faultOnPost(bed, 10, {
+			kind: 'status',
+			status: 400,
+			contentType: 'application/json',
+			body: '{}',
+		});
+		const result = await bed.run(create, rows(20), { onError: 'continueRegularOutput' });
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((o) => o.pairedItem)).toEqual(rows(20).map((_, item) => ({ item })));
+		const failed = result.output.findIndex((o) => o.json.error !== undefined);
+		expect(result.output.filter((o) => o.json.error !== undefined)).toHaveLength(1);
+		expect(bed.sandbox.clients()).toHaveLength(19);
+		expect(bed.sandbox.clients().map(rowOf)).not.toContain(failed);
+		expect(bed.sandbox.maxInFlight).toBeGreaterThan(1);
+	}, 30000);
+
+	test('a lost answer while others are in flight: uncertain, never sent again', async () => {
+		faultOnPost(bed, 5, { kind: 'resetAfter' });
+		const result = await bed.run(create, rows(12), { onError: 'continueRegularOutput' });
+		expect(result.error).toBeUndefined();
+		const errors = result.output.filter((o) => o.json.error !== undefined);
+		expect(errors).toHaveLength(1);
+		expect(String(errors[0].json.error)).toMatch(/may or may not have/);
+		// the create was applied, its answer lost: 12 POSTs, 12 clients, none twice
+		expect(posts(bed)).toHaveLength(12);
+		const stored = bed.sandbox.clients();
+		expect(stored).toHaveLength(12);
+		expect(new Set(stored.map(rowOf)).size).toBe(12);
+		expect(bed.sandbox.maxInFlight).toBeGreaterThan(1);
+	}, 30000);
+
+	test('a 429 while several are in flight holds every one of them; none lost or doubled', async () => {
+		faultOnPost(bed, 4, {
+			kind: 'status',
+			status: 429,
+			contentType: 'application/json',
+			headers: { 'Retry-After': '1' },
+			body: JSON.stringify({ detail: 'Request was throttled.' }),
+		});
+		const result = await bed.run(create, rows(16));
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((o) => o.json.client_external_id)).toEqual(rows(16).map((r) => r.id));
+		const stored = bed.sandbox.clients();
+		expect(stored).toHaveLength(16);
+		expect(new Set(stored.map(rowOf)).size).toBe(16);
+		const sent = posts(bed);
+		expect(sent).toHaveLength(17);
+		const refused = sent.find((r) => r.status === 429)!;
+		// requests already on the way arrive within the link's time; none leaves during the hold
+		const during = sent.filter(
+			(r) => r.at > refused.at + LATENCY_MS + 100 && r.at < refused.at + 1000,
+		);
+		expect(during).toEqual([]);
+		expect(bed.sandbox.maxInFlight).toBeGreaterThan(1);
+	}, 30000);
+});
