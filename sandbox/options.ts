@@ -6,6 +6,12 @@
 export interface SandboxOptions {
 	/** Port to listen on; 0 (default) picks a free one. */
 	port?: number;
+	/**
+	 * The Base URL the sandbox names itself by (records' URLs, `meta.next`, storage redirects)
+	 * when something sits in front of it, such as dev/farLink.ts playing a far link; its own
+	 * address by default.
+	 */
+	publicUrl?: string;
 	/** Lifetime of issued tokens in seconds (the real API uses 36000). */
 	tokenTtlSeconds?: number;
 	/** At most `limit` API requests per `windowMs`; further ones get 429 with Retry-After. */

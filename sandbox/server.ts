@@ -38,7 +38,10 @@ export class Sandbox extends SandboxState {
 	readonly issuedTokens = this.keys.issuedTokens;
 	/** Every client secret this sandbox ever accepted (revoked ones included), for leak checks. */
 	readonly issuedSecrets = this.keys.issuedSecrets;
+	/** The Base URL its answers name: its own address, or `publicUrl` (what sits in front of it). */
 	baseUrl = '';
+	/** Where it listens, `http://127.0.0.1:<port>`. */
+	localUrl = '';
 
 	private service!: Service;
 	private server: http.Server;
@@ -70,7 +73,8 @@ export class Sandbox extends SandboxState {
 			this.server.listen(this.options.port ?? 0, '127.0.0.1', () => resolve());
 		});
 		const { port } = this.server.address() as AddressInfo;
-		this.baseUrl = `http://127.0.0.1:${port}`;
+		this.localUrl = `http://127.0.0.1:${port}`;
+		this.baseUrl = this.options.publicUrl ?? this.localUrl;
 		const { options } = this;
 		const urls = new Urls(this.baseUrl);
 		this.store = new Store(urls);

@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- dev code: a benchmark process, never inside n8n */
 /**
  * `npm run bench`: first the requests each example flow spends against the least the API needs
- * (bench-requests.ts; `npm run bench -- --requests` runs that part alone), then, in a real n8n, the MakeLeaps node against n8n's HTTP Request node doing
+ * (bench-requests.ts; `npm run bench -- --requests` runs that part alone; `-- --far` runs only
+ * the far-link bench of bench-far.ts instead), then, in a real n8n, the MakeLeaps node against n8n's HTTP Request node doing
  * the same creates and against a plain keep-alive loop (see bench-n8n.ts); then the node in
  * n8n-core's engine (the test harness) against plain HTTP loops, all on the sandbox, in one run.
  * Each figure is the median of its runs with min and max (BENCH_N8N_REPS real-n8n runs, default
@@ -15,6 +16,7 @@ import { promisify } from 'node:util';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
 import { CredentialsHelper, runNode } from '../dev/harness';
+import { farBench } from './bench-far';
 import { executeCreates, keepAliveLoop, prepareN8n } from './bench-n8n';
 import { requestsPerTask, requestsTable } from './bench-requests';
 
@@ -248,6 +250,7 @@ async function getManyAll() {
 }
 
 async function main() {
+	if (process.argv.includes('--far')) return void (await farBench(process.argv));
 	const started = Date.now();
 	console.log('Requests per task: the example flows in a real n8n against the sandbox');
 	const tasks = await requestsPerTask((line) => console.log(line));
