@@ -41,6 +41,7 @@ export const EXAMPLE_FILES = [
 	'6-paid-invoice-ledger.json',
 	'7-send-unsent-invoices.json',
 	'8-preview-then-import.json',
+	'9-makeleaps-mcp-server.json',
 	'10-accepted-quote-to-invoice.json',
 ];
 export const PACKAGE_NAME = 'n8n-nodes-makeleaps';

@@ -23,9 +23,10 @@ export interface Task {
 	 * How the run starts: by `n8n execute` (unset), from example 5's form submitted to a started
 	 * n8n or that submission run again (as from n8n's executions), by the polls of example 6's
 	 * published trigger (its first, then a quiet one), or by example 10's trigger reporting a
-	 * quote its client accepted (that execution run again is a `replay` too).
+	 * quote its client accepted (that execution run again is a `replay` too), or by an MCP client
+	 * calling a tool of example 9's MCP Server Trigger.
 	 */
-	startsFrom?: 'form' | 'replay' | 'poll' | 'accepted';
+	startsFrom?: 'form' | 'replay' | 'poll' | 'accepted' | 'tool';
 	/** What the run does, in a user's words. */
 	what: string;
 	/** How many rows or documents the run handles, to give requests per unit. */
@@ -221,6 +222,29 @@ export const TASKS: Task[] = [
 		minimumIs: 'partner + quote list (the sample) + quote + invoice list (by External ID)',
 		// the trigger and Convert each look the partner up (Partner empty)
 		budget: 5,
+	},
+	{
+		workflow: 'mlExample9McpServer',
+		run: 'first',
+		startsFrom: 'tool',
+		what: 'one tool call through the MCP Server Trigger: create or update an invoice for a known client (made)',
+		units: 1,
+		unit: 'invoice',
+		minimum: 4,
+		minimumIs:
+			'partner + client list (the client by External ID, its default contact) + invoice list (by External ID) + invoice create',
+		budget: 4,
+	},
+	{
+		workflow: 'mlExample9McpServer',
+		run: 'again',
+		startsFrom: 'tool',
+		what: 'the same tool call again, as a model retries (its invoice found unchanged: nothing written)',
+		units: 1,
+		unit: 'invoice',
+		minimum: 3,
+		minimumIs: 'partner + client list + invoice list (by External ID)',
+		budget: 3,
 	},
 ];
 

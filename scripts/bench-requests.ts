@@ -3,8 +3,9 @@
  * Requests per task (dev/requestBudget.ts): runs the example flows in a real n8n against the
  * sandbox, in the order a user would (clients, then invoices with PDFs, then sending), each
  * twice, and counts what the sandbox received; then, in the started n8n, example 5's form (and
- * the same submission again), example 6's first and next poll, and example 10's quote accepted
- * (and the workflow run again).
+ * the same submission again), example 6's first and next poll, example 10's quote accepted
+ * (and the workflow run again), and one tool call through example 9's MCP Server Trigger (and the
+ * same call again, as a model retries).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,6 +24,7 @@ import {
 	submitQuoteForm,
 	until,
 } from '../dev/liveExamples';
+import { callTool, connectMcp, INVOICE_ARGS, MCP_SERVER, seedKnownClient } from '../dev/mcp';
 import { seedClosedOffice } from '../dev/n8n';
 import { apiRequests, TASKS, type Task } from '../dev/requestBudget';
 import { startInstance, type Instance } from './instance';
@@ -62,6 +64,7 @@ export async function requestsPerTask(say: (line: string) => void): Promise<Task
 			else if (task.startsFrom === 'replay') await replay(instance, task.workflow);
 			else if (task.startsFrom === 'poll') await nextPoll(instance, task.run);
 			else if (task.startsFrom === 'accepted') await quoteAccepted(instance);
+			else if (task.startsFrom === 'tool') await toolCall(instance, task.run);
 			else {
 				const { run, result } = await n8n.execute(task.workflow);
 				if (result.code !== 0 || run?.status !== 'success')
@@ -90,9 +93,13 @@ export async function requestsPerTask(say: (line: string) => void): Promise<Task
 	}
 }
 
-/** Starts n8n with example 5's form published (n8n takes it up when it starts), signed in. */
+/**
+ * Starts n8n with example 5's form and example 9's MCP server published (n8n takes them up when
+ * it starts), signed in.
+ */
 async function startWithFormPublished({ n8n }: Instance): Promise<void> {
 	await n8n.publish('mlExample5FormQuote');
+	await n8n.publish(MCP_SERVER.workflowId);
 	await n8n.start();
 	await n8n.login();
 }
@@ -144,6 +151,22 @@ async function quoteAccepted({ n8n, sandbox }: Instance): Promise<void> {
 	sandbox.resetRequests();
 	const run = await acceptQuote(n8n, sandbox, String(quote.mid));
 	if (run.status !== 'success') throw new Error(`example 10 failed: ${run.status}`);
+}
+
+/**
+ * Example 9: an MCP client calls save_invoice for a client MakeLeaps has (put in the sandbox
+ * before the first call), counted from the call to its answer; `again` is the same call again.
+ */
+async function toolCall({ n8n, sandbox }: Instance, run: Task['run']): Promise<void> {
+	if (run === 'first') seedKnownClient(sandbox);
+	const client = await connectMcp(n8n);
+	try {
+		sandbox.resetRequests();
+		const answer = await callTool(client, 'save_invoice', INVOICE_ARGS);
+		if (answer.isError) throw new Error(`example 9: save_invoice failed: ${answer.text}`);
+	} finally {
+		await client.close();
+	}
 }
 
 /** The table `npm run bench` prints. */

@@ -1,17 +1,26 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: drives a real n8n from Node.js */
 /**
  * `npm run demo`: starts the MakeLeaps sandbox and a real n8n with this package installed as a
- * community node, runs example workflows 1, 2, 4 and 7 with n8n's CLI, and prints what the
- * sandbox saw: clients and invoices created, modified and deleted, PDFs downloaded, invoices
- * sent, and the requests it received. The invoices' PDFs land in demo-output/invoices/.
+ * community node, runs example workflows 1, 2, 4 and 7 with n8n's CLI, then starts n8n with example
+ * 9 published and makes one MCP tool call to it, and prints what the sandbox saw: clients and
+ * invoices created, modified and deleted, PDFs downloaded, invoices sent, and the requests it
+ * received. The invoices' PDFs land in demo-output/invoices/.
  * `npm run demo -- --ui` then keeps n8n and the sandbox running for trying the node by hand.
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import type { RecordedRequest } from '../sandbox/server';
+import { callTool, connectMcp, MCP_SERVER, mcpUrl } from '../dev/mcp';
 import { ROOT, seedClosedOffice } from '../dev/n8n';
-import { openEditor, say, startInstance, stopOnSignals, type Instance } from './instance';
+import {
+	openEditor,
+	say,
+	startEditor,
+	startInstance,
+	stopOnSignals,
+	type Instance,
+} from './instance';
 
 interface ClientJson {
 	mid?: string;
@@ -130,6 +139,50 @@ function sendingLines(
 	});
 }
 
+/**
+ * Example 9: published, n8n started (on the editor's port), and an MCP client (as Claude Desktop
+ * would be) calls save_invoice for example 4's first client; what the sandbox saw, and the answer.
+ */
+async function toolCall(
+	instance: Instance,
+	known: Map<string, ClientJson>,
+	documents: Map<string, DocumentJson>,
+): Promise<string[]> {
+	const { n8n, sandbox, workflows } = instance;
+	const started = Date.now();
+	await n8n.publish(MCP_SERVER.workflowId);
+	await startEditor(instance);
+	const name = workflows.find((workflow) => workflow.id === MCP_SERVER.workflowId)!.name;
+	const client = await connectMcp(n8n);
+	try {
+		sandbox.resetRequests();
+		const answer = await callTool(client, 'save_invoice', {
+			client_external_id: 'CL-001',
+			invoice_external_id: 'MCP-0001',
+			date: '2026-12-01',
+			description: 'Consulting (days)',
+			quantity: 2,
+			unit_price: 50000,
+		});
+		if (answer.isError) throw new Error(`example 9: save_invoice failed: ${answer.text}`);
+		return [
+			'',
+			`${name}  (an MCP client calls save_invoice at ${mcpUrl(n8n)})`,
+			...summarize([...sandbox.requests], known, documents),
+			`  the model reads ${answer.text.length} characters: ${modelReads(answer.text)}`,
+			`  finished in ${((Date.now() - started) / 1000).toFixed(1)} s (n8n started)`,
+		];
+	} finally {
+		await client.close();
+	}
+}
+
+/** The tool's answer (one simplified row, as JSON) in a few words. */
+function modelReads(text: string): string {
+	const [row] = JSON.parse(text) as Array<DocumentJson & { operation?: string }>;
+	return `${row.operation} ${row.document_type} ${row.document_number}, total ${row.total} ${row.currency}`;
+}
+
 async function main() {
 	const ui = process.argv.includes('--ui');
 	rmSync(OUTPUT_FOLDER, { recursive: true, force: true });
@@ -168,6 +221,7 @@ async function main() {
 			for (const line of summarize([...sandbox.requests], known, knownDocuments)) say(line);
 			say(`  finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		}
+		for (const line of await toolCall(instance, known, knownDocuments)) say(line);
 
 		const clients = sandbox.clients();
 		say();

@@ -7,6 +7,7 @@ import net from 'node:net';
 
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { DEMO_ITEMS } from '../sandbox/stores/items';
+import { MCP_SERVER, mcpUrl } from '../dev/mcp';
 import { example, EXAMPLE_FILES, freePort, N8n, sandboxCredential } from '../dev/n8n';
 
 export const say = (line = '') => process.stdout.write(`${line}\n`);
@@ -33,20 +34,33 @@ export async function startInstance(outputFolder: string): Promise<Instance> {
 	say(`MakeLeaps sandbox at ${sandbox.baseUrl} (partner ${partnerMid}, ${partnerName})`);
 	say(`Installing the packed package into a fresh n8n user folder (${n8n.userFolder})...`);
 	await n8n.installPackage();
-	await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, clientId, clientSecret)]);
+	// example 9's MCP Server Trigger asks MCP clients for this Bearer token
+	await n8n.importCredentials([
+		sandboxCredential(sandbox.baseUrl, clientId, clientSecret),
+		MCP_SERVER.credential,
+	]);
 	const workflows = EXAMPLE_FILES.map((file) => example(file, outputFolder));
 	for (const workflow of workflows) await n8n.importWorkflow(workflow);
-	say('Imported the credential "MakeLeaps account" and the example workflows.');
+	say(
+		'Imported the credentials "MakeLeaps account" and "MakeLeaps MCP token" and the example workflows.',
+	);
 	return { sandbox, n8n, workflows, dispose };
 }
 
-/** Starts the editor (on n8n's usual port 5678 when it is free), signs in, and says how to use it. */
-export async function openEditor({ sandbox, n8n, workflows }: Instance): Promise<void> {
-	say();
-	say('Starting the n8n editor...');
+/** Starts n8n (on its usual port 5678 when it is free) and signs in, unless it runs already. */
+export async function startEditor({ n8n }: Instance): Promise<void> {
+	if (n8n.port) return;
 	const port = (await portIsFree(5678)) ? 5678 : await freePort();
 	await n8n.start(port);
 	await n8n.login();
+}
+
+/** Starts the editor (see `startEditor`), and says how to use it. */
+export async function openEditor(instance: Instance): Promise<void> {
+	const { sandbox, n8n, workflows } = instance;
+	say();
+	say('Starting the n8n editor...');
+	await startEditor(instance);
 	const { clientId, clientSecret } = sandbox.credentials;
 	say();
 	say(`n8n is running: ${n8n.url}/`);
@@ -58,6 +72,9 @@ export async function openEditor({ sandbox, n8n, workflows }: Instance): Promise
 	say(`  Client Secret  ${clientSecret}`);
 	say(
 		`Sandbox state: ${sandbox.baseUrl}/_sandbox/state  (requests: ${sandbox.baseUrl}/_sandbox/requests)`,
+	);
+	say(
+		`Example 9's MCP server, once published: ${mcpUrl(n8n)}  (Authorization: Bearer ${MCP_SERVER.credential.data.token})`,
 	);
 }
 
