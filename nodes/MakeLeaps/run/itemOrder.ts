@@ -21,6 +21,7 @@ export class ItemOrder {
 
 	/** The item queued for a turn, or ended: later items may queue. */
 	passedBy(item: number): void {
+		if (item < this.front) return; // passed already: an item queues, then ends
 		this.passed.add(item);
 		while (this.passed.has(this.front)) this.passed.delete(this.front++);
 		for (const waiter of this.waiting.filter(({ item: waiting }) => waiting <= this.front)) {
