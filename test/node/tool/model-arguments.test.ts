@@ -183,6 +183,10 @@ describe('Arguments a model passes: refused naming the field and the item, nothi
 		}
 		expect(writes(bed)).toEqual([]);
 		expect(bed.sandbox.documentsOf()).toEqual([]);
+		// a refused argument costs no request; an unknown client, the client list's read
+		const reads = bed.sandbox.received('/api/').map((request) => request.path);
+		if (/C-404/.test(String(values.client))) expect(reads).not.toHaveLength(0);
+		else expect(reads).toEqual([]);
 	});
 
 	test('a client ID nobody has: refused, nothing written', async () => {

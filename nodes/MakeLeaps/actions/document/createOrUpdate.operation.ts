@@ -60,10 +60,11 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	await checkGroupAgrees(op, fields, partnerMid);
 	const type = documentTypeOf(op);
-	const wanted = await documentFromInput(op, fields, partnerMid, false);
-	const externalId = wanted.external_id as string | undefined;
+	// checked before the document's client is looked for: a refused row costs no request
+	const externalId = op.fieldValues(fields).external_id as string | undefined;
 	if (!externalId)
 		op.fail('External ID is empty', 'Create or Update finds the document by this ID');
+	const wanted = await documentFromInput(op, fields, partnerMid, false);
 	const since = checkDate(op.collection('options').scanFrom, op.label('options.scanFrom'));
 	if (since) checkInWindow(op, wanted.date, since);
 	const index = op.run.documentIndex(partnerMid, type, since);

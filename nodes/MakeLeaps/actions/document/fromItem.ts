@@ -85,9 +85,18 @@ export async function documentPartsOf(
 	table: FieldTable,
 	partnerMid: string,
 ): Promise<DocumentParts> {
+	const parts = partsWithoutClient(op, table, partnerMid);
+	return { ...parts, clientMid: await op.clientMid('client', partnerMid) };
+}
+
+/** The parts an item gives that need no request: checked before the client is looked for. */
+function partsWithoutClient(
+	op: OperationContext,
+	table: FieldTable,
+	partnerMid: string,
+): Omit<DocumentParts, 'clientMid'> {
 	const values = op.fieldValues(table);
 	const type = documentTypeOf(op);
-	const clientMid = await op.clientMid('client', partnerMid);
 	const contact = pickedValue(op.parameter('clientContact'));
 	const contactMid =
 		contact === undefined
@@ -102,7 +111,7 @@ export async function documentPartsOf(
 			`${op.label('template')} "${template}" is not a template code such as ja_JP_2`,
 		);
 	}
-	return { values, type, clientMid, contactMid, template };
+	return { values, type, contactMid, template };
 }
 
 /**
@@ -116,15 +125,17 @@ export async function documentFromInput(
 	partnerMid: string,
 	isNew: boolean,
 ): Promise<IDataObject> {
-	const parts = await documentPartsOf(op, table, partnerMid);
-	const { type, clientMid, contactMid, template } = parts;
+	const parts = partsWithoutClient(op, table, partnerMid);
+	const { type, contactMid, template } = parts;
 	// a new document gets the fields' defaults; for a comparison, only what the item gives counts
 	const values = isNew ? withDefaults(table, parts.values) : parts.values;
 	const currency = values.currency ?? 'JPY';
+	// the lines before the client: a refused amount costs no client look-up
 	const lines =
 		op.group.length > 1
 			? await groupLineItems(op, partnerMid, currency)
 			: await lineItemsOf(op, partnerMid, currency);
+	const clientMid = await op.clientMid('client', partnerMid);
 	const { baseUrl } = op.run.transport;
 	if (isNew && !values.date) values.date = today(op.run.n8n.getTimezone());
 	const contactUrlOf = async () =>
