@@ -418,6 +418,11 @@ describe('Daily request limit', () => {
 		now: () => Date.parse('2026-03-02T08:00:00Z') + (Date.now() - start),
 	});
 
+	// Items run a few at a time: at the account's pace (a slot every half second) the refusal is
+	// learnt before the next item's slot, so later items send nothing. At a fast pace, items
+	// already under way may each be refused too (they write nothing).
+	const AT_THE_ACCOUNTS_PACE = { requestsPerMinute: 120 };
+
 	const fiveCreates = (result: RunResult) =>
 		result.output.map((o: INodeExecutionData) => o.json.error ?? o.json.client_external_id);
 
@@ -428,6 +433,7 @@ describe('Daily request limit', () => {
 				operation: 'create',
 				organizationName: 'Daily Co',
 				clientExternalId: '={{ "D-" + $json.i }}',
+				options: AT_THE_ACCOUNTS_PACE,
 			},
 			[0, 1, 2, 3, 4].map((i) => ({ i })),
 			{ onError: 'continueRegularOutput' },
@@ -452,13 +458,10 @@ describe('Daily request limit', () => {
 	});
 
 	test('without Continue On Fail the run stops at the refused item, saying what it already created', async () => {
-		const result = await bed.run({ operation: 'create', organizationName: 'Daily Co' }, [
-			{},
-			{},
-			{},
-			{},
-			{},
-		]);
+		const result = await bed.run(
+			{ operation: 'create', organizationName: 'Daily Co', options: AT_THE_ACCOUNTS_PACE },
+			[{}, {}, {}, {}, {}],
+		);
 		const mids = bed.sandbox.clients().map((c) => c.mid);
 		expect(result.error?.message).toBe(
 			`MakeLeaps daily request limit reached; requests resume in about 16 h [item 3]. Before it, this run had already created 3 clients (${mids.join(', ')})`,
