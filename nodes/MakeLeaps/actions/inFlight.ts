@@ -5,8 +5,7 @@
  * unused. A few items in flight fill it; every request still waits for its slot on the account's
  * one schedule (transport/tries/pacer.ts), and a 429 holds them all.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
-
+import type { OperationContext } from '../run/context';
 import type { Operation } from './operation';
 
 /**
@@ -18,16 +17,19 @@ export const IN_FLIGHT = 4;
 
 /**
  * Items the run takes at once: `IN_FLIGHT` for an operation whose items are independent or meet
- * only in shared reads and turns (`overlaps` in its module), one at a time otherwise, and when
- * Group Rows By is set (a group's items are read together).
+ * only in shared reads and turns (`overlaps` in its module; a function decides for the run, once,
+ * before any item starts), one at a time otherwise. With Group Rows By, a group's first item does
+ * the group's work (it reads its rows), so groups are in flight as items are. A decision that
+ * fails to read what it needs never blocks the run: it goes one at a time.
  */
-export function inFlightOf(context: IExecuteFunctions, operation: Operation): number {
-	if (operation.overlaps !== true) return 1;
-	// the option as written (an expression unevaluated): set at all, the run groups
-	const grouping = operation.groupsBy
-		? context.getNodeParameter(operation.groupsBy, 0, '', { rawExpressions: true })
-		: '';
-	return grouping === '' || grouping === undefined || grouping === null ? IN_FLIGHT : 1;
+export function inFlightOf(operation: Operation, first: OperationContext, count: number): number {
+	const { overlaps } = operation;
+	if (typeof overlaps !== 'function') return overlaps === true ? IN_FLIGHT : 1;
+	try {
+		return overlaps(first, count) ? IN_FLIGHT : 1;
+	} catch {
+		return 1; // the item whose value could not be read fails on its own turn
+	}
 }
 
 /**

@@ -26,8 +26,8 @@ export class RunStop {
 
 	/** The error that stops the run, with what the run changed. */
 	errorOf(run: RunContext): NodeApiError | NodeOperationError {
-		const before = run.writes((item) => item <= this.item);
-		const later = run.writes((item) => item > this.item);
+		const before = run.namedWrites((item) => item <= this.item);
+		const later = run.namedWrites((item) => item > this.item);
 		return withWritesSoFar(this.error, before, later, this.noun, this.safeToRepeat);
 	}
 }

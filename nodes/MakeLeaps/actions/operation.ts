@@ -21,9 +21,10 @@ export interface Operation {
 	previewable?: boolean;
 	/**
 	 * Whether a few of its items may run at once (actions/inFlight.ts): its items are independent,
-	 * or meet only in shared reads and in turns of the same key, which keep input order.
+	 * or meet only in shared reads and in turns of the same key, which keep input order. A
+	 * function decides for the run, before any item starts, from the first item's handle.
 	 */
-	overlaps?: boolean;
+	overlaps?: boolean | ((first: OperationContext, count: number) => boolean);
 	/** Whether it only ever reads: its run's transport refuses any method but GET before sending. */
 	readOnly?: boolean;
 	/**

@@ -57,7 +57,12 @@ export async function router(
 			run.itemOrder.passedBy(i);
 		}
 	};
-	await eachItem(count, inFlightOf(this, chosen.operation), one, () => stop !== undefined);
+	const width = inFlightOf(
+		chosen.operation,
+		new OperationContext(run, 0, chosen.properties),
+		count,
+	);
+	await eachItem(count, width, one, () => stop !== undefined);
 	if (stop) throw stop.errorOf(run);
 	const output: INodeExecutionData[] = [];
 	// one push per output: a list of any length, without spreading it into arguments

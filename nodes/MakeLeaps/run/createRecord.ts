@@ -46,7 +46,8 @@ export async function createRecord(
 	} catch (error) {
 		created = await findAfterUncertainCreate(error, op, lookup(), before);
 	}
-	op.run.recordWrite('created', created.mid, op.itemIndex);
+	// a document is named by its number in messages
+	op.run.recordWrite('created', created.mid, op.itemIndex, created.document_number);
 	return created;
 }
 

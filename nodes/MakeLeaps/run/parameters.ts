@@ -4,9 +4,11 @@
  * `{{ $json["Column name"] }}`), is read from the item: n8n evaluates every expression in its
  * sandbox (about half a millisecond each, the node's largest cost per item), and reading such a
  * field from the item gives the same value without it. Any other parameter is read as n8n gives
- * it. The items grouped by an option's value (Group Rows By) are worked out once per run.
+ * it. The items grouped by an option's value (Group Rows By) are worked out once per run, and a
+ * value read before the items start (to decide how the run goes) is kept for the item's own read.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { deepCopy } from 'n8n-workflow';
 
 /** Keys whose reading n8n's sandbox may treat specially: always left to it. */
 const UNUSUAL_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -47,6 +49,8 @@ export class RunParameters {
 	private readonly mappedKeys = new Map<string, string | null>();
 	/** Per option (such as `options.groupBy`), the items by the value they give it. */
 	private readonly groups = new Map<string, Map<string, number[]>>();
+	/** Values read ahead (`readAhead`), by item and parameter name. */
+	private readonly ahead = new Map<string, unknown>();
 
 	constructor(private readonly n8n: IExecuteFunctions) {}
 
@@ -55,6 +59,12 @@ export class RunParameters {
 	 * else as n8n gives it (an expression's result can be of any type).
 	 */
 	read(name: string, itemIndex: number, fallback?: unknown): unknown {
+		const kept = `${itemIndex} ${name}`;
+		if (this.ahead.has(kept)) {
+			const value = this.ahead.get(kept);
+			// a fresh copy, as n8n gives one on every read
+			return typeof value === 'object' && value !== null ? deepCopy(value) : value;
+		}
 		let key = this.mappedKeys.get(name);
 		if (key === undefined) {
 			const raw = this.n8n.getNodeParameter(name, 0, '', { rawExpressions: true });
@@ -65,6 +75,16 @@ export class RunParameters {
 			if (mapped.found) return mapped.value;
 		}
 		return this.n8n.getNodeParameter(name, itemIndex, fallback) as unknown;
+	}
+
+	/**
+	 * A parameter read before the items start, to decide how the run goes: kept, so that the
+	 * item's own read costs no second evaluation. `fallback` is the one the item's own read gives.
+	 */
+	readAhead(name: string, itemIndex: number, fallback: unknown): unknown {
+		const value = this.read(name, itemIndex, fallback);
+		this.ahead.set(`${itemIndex} ${name}`, value);
+		return value;
 	}
 
 	/**

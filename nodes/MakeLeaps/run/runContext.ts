@@ -23,7 +23,12 @@ export interface RunWrites {
 
 export class RunContext extends RunMemory {
 	/** What the run changed, each with the item it changed it for. */
-	private readonly written: Array<{ kind: keyof RunWrites; mid: string; item: number }> = [];
+	private readonly written: Array<{
+		kind: keyof RunWrites;
+		mid: string;
+		item: number;
+		name?: string;
+	}> = [];
 	/** Input order where items running at once meet (turns of the same key). */
 	readonly itemOrder = new ItemOrder();
 	readonly parameters: RunParameters;
@@ -39,15 +44,32 @@ export class RunContext extends RunMemory {
 		this.parameters = new RunParameters(n8n);
 	}
 
-	/** Records a record this run created, updated, deleted or sent (by MID) for an item. */
-	recordWrite(kind: keyof RunWrites, mid: unknown, item: number): void {
-		if (mid !== undefined && mid !== null) this.written.push({ kind, mid: String(mid), item });
+	/**
+	 * Records a record this run created, updated, deleted or sent (by MID) for an item, with the
+	 * name a message gives it where the user knows it by another (a document's number).
+	 */
+	recordWrite(kind: keyof RunWrites, mid: unknown, item: number, name?: unknown): void {
+		if (mid === undefined || mid === null) return;
+		const named = typeof name === 'string' && name !== '' ? name : undefined;
+		this.written.push({ kind, mid: String(mid), item, name: named });
 	}
 
-	/** What the run changed so far, for every item or for the items `of` keeps. */
+	/** What the run changed so far (MIDs), for every item or for the items `of` keeps. */
 	writes(of: (item: number) => boolean = () => true): RunWrites {
+		return this.writesShown(of, ({ mid }) => mid);
+	}
+
+	/** The same, each record by the name a message gives it (its MID where it has no other). */
+	namedWrites(of: (item: number) => boolean): RunWrites {
+		return this.writesShown(of, ({ mid, name }) => name ?? mid);
+	}
+
+	private writesShown(
+		of: (item: number) => boolean,
+		shown: (write: { mid: string; name?: string }) => string,
+	): RunWrites {
 		const writes: RunWrites = { created: [], updated: [], deleted: [], sent: [] };
-		for (const { kind, mid, item } of this.written) if (of(item)) writes[kind].push(mid);
+		for (const write of this.written) if (of(write.item)) writes[write.kind].push(shown(write));
 		return writes;
 	}
 

@@ -110,7 +110,7 @@ describe('Group Rows By: a bad group value fails only its rows', () => {
 				['Design', 'Catering'],
 			]);
 			expect(result.error?.message).toBe(
-				`${message(1)}. Before it, this run had already created 1 document (${String(made[0].mid)})`,
+				`${message(1)}. Before it, this run had already created 1 document (${String(made[0].document_number)})`,
 			);
 		},
 	);

@@ -2,13 +2,14 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
+import { documentsOverlap } from '../../run/document/numbersGiven';
 import { createDocument } from '../../run/document/documentCreate';
 import { documentFromInput } from './fromItem';
 import { documentFields } from './fields/document.fields';
-import { checkGroupAgrees } from './groups';
+import { checkGroupAgrees, groupsBy } from './groups';
 import { documentInputs, groupByOption } from './fields/inputs';
 
-export { groupsBy } from './groups';
+export { groupsBy };
 
 export const description = documentInputs(documentFields, {
 	resource: ['document'],
@@ -18,6 +19,10 @@ export const description = documentInputs(documentFields, {
 export const options: INodeProperties[] = [groupByOption];
 
 export const simplifies = true;
+
+/** A few documents at a time when every document gives its number (run/document/numbersGiven.ts). */
+export const overlaps = (first: OperationContext, count: number) =>
+	documentsOverlap(first, count, { table: documentFields, groupsBy, byExternalId: false });
 
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();

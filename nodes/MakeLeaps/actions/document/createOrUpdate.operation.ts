@@ -4,6 +4,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
+import { documentsOverlap } from '../../run/document/numbersGiven';
 import { checkDate } from '../../model/dates';
 import { documentChanges } from '../../model/documentBody';
 import { documentWithExternalId, settleCreate } from '../../run/document/byExternalId';
@@ -13,10 +14,10 @@ import { checkTotals } from '../../run/document/totalsAfterWrite';
 import { withMainFields } from '../../model/fields';
 import { documentFields } from './fields/document.fields';
 import { documentFromInput, documentTypeOf } from './fromItem';
-import { checkGroupAgrees } from './groups';
+import { checkGroupAgrees, groupsBy } from './groups';
 import { documentInputs, groupByOption } from './fields/inputs';
 
-export { groupsBy } from './groups';
+export { groupsBy };
 
 const show = { resource: ['document'], operation: ['createOrUpdate'] };
 const fields = withMainFields(documentFields, ['externalId']);
@@ -50,6 +51,10 @@ export const options: INodeProperties[] = [
 export const previewable = true;
 
 export const simplifies = true;
+
+/** A few documents at a time when every document gives its number (run/document/numbersGiven.ts). */
+export const overlaps = (first: OperationContext, count: number) =>
+	documentsOverlap(first, count, { table: fields, groupsBy, byExternalId: true });
 
 /**
  * Finds the document of this type by its external ID and decides: make it, change what differs,

@@ -45,7 +45,7 @@ export async function changeDocument(
 ): Promise<IDataObject> {
 	const { body, tags } = await withTagUrls(op, partnerMid, asked);
 	const document = clientNoted(op, await patchDocument(op, partnerMid, mid, body));
-	op.run.recordWrite('updated', mid, op.itemIndex);
+	op.run.recordWrite('updated', mid, op.itemIndex, document.document_number);
 	checkTags(op, partnerMid, document, tags, 'changed');
 	return document;
 }
