@@ -37,7 +37,7 @@ const upsert: INodeParameters = {
 };
 
 /** Rows ROW-0.. with their numbers INV-00.. (or none where `numbered` says so). */
-const rows = (client: string, count: number, numbered = (_: number) => true) =>
+const rows = (client: string, count: number, numbered: (row: number) => boolean = () => true) =>
 	Array.from({ length: count }, (_, i) => ({
 		client,
 		id: `ROW-${i}`,
