@@ -115,3 +115,19 @@ export const createContact = (client: string, fields: Record<string, string>): I
 	contactType: 'person',
 	contactFields: fields,
 });
+
+/** The API POSTs the sandbox received. */
+export const posts = (bed: TestBed) =>
+	bed.sandbox.received('/api/').filter((r) => r.method === 'POST');
+
+const API_POST = { method: 'POST', path: '/api/' };
+
+/** The API POSTs before the `nth` (from 0) go through; the `nth` gets `fault`. */
+export function faultOnPost(
+	bed: TestBed,
+	nth: number,
+	fault: Parameters<TestBed['sandbox']['injectFault']>[0],
+) {
+	for (let i = 0; i < nth; i++) bed.sandbox.injectFault({ kind: 'delay', ms: 0 }, API_POST);
+	bed.sandbox.injectFault(fault, API_POST);
+}

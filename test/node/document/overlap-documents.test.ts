@@ -6,8 +6,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { IN_FLIGHT } from '../../../nodes/MakeLeaps/actions/inFlight';
-import { useTestBed, type TestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
+import { useTestBed } from '../bed';
+import { byId, faultOnPost, posts, seedClient } from '../fixtures';
 
 /** A far link (250 ms a round trip) and a pace of 600 a minute: one request outlasts the interval. */
 const LATENCY_MS = 250;
@@ -44,20 +44,6 @@ const rows = (client: string, count: number, numbered: (row: number) => boolean 
 		number: numbered(i) ? `INV-${String(i).padStart(2, '0')}` : '',
 		description: `Work ${i}`,
 	}));
-
-const posts = (bed: TestBed) => bed.sandbox.received('/api/').filter((r) => r.method === 'POST');
-
-const API_POST = { method: 'POST', path: '/api/' };
-
-/** The API POSTs before the `nth` (from 0) go through; the `nth` gets `fault`. */
-function faultOnPost(
-	bed: TestBed,
-	nth: number,
-	fault: Parameters<TestBed['sandbox']['injectFault']>[0],
-) {
-	for (let i = 0; i < nth; i++) bed.sandbox.injectFault({ kind: 'delay', ms: 0 }, API_POST);
-	bed.sandbox.injectFault(fault, API_POST);
-}
 
 const paired = (count: number) => Array.from({ length: count }, (_, item) => ({ item }));
 

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { IN_FLIGHT } from '../../../nodes/MakeLeaps/actions/inFlight';
-import { useTestBed, type TestBed } from '../bed';
-import { upsertRows } from '../fixtures';
+import { useTestBed } from '../bed';
+import { faultOnPost, posts, upsertRows } from '../fixtures';
 
 /** A far link (250 ms a round trip) and a pace of 600 a minute: one request outlasts the interval. */
 const LATENCY_MS = 250;
@@ -18,22 +18,8 @@ const create = {
 const rows = (count: number) =>
 	Array.from({ length: count }, (_, i) => ({ id: `ROW-${i}`, name: `Company ${i}` }));
 
-const posts = (bed: TestBed) => bed.sandbox.received('/api/').filter((r) => r.method === 'POST');
-
 /** The row a stored client was made from (ROW-<n>). */
 const rowOf = (client: IDataObject) => Number(String(client.client_external_id).slice(4));
-
-const API_POST = { method: 'POST', path: '/api/' };
-
-/** The API POSTs before the `nth` (from 0) go through; the `nth` gets `fault`. */
-function faultOnPost(
-	bed: TestBed,
-	nth: number,
-	fault: Parameters<TestBed['sandbox']['injectFault']>[0],
-) {
-	for (let i = 0; i < nth; i++) bed.sandbox.injectFault({ kind: 'delay', ms: 0 }, API_POST);
-	bed.sandbox.injectFault(fault, API_POST);
-}
 
 describe('Items in flight: a far link keeps the pace, every promise holds', () => {
 	const bed = useTestBed({ latencyMs: LATENCY_MS });
