@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 
 import { CREDENTIAL } from '../../dev/n8n';
 import type { Sandbox } from '../../sandbox/server';
+import { DEMO_ITEMS } from '../../sandbox/stores/items';
 
 export const DAY = {
 	workflowId: 'mlDayWorkflow',
@@ -37,21 +38,10 @@ export function seedDay(sandbox: Sandbox) {
 		],
 	});
 	const [web] = sandbox.seedTags('Web');
-	const design = sandbox.seedItem({
-		code: 'DESIGN-H',
-		description: 'Design work',
-		unit_cost: '8000',
-		quantity_unit: 'hour',
-		tax_rate: '10',
-	});
-	const coffee = sandbox.seedItem({
-		code: 'COFFEE-1KG',
-		description: 'Coffee beans 1 kg',
-		unit_cost: '3240',
-		quantity_unit: 'bag',
-		tax_rate: '8',
-		tax_type: 'reduced',
-	});
+	// two of the sandbox's example products
+	const [design, coffee] = ['DESIGN-H', 'COFFEE-1KG'].map((code) =>
+		sandbox.seedItem(DEMO_ITEMS.find((item) => item.code === code)!),
+	);
 	return { clientMid: String(client.mid), web, design, coffee };
 }
 

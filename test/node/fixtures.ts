@@ -131,3 +131,19 @@ export function faultOnPost(
 	for (let i = 0; i < nth; i++) bed.sandbox.injectFault({ kind: 'delay', ms: 0 }, API_POST);
 	bed.sandbox.injectFault(fault, API_POST);
 }
+
+/** Invoices of one new client, INV-<id>-1…n, all addressed to its person (sato@example.com). */
+export function seedInvoicesOf(bed: TestBed, externalId: string, n: number) {
+	const clientMid = seedClient(bed, externalId);
+	const client = bed.sandbox.clients().find((c) => c.mid === clientMid)!;
+	return Array.from({ length: n }, (_, k) =>
+		bed.sandbox.seedDocument({
+			document_type: 'invoice',
+			document_number: `INV-${externalId}-${k + 1}`,
+			client: client.url,
+			client_contact: (client.contacts[1] as { url: string }).url,
+			lineitems: [{ kind: 'simple', description: 'Design', price: '1000', tax_rate: '10' }],
+			autocalculate: true,
+		}),
+	);
+}

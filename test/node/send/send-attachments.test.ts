@@ -8,7 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { InputFile } from '../../../dev/harness';
 import { useTestBed, type TestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
+import { byId, seedInvoicesOf } from '../fixtures';
 import { startTrap, type Trap } from '../trap';
 
 let trap: Trap;
@@ -28,22 +28,6 @@ const terms: InputFile = {
 	fileName: 'terms.pdf',
 	mimeType: 'application/pdf',
 };
-
-/** Invoices of one new client, all addressed to its person (sato@example.com). */
-function invoicesOf(bed: TestBed, externalId: string, n: number) {
-	const clientMid = seedClient(bed, externalId);
-	const client = bed.sandbox.clients().find((c) => c.mid === clientMid)!;
-	return Array.from({ length: n }, (_, k) =>
-		bed.sandbox.seedDocument({
-			document_type: 'invoice',
-			document_number: `INV-${externalId}-${k + 1}`,
-			client: client.url,
-			client_contact: (client.contacts[1] as { url: string }).url,
-			lineitems: [{ kind: 'simple', description: 'Design', price: '1000', tax_rate: '10' }],
-			autocalculate: true,
-		}),
-	);
-}
 
 /** Send for every input item's `mid`, with its files of Attachments. */
 const send = (attachments = 'data', extra: INodeParameters = {}): INodeParameters => ({
@@ -75,7 +59,7 @@ describe('Document: Send with Attachments', () => {
 	const bed = useTestBed({ sendingValidationMs: 300 });
 
 	test('one PDF goes in the order after the document: 2 requests more (the item, the bytes with the token); the order is ready only then; run again, nothing is sent', async () => {
-		const [invoice] = invoicesOf(bed, 'C-1', 1);
+		const [invoice] = seedInvoicesOf(bed, 'C-1', 1);
 		const result = await bed.run(send(), items([invoice]), { files: [{ data: flyer }] });
 		expect(result.error).toBeUndefined();
 		expect(result.output[0].json).toMatchObject({ sent: true, attachments: ['flyer.pdf'] });
@@ -112,7 +96,7 @@ describe('Document: Send with Attachments', () => {
 	});
 
 	test('two items of one client share an order: each file goes in once (the same content once), 2 requests a file; Simplify lists them', async () => {
-		const [a, b] = invoicesOf(bed, 'C-1', 2);
+		const [a, b] = seedInvoicesOf(bed, 'C-1', 2);
 		const result = await bed.run(send(), items([a, b]), {
 			files: [{ data: flyer }, { data: terms }],
 			typeVersion: 2,
@@ -137,7 +121,7 @@ describe('Document: Send with Attachments', () => {
 		]);
 
 		// the same content named by both items (the second calls it prices.pdf): one file
-		const [c, d] = invoicesOf(bed, 'C-2', 2);
+		const [c, d] = seedInvoicesOf(bed, 'C-2', 2);
 		const input = [
 			{ mid: String(c.mid), files: 'data' },
 			{ mid: String(d.mid), files: 'data, prices' },
@@ -163,7 +147,7 @@ describe('Document: Send with Attachments, orders within their bounds', () => {
 	const bed = useTestBed({ sendingValidationMs: 300 });
 
 	test('files of one client over 20 MB together go in two orders', async () => {
-		const invoices = invoicesOf(bed, 'C-1', 3);
+		const invoices = seedInvoicesOf(bed, 'C-1', 3);
 		const eightMb = (k: number): InputFile => ({
 			bytes: Buffer.concat([pdf(`part ${k}`), Buffer.alloc(8 * 1024 * 1024)]),
 			fileName: `part-${k}.pdf`,
@@ -240,14 +224,14 @@ describe('Document: Send refuses attachments before any request', () => {
 			/^Attachments names 6 binary fields; at most 5/,
 		],
 	])('%s', async (_name, attachments, files, message) => {
-		const [invoice] = invoicesOf(bed, 'C-1', 1);
+		const [invoice] = seedInvoicesOf(bed, 'C-1', 1);
 		const result = await bed.run(send(attachments), items([invoice]), { files: [files] });
 		expect(result.error?.message).toMatch(message);
 		expect(bed.sandbox.received('/api/')).toHaveLength(0);
 	});
 
 	test('with Continue On Fail, only that item fails; the others go with their files', async () => {
-		const [a, b] = invoicesOf(bed, 'C-1', 2);
+		const [a, b] = seedInvoicesOf(bed, 'C-1', 2);
 		const result = await bed.run(send(), items([a, b]), {
 			files: [{ data: text }, { data: flyer }],
 			onError: 'continueRegularOutput',
@@ -266,7 +250,7 @@ describe('Document: Send when a file does not go in', () => {
 	const bed = useTestBed({ sendingValidationMs: 300 }, { limits: { backoffMs: 20 } });
 
 	test('the answer to adding the file is lost: that order is deleted unsent, the other item goes in a new one with its file; the item fails with nothing sent', async () => {
-		const [a, b] = invoicesOf(bed, 'C-1', 2);
+		const [a, b] = seedInvoicesOf(bed, 'C-1', 2);
 		passAdd(bed);
 		passAdd(bed);
 		bed.sandbox.injectFault({ kind: 'resetAfter' }, addItem);
@@ -288,7 +272,7 @@ describe('Document: Send when a file does not go in', () => {
 	});
 
 	test('every answer to the bytes is lost: tried again like any PUT, then the item fails, its order deleted unsent; run again, it goes', async () => {
-		const [invoice] = invoicesOf(bed, 'C-1', 1);
+		const [invoice] = seedInvoicesOf(bed, 'C-1', 1);
 		bed.sandbox.sending.uploadFaults.set('flyer.pdf', 'lose');
 		const result = await bed.run(send(), items([invoice]), { files: [{ data: flyer }] });
 		expect(result.error?.message).toMatch(
@@ -307,7 +291,7 @@ describe('Document: Send when a file does not go in', () => {
 	});
 
 	test('one answer to the bytes is lost: the same bytes are put again, and the file goes once', async () => {
-		const [invoice] = invoicesOf(bed, 'C-1', 1);
+		const [invoice] = seedInvoicesOf(bed, 'C-1', 1);
 		bed.sandbox.injectFault({ kind: 'resetAfter' }, { method: 'PUT' });
 		const result = await bed.run(send(), items([invoice]), { files: [{ data: flyer }] });
 		expect(result.output[0].json).toMatchObject({ sent: true });
@@ -319,7 +303,7 @@ describe('Document: Send when a file does not go in', () => {
 		['Continue On Fail: the refused item fails, the other goes', 'continueRegularOutput'],
 		['without it: the item before goes, the run stops at the refused one', undefined],
 	] as const)('MakeLeaps refuses a file; %s', async (_name, onError) => {
-		const [a, b] = invoicesOf(bed, 'C-1', 2);
+		const [a, b] = seedInvoicesOf(bed, 'C-1', 2);
 		bed.sandbox.sending.uploadFaults.set('flyer.pdf', 'refuse');
 		const result = await bed.run(send(), items([a, b]), {
 			files: [{ data: terms }, { data: flyer }],
@@ -336,7 +320,7 @@ describe('Document: Send when a file does not go in', () => {
 	});
 
 	test('the ready order shows a file the node did not add: it is not sent', async () => {
-		const [invoice] = invoicesOf(bed, 'C-1', 1);
+		const [invoice] = seedInvoicesOf(bed, 'C-1', 1);
 		const stray = { document: null, filename: 'stray.pdf' };
 		bed.sandbox.injectFault(
 			{
@@ -360,7 +344,7 @@ describe('Document: Send when a file does not go in', () => {
 	});
 
 	test('an upload_url on another host gets the bytes without the token; one outside https is refused without a request', async () => {
-		const [a, b] = invoicesOf(bed, 'C-1', 2);
+		const [a, b] = seedInvoicesOf(bed, 'C-1', 2);
 		const elsewhere = (url: string) => (body: Record<string, unknown>) => ({
 			...body,
 			response: { ...(body.response as object), upload_url: url },

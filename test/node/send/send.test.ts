@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useTestBed, type TestBed } from '../bed';
-import { seedClient } from '../fixtures';
+import { seedClient, seedInvoicesOf } from '../fixtures';
 import { startTrap, type Trap } from '../trap';
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
@@ -138,22 +138,6 @@ describe('Document: Send', () => {
 		});
 	});
 });
-
-/** Invoices of one new client, INV-<id>-1…n, all addressed to its person (sato@example.com). */
-function seedInvoicesOf(bed: TestBed, externalId: string, n: number) {
-	const clientMid = seedClient(bed, externalId);
-	const client = bed.sandbox.clients().find((c) => c.mid === clientMid)!;
-	return Array.from({ length: n }, (_, k) =>
-		bed.sandbox.seedDocument({
-			document_type: 'invoice',
-			document_number: `INV-${externalId}-${k + 1}`,
-			client: client.url,
-			client_contact: (client.contacts[1] as { url: string }).url,
-			lineitems: [{ kind: 'simple', description: 'Design', price: '1000', tax_rate: '10' }],
-			autocalculate: true,
-		}),
-	);
-}
 
 /** Send for every input item's `mid`. */
 const sendEach = (extra: INodeParameters = {}) => send('={{ $json.mid }}', extra);
