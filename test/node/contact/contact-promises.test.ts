@@ -121,6 +121,42 @@ describe('Contact: Create adds a person once', () => {
 		expect(itos(bed, client)).toHaveLength(1);
 	});
 
+	test('rows of one run adding the same person, a few under way at once: one contact, outputs in row order', async () => {
+		const client = seedClient(bed, 'C-1');
+		// slow answers, so the rows after the first are under way together (the switches are the
+		// describe's: set back after the run)
+		bed.sandbox.options.latencyMs = 150;
+		const parameters = {
+			...create(client, {}),
+			contactFields: { familyName: '={{ $json.family }}', email: '={{ $json.email }}' },
+		};
+		const rows = [
+			{ family: 'Sato', email: 'sato2@example.com' },
+			{ family: 'Ito', email: 'ito@example.com' },
+			{ family: 'Kato', email: 'kato@example.com' },
+			{ family: 'Ito', email: 'ITO@example.com' },
+			{ family: 'Kato', email: ' kato@example.com ' },
+			{ family: 'Ito', email: 'ito@example.com' },
+		];
+		const result = await bed.run(parameters, rows).finally(() => {
+			delete bed.sandbox.options.latencyMs;
+		});
+		expect(result.error).toBeUndefined();
+		expect(bed.sandbox.maxInFlight).toBeGreaterThan(1);
+		expect(result.output.map((item) => item.json.operation)).toEqual([
+			'created',
+			'created',
+			'created',
+			'unchanged',
+			'unchanged',
+			'unchanged',
+		]);
+		expect(result.output.map((item) => item.pairedItem)).toEqual(rows.map((_, item) => ({ item })));
+		expect(writes(bed)).toHaveLength(3);
+		expect(itos(bed, client)).toHaveLength(1);
+		expect(contactsOf(bed, client).filter((c) => c.family_name === 'Kato')).toHaveLength(1);
+	});
+
 	test('rows of one preview adding the same person: the first would create, the next are unchanged', async () => {
 		const client = seedClient(bed, 'C-1');
 		const rows = [{ email: 'ito@example.com' }, { email: 'ITO@example.com' }, { email: '' }];
