@@ -107,7 +107,10 @@ export async function endedExecution(n8n: N8n, id: string): Promise<Execution> {
 		const answer = await n8n.rest('GET', `/rest/executions/${id}`);
 		const execution = (answer.body as { data?: { status: string; data: string } }).data;
 		if (!execution || ['new', 'running', 'waiting'].includes(execution.status)) return undefined;
-		const data = unflatten(execution.data) as RunData['data'];
+		// n8n 1.x may give an execution's end before its data is saved: asked again
+		if (typeof execution.data !== 'string' || execution.data === '') return undefined;
+		const data = unflatten(execution.data) as RunData['data'] | undefined;
+		if (!data?.resultData) return undefined;
 		return { id, status: execution.status, runData: data.resultData.runData };
 	});
 }
