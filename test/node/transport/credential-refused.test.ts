@@ -86,7 +86,10 @@ describe('A refused token exchange', () => {
 
 	test('a valid credential whose token expires mid-run still refreshes once, then goes on', async () => {
 		bed.sandbox.expireTokensAfter(3);
-		const result = await bed.run(createRow, rows(6), continueOnFail);
+		// at the account's pace the first 401 is learnt before the next slot; at a fast pace the
+		// items under way may each meet the expired token once (nothing is applied)
+		const atPace = { ...createRow, options: { requestsPerMinute: 120 } };
+		const result = await bed.run(atPace, rows(6), continueOnFail);
 		expect(result.output.map((item) => item.json.error)).toEqual(rows(6).map(() => undefined));
 		expect(bed.sandbox.received('/user/oauth2/token/')).toHaveLength(2);
 		expect(bed.sandbox.received('/api/').filter((r) => r.status === 401)).toHaveLength(1);
