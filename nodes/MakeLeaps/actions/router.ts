@@ -16,7 +16,7 @@ import { SIMPLE, simplePreview, type Known } from '../model/simplify';
 import { checkFlag } from '../model/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../transport';
 import { eachItem, inFlightOf } from './inFlight';
-import { asNodeError, failedItem, RunStop } from './itemFailure';
+import { asNodeError, failedItem, RunStop, stopError } from './itemFailure';
 import { propertiesOf, WithBinary, type Operation } from './operation';
 import { resources } from './resources';
 
@@ -43,16 +43,18 @@ export async function router(
 	const run = await startRun(this, chosen.operation, limits);
 	const count = this.getInputData().length;
 	const outputs: INodeExecutionData[][] = [];
-	let stop: RunStop | undefined;
+	const stops: RunStop[] = [];
+	let started = 0; // items start in input order
 	const one = async (i: number) => {
+		started = Math.max(started, i + 1);
 		const op = new OperationContext(run, i, chosen.properties);
 		try {
 			outputs[i] = await itemOutputs(this, chosen, op);
 		} catch (caught) {
 			const failed = await failedItem(this, chosen, run, i, caught);
-			// the first failed item in input order stops the run, as one by one
-			if (!(failed instanceof RunStop)) outputs[i] = [failed];
-			else if (stop === undefined || failed.item < stop.item) stop = failed;
+			// the first failed item in input order stops the run, as one by one; every one is told
+			if (failed instanceof RunStop) stops.push(failed);
+			else outputs[i] = [failed];
 		} finally {
 			run.itemOrder.passedBy(i);
 		}
@@ -62,8 +64,8 @@ export async function router(
 		new OperationContext(run, 0, chosen.properties),
 		count,
 	);
-	await eachItem(count, width, one, () => stop !== undefined);
-	if (stop) throw stop.errorOf(run);
+	await eachItem(count, width, one, () => stops.length > 0);
+	if (stops.length > 0) throw stopError(run, stops, started, count);
 	const output: INodeExecutionData[] = [];
 	// one push per output: a list of any length, without spreading it into arguments
 	outputs.forEach((item, i) => item.forEach((data) => output.push(pairedWith(i, data))));

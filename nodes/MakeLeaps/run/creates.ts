@@ -13,9 +13,9 @@ import type { ItemOrder } from './itemOrder';
 import type { RecordIndex } from './recordIndex';
 import { createdRecords, type Done } from './turns';
 
-/** What the once needs of its run (a RunContext): the account, Preview Only, its creates. */
+/** What the once needs of its run (a RunContext): the service, Preview Only, its creates. */
 export interface OnceRun {
-	readonly transport: { readonly account: string };
+	readonly transport: { readonly baseUrl: string };
 	readonly preview: boolean;
 	readonly createsOfRun: CreatesOfRun;
 	readonly itemOrder: ItemOrder;
@@ -70,7 +70,8 @@ export class CreateOnce {
 		scope: string,
 		private readonly index?: RecordIndex,
 	) {
-		this.prefix = `${run.transport.account}\n${scope}\n`;
+		// every scope starts with the partner: one MakeLeaps account, whichever of its API keys
+		this.prefix = `${run.transport.baseUrl}\n${scope}\n`;
 	}
 
 	/**

@@ -21,6 +21,15 @@ export interface RunWrites {
 	sent: string[];
 }
 
+/** One record a run changed, as a stop message names it. */
+export interface NamedWrite {
+	kind: keyof RunWrites;
+	/** Its name (a document's number) or its MID. */
+	shown: string;
+	/** What it is, where it is not a record of the operation's resource (`tag`). */
+	noun?: string;
+}
+
 export class RunContext extends RunMemory {
 	/** What the run changed, each with the item it changed it for. */
 	private readonly written: Array<{
@@ -28,6 +37,7 @@ export class RunContext extends RunMemory {
 		mid: string;
 		item: number;
 		name?: string;
+		noun?: string;
 	}> = [];
 	/** Input order where items running at once meet (turns of the same key). */
 	readonly itemOrder = new ItemOrder();
@@ -46,31 +56,36 @@ export class RunContext extends RunMemory {
 
 	/**
 	 * Records a record this run created, updated, deleted or sent (by MID) for an item, with the
-	 * name a message gives it where the user knows it by another (a document's number).
+	 * name a message gives it where the user knows it by another (a document's number), and what
+	 * it is where it is not a record of the operation's resource (a tag a document needed).
 	 */
-	recordWrite(kind: keyof RunWrites, mid: unknown, item: number, name?: unknown): void {
+	recordWrite(
+		kind: keyof RunWrites,
+		mid: unknown,
+		item: number,
+		name?: unknown,
+		noun?: string,
+	): void {
 		if (mid === undefined || mid === null) return;
 		const named = typeof name === 'string' && name !== '' ? name : undefined;
-		this.written.push({ kind, mid: String(mid), item, name: named });
+		this.written.push({ kind, mid: String(mid), item, name: named, noun });
 	}
 
 	/** What the run changed so far (MIDs), for every item or for the items `of` keeps. */
 	writes(of: (item: number) => boolean = () => true): RunWrites {
-		return this.writesShown(of, ({ mid }) => mid);
-	}
-
-	/** The same, each record by the name a message gives it (its MID where it has no other). */
-	namedWrites(of: (item: number) => boolean): RunWrites {
-		return this.writesShown(of, ({ mid, name }) => name ?? mid);
-	}
-
-	private writesShown(
-		of: (item: number) => boolean,
-		shown: (write: { mid: string; name?: string }) => string,
-	): RunWrites {
 		const writes: RunWrites = { created: [], updated: [], deleted: [], sent: [] };
-		for (const write of this.written) if (of(write.item)) writes[write.kind].push(shown(write));
+		for (const write of this.written) if (of(write.item)) writes[write.kind].push(write.mid);
 		return writes;
+	}
+
+	/**
+	 * What the run changed for the items `of` keeps, in the order it did, each record by the name
+	 * a message gives it (its MID where it has no other) and what it is, where the write says.
+	 */
+	namedWrites(of: (item: number) => boolean): NamedWrite[] {
+		return this.written
+			.filter((write) => of(write.item))
+			.map(({ kind, mid, name, noun }) => ({ kind, shown: name ?? mid, noun }));
 	}
 
 	/**

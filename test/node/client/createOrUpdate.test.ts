@@ -40,6 +40,27 @@ describe('Client: Create or Update', () => {
 		);
 	});
 
+	test('two executions with two API keys of the same account, one client: made once', async () => {
+		const second = bed.sandbox.addApiKey();
+		bed.credentials.set('cred-2', {
+			baseUrl: bed.sandbox.baseUrl,
+			clientId: second.clientId,
+			clientSecret: second.clientSecret,
+		});
+		// the first create is slow to answer: the other execution has read the list meanwhile
+		bed.sandbox.injectFault({ kind: 'delay', ms: 300 }, { method: 'POST', path: '/api/' });
+		const [a, b] = await Promise.all([
+			bed.run(upsert, rows(1)),
+			bed.run(upsert, rows(1), { credentialId: 'cred-2' }),
+		]);
+		expect([a, b].map((run) => run.output[0].json.operation).sort()).toEqual([
+			'created',
+			'unchanged',
+		]);
+		expect(requests(bed).posts).toBe(1);
+		expect(bed.sandbox.clients()).toHaveLength(1);
+	});
+
 	test('a changed row updates the contact in place and says what changed', async () => {
 		await bed.run(upsert, rows(3));
 		const before = bed.sandbox.clients().find((c) => c.client_external_id === 'ROW-2')!;

@@ -121,6 +121,27 @@ describe('Contact: Create adds a person once', () => {
 		expect(itos(bed, client)).toHaveLength(1);
 	});
 
+	test('two executions with two API keys of the same account adding the same person make one contact', async () => {
+		const client = seedClient(bed, 'C-1');
+		const second = bed.sandbox.addApiKey();
+		bed.credentials.set('cred-2', {
+			baseUrl: bed.sandbox.baseUrl,
+			clientId: second.clientId,
+			clientSecret: second.clientSecret,
+		});
+		bed.sandbox.injectFault({ kind: 'delay', ms: 300 }, { method: 'POST', path: '/api/' });
+		const [a, b] = await Promise.all([
+			bed.run(create(client, ito)),
+			bed.run(create(client, ito), [{}], { credentialId: 'cred-2' }),
+		]);
+		expect([a, b].map((run) => run.output[0].json.operation).sort()).toEqual([
+			'created',
+			'unchanged',
+		]);
+		expect(writes(bed)).toHaveLength(1);
+		expect(itos(bed, client)).toHaveLength(1);
+	});
+
 	test('rows of one run adding the same person, a few under way at once: one contact, outputs in row order', async () => {
 		const client = seedClient(bed, 'C-1');
 		// slow answers, so the rows after the first are under way together (the switches are the

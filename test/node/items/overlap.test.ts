@@ -18,6 +18,18 @@ const create = {
 const rows = (count: number) =>
 	Array.from({ length: count }, (_, i) => ({ id: `ROW-${i}`, name: `Company ${i}` }));
 
+/** The items a stop's advice says to run again (`Run again only items 4, 7 and 9 to 11`). */
+function itemsToRunAgain(description: string): number[] {
+	const words = /Run again only items? ([\d, to and]+)/.exec(description)?.[1] ?? '';
+	return words
+		.split(/, | and /)
+		.flatMap((part) => {
+			const [from, to = from] = part.split(' to ').map(Number);
+			return Array.from({ length: to - from + 1 }, (_, k) => from + k);
+		})
+		.filter((item) => !Number.isNaN(item));
+}
+
 /** The row a stored client was made from (ROW-<n>). */
 const rowOf = (client: IDataObject) => Number(String(client.client_external_id).slice(4));
 
@@ -103,7 +115,62 @@ describe('Items in flight: a far link keeps the pace, every promise holds', () =
 		expect(message).toContain(
 			`Later items already under way when it failed also created ${later.length} client${one ? '' : 's'} (${later.join(', ')})`,
 		);
-		expect(result.error?.description).toContain('leaving out the later items listed as created');
+		// the advice names exactly the items that made nothing: none of those listed as created
+		const again = itemsToRunAgain(result.error?.description ?? '');
+		expect(again).toContain(failed);
+		for (const client of clients) expect(again).not.toContain(rowOf(client));
+	}, 30000);
+
+	test('a stop names the later item whose answer was lost, and its advice makes no duplicate', async () => {
+		// the 5th create is refused, the 6th is stored but its answer lost, others are under way
+		const refused = { kind: 'status', status: 400, contentType: 'application/json' } as const;
+		faultOnPost(bed, 4, { ...refused, body: JSON.stringify({ organization: ['Refused.'] }) });
+		bed.sandbox.injectFault({ kind: 'resetAfter' }, { method: 'POST', path: '/api/' });
+		const result = await bed.run(create, rows(12));
+		const message = result.error?.message ?? '';
+		const description = result.error?.description ?? '';
+		const failed = Number(/\[item (\d+)\]/.exec(message)?.[1]);
+		const posted = posts(bed).map((r) => (JSON.parse(r.body) as IDataObject).client_external_id);
+		const lost = rowOf({ client_external_id: posted[5] });
+		expect(lost).toBeGreaterThan(failed);
+		// the lost one was stored: the stop says it may or may not have been made
+		expect(bed.sandbox.clients().map(rowOf)).toContain(lost);
+		expect(message).toContain(
+			`Item ${lost} may or may not have made its client: the answer was lost`,
+		);
+		expect(description).toContain(
+			`Item ${lost} may have made its client: look for it in MakeLeaps`,
+		);
+		const again = itemsToRunAgain(description);
+		expect(again).not.toContain(lost);
+		// following the advice as written: every row once, none twice
+		const rerun = await bed.run(
+			create,
+			rows(12).filter((_, item) => again.includes(item)),
+		);
+		expect(rerun.error).toBeUndefined();
+		const stored = bed.sandbox.clients().map(rowOf);
+		expect(stored.sort((a, b) => a - b)).toEqual(rows(12).map((_, item) => item));
+	}, 30000);
+
+	test('every failed item under way is reported, not only the first', async () => {
+		const refused = { kind: 'status', status: 400, contentType: 'application/json' } as const;
+		faultOnPost(bed, 4, { ...refused, body: JSON.stringify({ organization: ['First refusal.'] }) });
+		bed.sandbox.injectFault(
+			{ ...refused, body: JSON.stringify({ organization: ['Second refusal.'] }) },
+			{ method: 'POST', path: '/api/' },
+		);
+		const result = await bed.run(create, rows(12));
+		const message = result.error?.message ?? '';
+		const posted = posts(bed).map((r) => (JSON.parse(r.body) as IDataObject).client_external_id);
+		const [first, second] = [4, 5].map((n) => rowOf({ client_external_id: posted[n] }));
+		expect(message).toContain(`[item ${first}]`);
+		expect(message).toContain(`Item ${second} failed too`);
+		expect(result.error?.description).toContain(`Item ${second}: `);
+		expect(result.error?.description).toContain('Second refusal.');
+		expect(itemsToRunAgain(result.error?.description ?? '')).toEqual(
+			expect.arrayContaining([first, second]),
+		);
 	}, 30000);
 
 	test('with Continue On Fail every other item is done, in input order', async () => {

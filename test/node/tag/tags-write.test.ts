@@ -102,6 +102,26 @@ describe('Tags on a new document', () => {
 			{ name: 'Sales' },
 		]);
 	});
+
+	test('a stop counts a tag the run made as a tag, not as a document', async () => {
+		const client = seedClient(bed, 'C-1');
+		// POSTs: the tag, row A's invoice, then row B's invoice, refused
+		for (let i = 0; i < 2; i++)
+			bed.sandbox.injectFault({ kind: 'delay', ms: 0 }, { method: 'POST', path: '/api/partner/' });
+		bed.sandbox.injectFault(
+			{ kind: 'status', status: 400, contentType: 'application/json', body: '{"title":["No."]}' },
+			{ method: 'POST', path: '/api/partner/' },
+		);
+		const rows = [
+			{ id: 'A', tags: 'Fresh' },
+			{ id: 'B', tags: 'fresh' },
+		];
+		const result = await bed.run(create(client), rows);
+		const [made] = bed.sandbox.documentsOf();
+		expect(result.error?.message).toContain(
+			`[item 1]. Before it, this run had already created 1 document (${String(made.document_number)}) and 1 tag (Fresh)`,
+		);
+	});
 });
 
 describe('Tags on Create or Update', () => {

@@ -72,7 +72,7 @@ async function madeTag(
 				`A tag may have been made. ${LOOK_FOR}`,
 			);
 		}
-		op.run.recordWrite('created', tag.mid, op.itemIndex);
+		op.run.recordWrite('created', tag.mid, op.itemIndex, tag.name, 'tag');
 		once.made(key, answer);
 		return book.add(tag);
 	});
