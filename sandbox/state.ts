@@ -45,6 +45,33 @@ export abstract class SandboxState {
 		return this.documents.json(p, this.documents.create(p, body));
 	}
 
+	/**
+	 * An account of realistic size, made in process in a second or so: `clients` clients
+	 * (Client External ID `C-<n>`, organization `Company <n>`), each with `documentsPerClient`
+	 * invoices (External ID `E-<n>-<k>`, numbered in order), dated from `date` on.
+	 */
+	seedAccount(clients: number, documentsPerClient: number, date = '2026-01-01') {
+		const partnerMid = this.credentials.partnerMid;
+		const partner = this.partner(partnerMid);
+		for (let n = 0; n < clients; n++) {
+			const client = this.seedClient({
+				client_external_id: `C-${n}`,
+				contacts: [{ contact_type: 'organization', name: `Company ${n}` }],
+			});
+			const url = this.store.urls.client(partnerMid, client.mid);
+			for (let k = 0; k < documentsPerClient; k++) {
+				this.documents.create(partner, {
+					document_type: 'invoice',
+					external_id: `E-${n}-${k + 1}`,
+					client: url,
+					date,
+					lineitems: [{ kind: 'simple', description: 'Work', price: '1000', tax_rate: '10' }],
+					autocalculate: true,
+				});
+			}
+		}
+	}
+
 	/** Puts a product in a partner's line item catalog (no request is recorded); its MID. */
 	seedItem(item: NewCatalogItem, partnerMid = this.credentials.partnerMid): string {
 		return this.store.catalog.add(partnerMid, item).mid;

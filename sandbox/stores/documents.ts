@@ -27,6 +27,11 @@ export type DocumentMark = 'paid' | 'accepted' | 'viewed' | 'cancelled';
 const noObject = () => ['Invalid hyperlink - Object does not exist.'];
 
 export class DocumentStore {
+	/**
+	 * The highest plain number of each type per partner, while no document was changed or deleted
+	 * since it was counted: an account seeded with thousands of documents numbers each at once.
+	 */
+	private readonly highest = new WeakMap<Partner, Map<string, number>>();
 	/** Each document's pickup links. */
 	readonly pickupLinks: PickupLinkStore;
 
@@ -60,6 +65,7 @@ export class DocumentStore {
 			document.document_number = this.nextNumber(p, type);
 		if (Object.keys(errors).length) throw new ValidationError(errors);
 		p.documents.set(document.mid, document);
+		this.counted(p, document);
 		return document;
 	}
 
@@ -74,11 +80,13 @@ export class DocumentStore {
 		this.apply(p, copy, fields, errors);
 		if (Object.keys(errors).length) throw new ValidationError(errors);
 		Object.assign(document, copy);
+		this.highest.delete(p);
 		return document;
 	}
 
 	delete(p: Partner, document: SandboxDocument) {
 		p.documents.delete(document.mid);
+		this.highest.delete(p);
 		this.pickupLinks.forget(document.mid);
 	}
 
@@ -95,12 +103,14 @@ export class DocumentStore {
 		const search = query.get('search')?.toLowerCase();
 		const client = query.get('client');
 		const type = query.get('document_type');
+		const number = query.get('document_number');
 		const [from, to] = [query.get('date__gte'), query.get('date__lte')];
 		// tags: names separated by commas, any of them (as written)
 		const tags = query.get('tags')?.split(',');
 		return [...p.documents.values()].filter(
 			(d) =>
 				(!type || d.document_type === type) &&
+				(!number || d.document_number === number) &&
 				(!client ||
 					d.clientMid === client ||
 					this.records.urls.client(p.mid, d.clientMid) === client) &&
@@ -229,21 +239,41 @@ export class DocumentStore {
 		}
 	}
 
+	// plain loops: an account seeded with thousands of documents checks each number in turn
 	private numberTaken(p: Partner, document: SandboxDocument, number: string) {
-		return [...p.documents.values()].some(
-			(other) =>
+		for (const other of p.documents.values()) {
+			if (
+				other.document_number === number &&
 				other.mid !== document.mid &&
-				other.document_type === document.document_type &&
-				other.document_number === number,
-		);
+				other.document_type === document.document_type
+			)
+				return true;
+		}
+		return false;
 	}
 
 	/** The next free number of a type: the highest plain number of that type plus one. */
 	private nextNumber(p: Partner, type: string) {
-		const numbers = [...p.documents.values()]
-			.filter((d) => d.document_type === type && /^\d+$/.test(d.document_number))
-			.map((d) => Number(d.document_number));
-		return String(Math.max(0, ...numbers) + 1).padStart(4, '0');
+		const known = this.highest.get(p) ?? new Map<string, number>();
+		this.highest.set(p, known);
+		let highest = known.get(type);
+		if (highest === undefined) {
+			highest = 0;
+			for (const d of p.documents.values()) {
+				if (d.document_type === type && /^\d+$/.test(d.document_number))
+					highest = Math.max(highest, Number(d.document_number));
+			}
+			known.set(type, highest);
+		}
+		return String(highest + 1).padStart(4, '0');
+	}
+
+	/** Keeps the highest number of the type counted, once a document is made. */
+	private counted(p: Partner, document: SandboxDocument) {
+		const known = this.highest.get(p);
+		const highest = known?.get(document.document_type);
+		if (highest === undefined || !/^\d+$/.test(document.document_number)) return;
+		known!.set(document.document_type, Math.max(highest, Number(document.document_number)));
 	}
 
 	/** Text that the list's `search` filter matches against. */
