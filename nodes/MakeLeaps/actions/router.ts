@@ -57,11 +57,8 @@ export async function router(
 			run.itemOrder.passedBy(i);
 		}
 	};
-	const width = inFlightOf(
-		chosen.operation,
-		new OperationContext(run, 0, chosen.properties),
-		count,
-	);
+	const width = async () =>
+		await inFlightOf(chosen.operation, new OperationContext(run, 0, chosen.properties), count);
 	await eachItem(count, width, one, () => stop !== undefined);
 	if (stop) throw stop.errorOf(run);
 	const output: INodeExecutionData[] = [];
