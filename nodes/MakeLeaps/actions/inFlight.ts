@@ -16,31 +16,36 @@ import type { Operation } from './operation';
 export const IN_FLIGHT = 4;
 
 /**
- * Items the run takes at once: `IN_FLIGHT` for an operation whose items are independent or meet
- * only in shared reads and turns (`overlaps` in its module; a function decides for the run, once,
- * before any item starts), one at a time otherwise. With Group Rows By, a group's first item does
- * the group's work (it reads its rows), so groups are in flight as items are. A decision that
- * fails to read what it needs never blocks the run: it goes one at a time.
+ * Items the run takes at once after the first: `IN_FLIGHT` for an operation whose items are
+ * independent or meet only in shared reads and turns (`overlaps` in its module; a function
+ * decides for the run, once, when the first item has ended, so it may use what that item read),
+ * one at a time otherwise. With Group Rows By, a group's first item does the group's work (it
+ * reads its rows), so groups are in flight as items are. A decision that fails to read what it
+ * needs never blocks the run: it goes one at a time.
  */
-export function inFlightOf(operation: Operation, first: OperationContext, count: number): number {
+export async function inFlightOf(
+	operation: Operation,
+	first: OperationContext,
+	count: number,
+): Promise<number> {
 	const { overlaps } = operation;
 	if (typeof overlaps !== 'function') return overlaps === true ? IN_FLIGHT : 1;
 	try {
-		return overlaps(first, count) ? IN_FLIGHT : 1;
+		return (await overlaps(first, count)) ? IN_FLIGHT : 1;
 	} catch {
 		return 1; // the item whose value could not be read fails on its own turn
 	}
 }
 
 /**
- * Runs `one` for items 0 to count-1 in input order, `width` at a time: an item starts when one
+ * Runs `one` for items 0 to count-1 in input order, `width()` at a time: an item starts when one
  * ends, and none starts once `stopped()` says so (the items under way finish). The first item
  * runs alone: what every item needs first (the token, the partner, a refusal of the credential)
- * is learnt once, as one by one.
+ * is learnt once, as one by one; the width is decided after it, from what it learnt.
  */
 export async function eachItem(
 	count: number,
-	width: number,
+	widthAfterFirst: () => Promise<number>,
 	one: (item: number) => Promise<void>,
 	stopped: () => boolean,
 ): Promise<void> {
@@ -54,5 +59,7 @@ export async function eachItem(
 		}
 	};
 	if (count > 0) await one(next++);
+	if (next >= count || stopped()) return;
+	const width = await widthAfterFirst();
 	await Promise.all(Array.from({ length: Math.max(0, Math.min(width, count - next)) }, lane));
 }

@@ -22,9 +22,10 @@ export interface Operation {
 	/**
 	 * Whether a few of its items may run at once (actions/inFlight.ts): its items are independent,
 	 * or meet only in shared reads and in turns of the same key, which keep input order. A
-	 * function decides for the run, before any item starts, from the first item's handle.
+	 * function decides for the run, once the first item (which runs alone) has ended, from that
+	 * item's handle and what the run has read so far.
 	 */
-	overlaps?: boolean | ((first: OperationContext, count: number) => boolean);
+	overlaps?: boolean | ((first: OperationContext, count: number) => boolean | Promise<boolean>);
 	/** Whether it only ever reads: its run's transport refuses any method but GET before sending. */
 	readOnly?: boolean;
 	/**

@@ -59,11 +59,8 @@ export async function router(
 			run.itemOrder.passedBy(i);
 		}
 	};
-	const width = inFlightOf(
-		chosen.operation,
-		new OperationContext(run, 0, chosen.properties),
-		count,
-	);
+	const width = async () =>
+		await inFlightOf(chosen.operation, new OperationContext(run, 0, chosen.properties), count);
 	await eachItem(count, width, one, () => stops.length > 0);
 	if (stops.length > 0) throw stopError(run, stops, started, count);
 	const output: INodeExecutionData[] = [];

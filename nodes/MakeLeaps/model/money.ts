@@ -19,6 +19,13 @@ const CURRENCY_DECIMALS: Record<string, number> = {
 	TND: 3,
 };
 
+/**
+ * The account's own currency: a document's when it gives none, and the only one a catalog item's
+ * price without a stated currency is taken in. The partner record names no currency (see
+ * docs/known-guesses.md): a MakeLeaps account is taken to be a Japanese one.
+ */
+export const ACCOUNT_CURRENCY = 'JPY';
+
 /** Decimals a quantity may have in any currency (1.5 hours, 0.25 person-months). */
 export const QUANTITY_DECIMALS = 4;
 

@@ -115,6 +115,13 @@ export class RunMemory {
 		return await this.partner.get(async () => await onlyPartner(this.transport, itemIndex));
 	}
 
+	/** The item's partner when the run already knows it (chosen, or looked up), without a read. */
+	async knownPartner(itemIndex: number): Promise<string | undefined> {
+		const chosen = this.chosenPartners.get(itemIndex);
+		if (chosen !== undefined) return chosen;
+		return (await this.partner.current()?.catch(() => undefined))?.mid;
+	}
+
 	/**
 	 * Why an item's chosen Partner is wrong, when MakeLeaps refused a request of the item (403 or
 	 * 404) and the partner is not among the API key's partners: the message names those. A listing

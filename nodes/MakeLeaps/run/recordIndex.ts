@@ -56,6 +56,15 @@ export class RecordIndex {
 		return new Set((byKey.get(key) ?? []).map((record) => String(record.mid)));
 	}
 
+	/**
+	 * Every record with a key as the run knows them, when the list has been read (else undefined,
+	 * and nothing is read for it).
+	 */
+	async known(): Promise<IDataObject[] | undefined> {
+		const byKey = await this.scan.current()?.catch(() => undefined);
+		return byKey && [...byKey.values()].flat();
+	}
+
 	/** Records a record this run created or changed (once the list has been read). */
 	async record(record: IDataObject): Promise<void> {
 		const key = keyOf(record, this.spec.key);

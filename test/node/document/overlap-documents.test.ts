@@ -94,6 +94,70 @@ describe('Document writes in flight: every document numbered, a few at a time', 
 		expect(stored).toHaveLength(7);
 	}, 30000);
 
+	test('a number one row frees and a later row takes: one at a time, both succeed as one by one', async () => {
+		const client = seedClient(bed, 'C-1');
+		const clientUrl = bed.sandbox.clients().find((c) => c.mid === client)!.url;
+		bed.sandbox.seedDocument({
+			document_type: 'invoice',
+			document_number: 'N-1',
+			external_id: 'E-A',
+			client: clientUrl,
+			date: '2026-11-30',
+			lineitems: [{ kind: 'simple', description: 'Work A', price: '1000', tax_rate: '10' }],
+			autocalculate: true,
+		});
+		// row 1 moves E-A from N-1 to N-9, row 2 makes E-B with N-1; the others are enough to be in flight
+		const input = [
+			{ client, id: 'E-0', number: 'N-0', title: 'November', description: 'Work 0' },
+			{ client, id: 'E-A', number: 'N-9', title: 'November', description: 'Work A' },
+			{ client, id: 'E-B', number: 'N-1', title: 'November', description: 'Work B' },
+			...[3, 4, 5, 6, 7].map((k) => ({
+				client,
+				id: `E-${k}`,
+				number: `N-${k}0`,
+				title: 'November',
+				description: `Work ${k}`,
+			})),
+		];
+		const result = await bed.run(upsert, input, { onError: 'continueRegularOutput' });
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((o) => o.json.error)).toEqual(input.map(() => undefined));
+		expect(result.output.map((o) => o.json.operation)).toEqual([
+			'created',
+			'updated',
+			...Array(6).fill('created'),
+		]);
+		const stored = bed.sandbox.documentsOf();
+		expect(stored.map((d) => [d.external_id, d.document_number]).sort()).toEqual(
+			input.map((r) => [r.id, r.number]).sort(),
+		);
+		expect(posts(bed)).toHaveLength(7);
+		expect(bed.sandbox.maxInFlight).toBe(1);
+	}, 30000);
+
+	test('numbers nobody holds while an existing document keeps its own: still in flight', async () => {
+		const client = seedClient(bed, 'C-1');
+		const clientUrl = bed.sandbox.clients().find((c) => c.mid === client)!.url;
+		bed.sandbox.seedDocument({
+			document_type: 'invoice',
+			document_number: 'INV-03',
+			external_id: 'ROW-3',
+			client: clientUrl,
+			date: '2026-11-30',
+			lineitems: [{ kind: 'simple', description: 'Old', price: '1000', tax_rate: '10' }],
+			autocalculate: true,
+		});
+		const input = rows(client, 12).map((r) => ({ ...r, title: 'November' }));
+		const result = await bed.run(upsert, input);
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((o) => o.json.operation)).toEqual(
+			input.map((_, i) => (i === 3 ? 'updated' : 'created')),
+		);
+		expect(bed.sandbox.documentsOf()).toHaveLength(12);
+		expect(posts(bed)).toHaveLength(11);
+		expect(bed.sandbox.maxInFlight).toBeGreaterThan(1);
+	}, 30000);
+
 	test('Group Rows By with numbers: groups in flight, each invoice with its lines in row order', async () => {
 		const client = seedClient(bed, 'C-1');
 		// 8 invoices of 3 lines, their rows interleaved: INV-0, INV-1, … INV-7, INV-0, …

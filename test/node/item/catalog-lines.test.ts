@@ -220,6 +220,42 @@ describe('A catalog that differs from the guess', () => {
 		expect(priced.output[0].json.total).toBe('8250');
 	});
 
+	test('an item without a currency lends its price to a JPY document only; in USD the line is refused before any write', async () => {
+		seedCatalog(bed);
+		options.catalogItemOmits = ['currency'];
+		const client = seedClient(bed, 'C-1');
+		const usd = { ...fromList(client), currency: 'USD' };
+		const rows = [{ lines: [{ item_code: 'DESIGN-H', quantity: 2 }] }];
+		const refused =
+			'Line Items (List) 1: Catalog Item "DESIGN-H" gives no currency in MakeLeaps: its price is taken only for documents in JPY, the account\'s currency, and this one is in USD [item 0]';
+		const hint =
+			"Give the line's Rate (Unit Price) in USD, or set the item's currency in MakeLeaps";
+
+		const stopped = await bed.run(usd, rows);
+		expect(stopped.error?.message).toBe(refused);
+		expect(stopped.error?.description).toBe(hint);
+		expect(writes(bed)).toBe(0);
+
+		const goesOn = await bed.run(
+			usd,
+			[...rows, { lines: [{ item_code: 'DESIGN-H', unit_price: 60 }] }],
+			{
+				onError: 'continueRegularOutput',
+			},
+		);
+		expect(goesOn.output.map((item) => item.json.error ?? item.json.total)).toEqual([
+			refused,
+			'66.00',
+		]);
+		expect(writes(bed)).toBe(1);
+		expect(bed.sandbox.documentsOf().map((d) => [d.currency, d.total])).toEqual([['USD', '66.00']]);
+
+		const yen = await bed.run(fromList(client), rows);
+		expect(yen.output[0].json.total).toBe('17600');
+		expect(storedLines(bed)[1][0]).toMatchObject({ unit_cost: '8000' });
+		expect(bed.sandbox.documentsOf().map((d) => d.currency)).toEqual(['USD', 'JPY']);
+	});
+
 	test('an item priced in a way that is not an amount fails the line, naming its field', async () => {
 		bed.sandbox.seedItem({
 			code: 'HALF',

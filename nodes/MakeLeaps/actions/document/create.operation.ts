@@ -22,7 +22,7 @@ export const simplifies = true;
 
 /** A few documents at a time when every document gives its number (run/document/numbersGiven.ts). */
 export const overlaps = (first: OperationContext, count: number) =>
-	documentsOverlap(first, count, { table: documentFields, groupsBy, byExternalId: false });
+	documentsOverlap(first, count, { table: documentFields, groupsBy });
 
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();

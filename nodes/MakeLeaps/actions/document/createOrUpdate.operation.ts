@@ -52,9 +52,33 @@ export const previewable = true;
 
 export const simplifies = true;
 
-/** A few documents at a time when every document gives its number (run/document/numbersGiven.ts). */
-export const overlaps = (first: OperationContext, count: number) =>
-	documentsOverlap(first, count, { table: fields, groupsBy, byExternalId: true });
+/**
+ * A few documents at a time when every document gives its number and no row meets another
+ * through one (run/document/numbersGiven.ts): the rows' documents are those of the list the
+ * first item read.
+ */
+export const overlaps = async (first: OperationContext, count: number) =>
+	await documentsOverlap(first, count, {
+		table: fields,
+		groupsBy,
+		byExternalId: { listOf, documents: listRead },
+	});
+
+/** What decides the list a row's document is found in: its Partner, type and first day. */
+const listOf = (op: OperationContext) => {
+	const ahead = (name: string, fallback?: unknown) =>
+		op.run.parameters.readAhead(name, op.itemIndex, fallback);
+	const options = ahead('options', {}) as IDataObject | undefined;
+	return JSON.stringify([ahead('partner'), ahead('documentType', 'invoice'), options?.scanFrom]);
+};
+
+/** The documents of the first item's list as the run knows them, when it was read. */
+async function listRead(first: OperationContext) {
+	const partnerMid = await first.run.knownPartner(first.itemIndex);
+	if (partnerMid === undefined) return undefined;
+	const since = checkDate(first.collection('options').scanFrom, first.label('options.scanFrom'));
+	return await first.run.documentIndex(partnerMid, documentTypeOf(first), since).known();
+}
 
 /**
  * Finds the document of this type by its external ID and decides: make it, change what differs,

@@ -9,6 +9,7 @@ import { today } from '../../model/dates';
 import { documentBody } from '../../model/documentBody';
 import { withDefaults, type FieldTable, type FieldValues } from '../../model/fields';
 import { linesFromList } from '../../model/lineItems';
+import { ACCOUNT_CURRENCY } from '../../model/money';
 import { contactMidOf, contactUrl, pickedValue } from '../../model/locators';
 import { checkText, InvalidInput } from '../../model/validation';
 import type { OperationContext } from '../../run/context';
@@ -129,7 +130,7 @@ export async function documentFromInput(
 	const { type, contactMid, template } = parts;
 	// a new document gets the fields' defaults; for a comparison, only what the item gives counts
 	const values = isNew ? withDefaults(table, parts.values) : parts.values;
-	const currency = values.currency ?? 'JPY';
+	const currency = values.currency ?? ACCOUNT_CURRENCY;
 	// the lines before the client: a refused amount costs no client look-up
 	const lines =
 		op.group.length > 1

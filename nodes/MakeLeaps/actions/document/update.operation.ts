@@ -12,6 +12,7 @@ import {
 import { checkTotals } from '../../run/document/totalsAfterWrite';
 import { lineItemsOf } from './fromItem';
 import { fieldOption, readFieldValues, type FieldTable } from '../../model/fields';
+import { ACCOUNT_CURRENCY } from '../../model/money';
 import { splitTagNames } from '../../model/tags/names';
 import { documentFields } from './fields/document.fields';
 import { lineItemFields } from './fields/lineItems.fields';
@@ -124,7 +125,11 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		}
 	}
 	if (replaceLines) {
-		body.lineitems = await lineItemsOf(op, partnerMid, String(current?.currency ?? 'JPY'));
+		body.lineitems = await lineItemsOf(
+			op,
+			partnerMid,
+			String(current?.currency ?? ACCOUNT_CURRENCY),
+		);
 		body.autocalculate = true;
 	}
 	const withKept = (record: IDataObject) =>

@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { givenValue, lineLabel, TAX_TYPES } from '../lineItems';
 import { isRecord } from '../locators';
-import { checkRecordedAmount, checkTaxRate } from '../money';
+import { ACCOUNT_CURRENCY, checkRecordedAmount, checkTaxRate } from '../money';
 import { checkMid, checkText, InvalidInput } from '../validation';
 import {
 	CATALOG_FIELDS,
@@ -59,7 +59,11 @@ const amountKey = (value: unknown) =>
 			fraction ? `${whole}.${fraction}` : whole,
 		);
 
-/** The item's unit price for a line in `currency`: one, present and an amount, or refused. */
+/**
+ * The item's unit price for a line in `currency`: one, present, an amount and in that currency,
+ * or refused. A price without a stated currency is in the account's own (ACCOUNT_CURRENCY), and
+ * lends itself to no document in another: the currency is never guessed either.
+ */
 function unitPriceOf(item: IDataObject, label: string, currency: string): string {
 	const line = lineLabel('unitPrice');
 	const hint = `Give the line's ${line}, or correct the item's price in MakeLeaps`;
@@ -68,6 +72,12 @@ function unitPriceOf(item: IDataObject, label: string, currency: string): string
 		throw new InvalidInput(
 			`${label} is priced in ${currencyOf}, the document in ${currency}`,
 			`Give the line's ${line} in ${currency}`,
+		);
+	}
+	if (!currencyOf && currency !== ACCOUNT_CURRENCY) {
+		throw new InvalidInput(
+			`${label} gives no currency in MakeLeaps: its price is taken only for documents in ${ACCOUNT_CURRENCY}, the account's currency, and this one is in ${currency}`,
+			`Give the line's ${line} in ${currency}, or set the item's currency in MakeLeaps`,
 		);
 	}
 	const [price, ...others] = catalogValues(item, 'unitPrice');

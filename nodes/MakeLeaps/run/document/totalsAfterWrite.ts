@@ -4,6 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { ACCOUNT_CURRENCY } from '../../model/money';
 import { totalsProblem } from '../../model/totals';
 import type { OperationContext } from '../context';
 
@@ -19,7 +20,7 @@ export function checkTotals(
 	done: 'created' | 'changed',
 ): void {
 	if (!Array.isArray(sent.lineitems)) return;
-	const currency = String(sent.currency ?? document.currency ?? 'JPY');
+	const currency = String(sent.currency ?? document.currency ?? ACCOUNT_CURRENCY);
 	const problem = totalsProblem(document, sent.lineitems as IDataObject[], currency);
 	if (problem === undefined) return;
 	op.fail(

@@ -130,7 +130,9 @@ describe('a price is never guessed', () => {
 		expect(line({ item_code: 'P-100' }, item({ unit_cost: '8000.00' }))).toMatchObject({
 			unit_cost: '8000',
 		});
-		expect(line({ item_code: 'P-100' }, item({ unit_cost: '19.900' }), 'USD')).toMatchObject({
+		expect(
+			line({ item_code: 'P-100' }, item({ unit_cost: '19.900', currency: 'USD' }), 'USD'),
+		).toMatchObject({
 			unit_cost: '19.9',
 		});
 		expect(checkRecordedAmount('12.50', 'x', 'USD')).toBe('12.50');
@@ -150,6 +152,21 @@ describe('a price is never guessed', () => {
 			'Line Items 1: Catalog Item "P-100" is priced in USD, the document in JPY',
 		);
 		expect(line({ item_code: 'P-100' }, item({ currency: 'jpy' }))).toMatchObject({
+			unit_cost: '8000',
+		});
+	});
+
+	test("an item without a currency lends its price to documents in the account's currency only", () => {
+		expect(refusal(() => line({ item_code: 'P-100' }, item(), 'USD'))).toEqual({
+			message:
+				'Line Items 1: Catalog Item "P-100" gives no currency in MakeLeaps: its price is taken only for documents in JPY, the account\'s currency, and this one is in USD',
+			description:
+				"Give the line's Rate (Unit Price) in USD, or set the item's currency in MakeLeaps",
+		});
+		expect(line({ item_code: 'P-100', unit_price: '60' }, item(), 'USD')).toMatchObject({
+			unit_cost: '60',
+		});
+		expect(line({ item_code: 'P-100' }, item({ currency: '' }))).toMatchObject({
 			unit_cost: '8000',
 		});
 	});
