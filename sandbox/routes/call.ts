@@ -77,7 +77,8 @@ export class ApiCall {
 	}
 
 	/** A page of a list, with absolute next/prev URLs that keep every filter. */
-	page(items: unknown[]): HttpAnswer {
+	/** One page of a list, each of its items shown as the list gives it (only that page's). */
+	page<T>(items: T[], shown: (item: T) => unknown = (item) => item): HttpAnswer {
 		const { url, options } = this;
 		const max = options.maxPageSize ?? 100;
 		const perPage = Math.min(
@@ -100,7 +101,7 @@ export class ApiCall {
 				...(options.omitCount ? {} : { count: items.length }),
 				status: 200,
 			},
-			response: items.slice((page - 1) * perPage, page * perPage),
+			response: items.slice((page - 1) * perPage, page * perPage).map(shown),
 		});
 	}
 }

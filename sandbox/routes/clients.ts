@@ -22,7 +22,7 @@ function clientList(call: ApiCall, partner: Partner): HttpAnswer {
 			(!search || clients.searchText(partner, c).includes(search)),
 	);
 	const expand = call.expand();
-	return call.page(found.map((c) => call.listed(clients.json(partner, c, expand))));
+	return call.page(found, (c) => call.listed(clients.json(partner, c, expand)));
 }
 
 function clientContacts(call: ApiCall, partner: Partner, client: Client): HttpAnswer {

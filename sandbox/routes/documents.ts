@@ -59,7 +59,7 @@ function documentList(call: ApiCall, partner: Partner, expand: string[]): HttpAn
 	const filters = call.filters();
 	checkClientFilter(call, filters.get('client'));
 	const found = documents.list(partner, filters);
-	return call.page(found.map((d) => call.listed(shown(call, partner, d, expand))));
+	return call.page(found, (d) => call.listed(shown(call, partner, d, expand)));
 }
 
 function pdfRoute(call: ApiCall, partner: Partner, document: SandboxDocument): HttpAnswer {

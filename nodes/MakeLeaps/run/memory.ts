@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { clientsPath } from '../api/clients';
 import { documentsPath } from '../api/documents';
 import { listPartners, onlyPartner, type PartnerLookup } from '../api/accountPartners';
-import { isRecord } from '../model/locators';
+import { clientUrl, isRecord, linkedMid } from '../model/locators';
 import { MAX_PAGE_SIZE, outcomeOf, type MakeLeapsTransport } from '../transport';
 import { sharedPartnerLookup } from './partnerLookups';
 import { RecordIndex, type IndexSpec } from './recordIndex';
@@ -31,6 +31,8 @@ export class RunMemory {
 	private readonly clientNames = new Map<string, string>();
 	/** The partners' tags, read once when an item needs them (run/tag/), by partner. */
 	private readonly tagBooks = new Map<string, TagBook>();
+	/** How many clients the run's items name, at most (run/document/clientDocuments.ts). */
+	clientsNamed?: number;
 	/** The form of the document list's client filter MakeLeaps accepted in this run. */
 	clientFilterForm?: 'mid' | 'url';
 	/** The partner each item chose in Partner (not the key's only partner looked up). */
@@ -50,9 +52,13 @@ export class RunMemory {
 
 	/** A read made once per run (such as a client every row of an import refers to). */
 	async sharedRead(key: string, read: () => Promise<IDataObject>): Promise<IDataObject> {
+		return await this.sharedReadOf(key).get(read);
+	}
+
+	private sharedReadOf(key: string): SharedRead<IDataObject> {
 		let shared = this.reads.get(key);
 		if (!shared) this.reads.set(key, (shared = new SharedRead<IDataObject>(key)));
-		return await shared.get(read);
+		return shared;
 	}
 
 	/** Works `work` out once for all the items of the run; every item waits for its result. */
@@ -73,20 +79,107 @@ export class RunMemory {
 	}
 
 	/**
-	 * The partner's documents of one type by external ID (see the README for the cost). The type
-	 * and the first day asked for are checked again on every document that comes back.
+	 * A client's documents of one type by External ID (an External ID names a document within its
+	 * client). They are read with the list's `client` filter, or taken from the type's whole list
+	 * when the run's rows name so many clients that the whole list costs fewer pages (see
+	 * `wholeDocumentList`). The type, the client and the first day asked for are checked again on
+	 * every document that comes back: a filter ignored costs requests, never a record.
 	 */
-	documentIndex(partnerMid: string, type: string, since = ''): RecordIndex {
-		const qs = { document_type: type, ...(since ? { date__gte: since } : {}) };
-		const check = (document: IDataObject): boolean | string => {
-			if (typeof document.document_type !== 'string') return 'without their document_type';
-			if (document.document_type !== type) return false;
-			if (!since) return true;
-			const day = typeof document.date === 'string' ? document.date.slice(0, 10) : '';
-			if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return 'without their date';
-			return day >= since;
+	documentIndex(
+		partnerMid: string,
+		type: string,
+		since: string,
+		clientMid: string,
+		clientsInRun: number,
+	): RecordIndex {
+		const id = `documents ${partnerMid} ${type} ${since} of client ${clientMid}`;
+		let index = this.indexes.get(id);
+		if (index) return index;
+		const whole = () => this.wholeDocumentList(partnerMid, type, since);
+		const load = async (itemIndex: number) => {
+			const all = await whole().get(async () => {
+				const readAt = Date.now();
+				const records = await this.readWhole(partnerMid, type, since, clientsInRun, itemIndex);
+				return { records, readAt };
+			});
+			const records = all.records as IDataObject[] | undefined;
+			if (records) return { records, readAt: all.readAt as number };
+			return await this.clientDocuments(partnerMid, type, since, clientMid, itemIndex);
 		};
-		return this.index(documentsPath(partnerMid), qs, { key: 'external_id', noun: type, check });
+		const check = (document: IDataObject): boolean | string => {
+			const typeAndDay = documentCheck(type, since)(document);
+			if (typeAndDay !== true) return typeAndDay;
+			if (document.client === undefined || document.client === null) return 'without their client';
+			return linkedMid(document.client) === clientMid;
+		};
+		// a lookup after a lost answer reads the list afresh, whichever list it came from
+		const forget = () => whole().reset();
+		index = new RecordIndex(load, { key: 'external_id', noun: type, check }, forget);
+		this.indexes.set(id, index);
+		return index;
+	}
+
+	/**
+	 * The type's whole list as this run read it for its clients' documents (`records` undefined when
+	 * the run read each client's documents instead); none before the read.
+	 */
+	wholeDocumentList(partnerMid: string, type: string, since: string): SharedRead<IDataObject> {
+		return this.sharedReadOf(`documents ${partnerMid} ${type} ${since}`);
+	}
+
+	/**
+	 * The type's whole list, unless its first page announces more pages than the run has clients
+	 * to look up one list each: then undefined, and each client's documents are read instead.
+	 */
+	private async readWhole(
+		partnerMid: string,
+		type: string,
+		since: string,
+		clientsInRun: number,
+		itemIndex: number,
+	): Promise<IDataObject[] | undefined> {
+		let narrower = false;
+		const enough = (read: readonly IDataObject[], announced: number) => {
+			if (read.length === 0 || read.length >= announced || narrower) return narrower;
+			// the pages still to read against one list (a page) per client of the run
+			narrower = clientsInRun < Math.ceil(announced / read.length) - 1;
+			return narrower;
+		};
+		const query = { per_page: MAX_PAGE_SIZE, ...documentQuery(type, since) };
+		const path = documentsPath(partnerMid);
+		const records = await this.transport.getAll(path, query, Infinity, itemIndex, enough);
+		return narrower ? undefined : records;
+	}
+
+	/**
+	 * One client's documents of a type: the `client` filter in the form MakeLeaps accepts (its MID,
+	 * or its URL when the MID is refused as a bad request), the form that worked kept for the run.
+	 */
+	private async clientDocuments(
+		partnerMid: string,
+		type: string,
+		since: string,
+		clientMid: string,
+		itemIndex: number,
+	): Promise<IDataObject[]> {
+		const forms = { mid: clientMid, url: clientUrl(this.transport.baseUrl, partnerMid, clientMid) };
+		const order: Array<'mid' | 'url'> =
+			this.clientFilterForm === 'url' ? ['url', 'mid'] : ['mid', 'url'];
+		const path = documentsPath(partnerMid);
+		let refusal: unknown;
+		for (const form of order) {
+			const query = { per_page: MAX_PAGE_SIZE, ...documentQuery(type, since), client: forms[form] };
+			const read = await outcomeOf(
+				this.transport.getAll<IDataObject>(path, query, Infinity, itemIndex),
+			);
+			if (read.ok) {
+				this.clientFilterForm = form;
+				return read.value;
+			}
+			if ((read.error as { httpCode?: string }).httpCode !== '400') throw read.error;
+			refusal = read.error;
+		}
+		throw refusal;
 	}
 
 	/** Remembers the name of a client the run read (a record given in full), for Simplify. */
@@ -153,4 +246,22 @@ export class RunMemory {
 		}
 		return index;
 	}
+}
+
+/** A document list's query: its type, and its first day when one is asked for. */
+const documentQuery = (type: string, since: string) => ({
+	document_type: type,
+	...(since ? { date__gte: since } : {}),
+});
+
+/** Whether a listed document is of the type and from the first day asked for, or what it lacks. */
+export function documentCheck(type: string, since: string) {
+	return (document: IDataObject): boolean | string => {
+		if (typeof document.document_type !== 'string') return 'without their document_type';
+		if (document.document_type !== type) return false;
+		if (!since) return true;
+		const day = typeof document.date === 'string' ? document.date.slice(0, 10) : '';
+		if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return 'without their date';
+		return day >= since;
+	};
 }

@@ -4,8 +4,13 @@ import { SharedRead, SharedReadFailed } from './sharedRead';
 
 type ByKey = Map<string, IDataObject[]>;
 
-/** Reads every record of the list (the item index names the item in errors). */
-export type RecordLoader = (itemIndex: number) => Promise<IDataObject[]>;
+/**
+ * Reads every record of the list (the item index names the item in errors), or takes them from
+ * a read made earlier, saying when that read began (`readAt`).
+ */
+export type RecordLoader = (
+	itemIndex: number,
+) => Promise<IDataObject[] | { records: IDataObject[]; readAt: number }>;
 
 /** What records are found by, and what every record of the list must match. */
 export interface IndexSpec {
@@ -36,6 +41,8 @@ export class RecordIndex {
 	constructor(
 		private readonly load: RecordLoader,
 		private readonly spec: IndexSpec,
+		/** Drops the read the loader takes its records from, when it keeps one of its own. */
+		private readonly forgetSource = () => {},
 	) {
 		this.scan = new SharedRead<ByKey>(`The ${spec.noun} list`);
 	}
@@ -77,14 +84,21 @@ export class RecordIndex {
 
 	/** Drops what was read, so that the next lookup reads the list afresh. */
 	forget(): void {
+		this.forgetSource();
 		this.scan.reset();
 	}
 
 	private async read(itemIndex: number): Promise<ByKey> {
-		this.firstReadAt ??= Date.now();
+		const started = Date.now();
+		const loaded = await this.load(itemIndex);
+		const { records, readAt } = Array.isArray(loaded)
+			? { records: loaded, readAt: started }
+			: loaded;
+		// what others made since the list was read may be missing from it (creates.ts looks)
+		this.firstReadAt = Math.min(this.firstReadAt ?? readAt, readAt);
 		const byKey: ByKey = new Map();
 		const { key: field, check } = this.spec;
-		for (const record of await this.load(itemIndex)) {
+		for (const record of records) {
 			const problem = !(field in record) ? `without their ${field}` : check?.(record);
 			if (typeof problem === 'string') throw this.unusable(problem);
 			if (problem === false) continue;

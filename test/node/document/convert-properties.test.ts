@@ -99,9 +99,12 @@ describe('Properties of Document → Convert', () => {
 					for (const [k, quote] of world.quotes.entries())
 						if (!quote.cancelled && !quote.id)
 							expect({ k, invoices: invoicesOf(bed, world, k).length }).toEqual({ k, invoices: 1 });
-					for (const id of new Set(live.map((quote) => quote.id).filter(Boolean))) {
+					// an External ID names an invoice within its client: one per client giving it
+					const given = live.filter((quote) => quote.id);
+					for (const id of new Set(given.map((quote) => quote.id))) {
 						const made = invoices(bed, world).filter((invoice) => invoice.external_id === id);
-						expect({ id, invoices: made.length }).toEqual({ id, invoices: 1 });
+						const clients = new Set(given.filter((q) => q.id === id).map((q) => q.client));
+						expect({ id, invoices: made.length }).toEqual({ id, invoices: clients.size });
 					}
 				},
 			),
@@ -283,7 +286,7 @@ function checkItem(
 	expect(String(stored?.client)).toContain(`/client/${quote.client}/`);
 }
 
-/** What MakeLeaps holds: at most one invoice per quote, none for a cancelled one, IDs unique. */
+/** What MakeLeaps holds: at most one invoice per quote, none for a cancelled one, IDs unique per client. */
 function checkState(bed: TestBed, world: World) {
 	const all = invoices(bed, world);
 	for (const [k, quote] of world.quotes.entries()) {
@@ -295,6 +298,7 @@ function checkState(bed: TestBed, world: World) {
 		for (const invoice of made)
 			expect(String(invoice.client)).toContain(`/client/${quote.client}/`);
 	}
-	const ids = all.map((invoice) => invoice.external_id);
+	// an External ID names an invoice within its client
+	const ids = all.map((invoice) => `${String(invoice.client)} ${String(invoice.external_id)}`);
 	expect(new Set(ids).size).toBe(ids.length);
 }

@@ -2,6 +2,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
+import { clientDocumentIndex, documentScope } from '../../run/document/clientDocuments';
 import { checkDate, today } from '../../model/dates';
 import { documentChanges } from '../../model/documentBody';
 import { DOCUMENT_TYPES } from '../../api/documents';
@@ -105,8 +106,10 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			? `${sourceType}-${number}`
 			: undefined;
 	const body = convertedBody(op, partnerMid, source, type, date, externalId);
-	const index = op.run.documentIndex(partnerMid, type);
-	const once = op.run.creates(`${partnerMid} ${type}`, index);
+	// an earlier conversion is among the source client's documents
+	const clientMid = linkedMid(source.client);
+	const index = clientDocumentIndex(op, partnerMid, type, clientMid, '', 'own');
+	const once = op.run.creates(documentScope(partnerMid, type, clientMid), index);
 	return await once.inTurn(op, externalId, async () => {
 		for (const id of legacyId ? [externalId, legacyId] : [externalId]) {
 			const listed = await documentWithExternalId(op, once, type, id);

@@ -8,6 +8,9 @@ import { documentsOverlap } from '../../run/document/numbersGiven';
 import { checkDate } from '../../model/dates';
 import { documentChanges } from '../../model/documentBody';
 import { documentWithExternalId, settleCreate } from '../../run/document/byExternalId';
+import { clientDocumentIndex, documentScope } from '../../run/document/clientDocuments';
+import { documentCheck } from '../../run/memory';
+import { linkedMid } from '../../model/locators';
 import { withTagNames } from '../../run/document/documentTags';
 import { changeDocument, getDocument } from '../../run/document/pickedDocument';
 import { checkTotals } from '../../run/document/totalsAfterWrite';
@@ -77,7 +80,14 @@ async function listRead(first: OperationContext) {
 	const partnerMid = await first.run.knownPartner(first.itemIndex);
 	if (partnerMid === undefined) return undefined;
 	const since = checkDate(first.collection('options').scanFrom, first.label('options.scanFrom'));
-	return await first.run.documentIndex(partnerMid, documentTypeOf(first), since).known();
+	const type = documentTypeOf(first);
+	const read = await first.run
+		.wholeDocumentList(partnerMid, type, since ?? '')
+		.current()
+		?.catch(() => undefined);
+	// each client's documents read on their own: the run cannot tell which numbers others hold
+	const records = read?.records as IDataObject[] | undefined;
+	return records?.filter((document) => documentCheck(type, since ?? '')(document) === true);
 }
 
 /**
@@ -96,8 +106,9 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const wanted = await documentFromInput(op, fields, partnerMid, false);
 	const since = checkDate(op.collection('options').scanFrom, op.label('options.scanFrom'));
 	if (since) checkInWindow(op, wanted.date, since);
-	const index = op.run.documentIndex(partnerMid, type, since);
-	const once = op.run.creates(`${partnerMid} ${type}`, index);
+	const clientMid = linkedMid(wanted.client);
+	const index = clientDocumentIndex(op, partnerMid, type, clientMid, since);
+	const once = op.run.creates(documentScope(partnerMid, type, clientMid), index);
 	return await once.inTurn(op, externalId, async () => {
 		const listed = await documentWithExternalId(op, once, type, externalId);
 		if (!listed) {

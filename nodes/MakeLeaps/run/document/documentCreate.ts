@@ -8,6 +8,7 @@ import { documentsPath } from '../../api/documents';
 import { linkedMid, midOfUrl } from '../../model/locators';
 import { outcomeOf } from '../../transport';
 import type { OperationContext } from '../context';
+import { clientDocumentIndex, documentScope } from './clientDocuments';
 import { createRecord } from '../createRecord';
 import { chooseDefaultTemplate, refusedField, templateChosenInRun } from './defaultTemplate';
 import { checkTags, withTagUrls } from './documentTags';
@@ -61,8 +62,8 @@ async function postDocument(
 	const type = String(body.document_type);
 	const created = await createRecord(op, partnerMid, documentsPath(partnerMid), body, () => ({
 		externalId,
-		index: op.run.documentIndex(partnerMid, type),
-		scope: `${partnerMid} ${type}`,
+		index: clientDocumentIndex(op, partnerMid, type, midOfUrl(body.client)),
+		scope: documentScope(partnerMid, type, midOfUrl(body.client)),
 		// of this type and for this client, as sent
 		holdsSent: async (found) =>
 			found.filter(
