@@ -63,7 +63,7 @@ export async function router(
 		count,
 	);
 	await eachItem(count, width, one, () => stop !== undefined);
-	if (stop) throw stop.errorOf(run);
+	if (stop) throw run.transport.secrets.redactError(stop.errorOf(run));
 	const output: INodeExecutionData[] = [];
 	// one push per output: a list of any length, without spreading it into arguments
 	outputs.forEach((item, i) => item.forEach((data) => output.push(pairedWith(i, data))));
