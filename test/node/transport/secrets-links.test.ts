@@ -160,3 +160,51 @@ describe("MakeLeaps' own words quoting such a link", () => {
 		expectScrubbed(bed, result);
 	});
 });
+
+describe('A link with the credentials quoted by the node itself, outside any request', () => {
+	const bed = useTestBed({}, { limits });
+
+	/** A link carrying the credentials (the token the run holds), short enough to be quoted whole. */
+	async function leakyLink() {
+		const [quote] = seedDocuments(bed, seedClient(bed, 'C-1'), ['Q-1'], { document_type: 'quote' });
+		const mid = String(quote.mid);
+		await bed.run({ resource: 'document', operation: 'get', document: byId(mid) });
+		const { clientId, clientSecret } = bed.sandbox.credentials;
+		const token = bed.sandbox.issuedTokens.at(-1)!;
+		return { mid, link: `/p/?session=${token}&app=${clientId}&key=${clientSecret}` };
+	}
+
+	test('a pickup link list quoting one: the stop and the error item show it redacted', async () => {
+		const { mid, link } = await leakyLink();
+		const texts = (body: Record<string, unknown>) => ({ ...body, response: [link] });
+		const getLinks = { resource: 'document', operation: 'getPickupLinks', document: byId(mid) };
+		for (const onError of [undefined, 'continueRegularOutput'] as const) {
+			bed.sandbox.injectFault({ kind: 'rewriteAfter', change: texts }, { path: /pickup-link/ });
+			const result = await bed.run(getLinks, [{}], { onError });
+			const shown = onError ? result.output[0].json.error : result.error?.message;
+			expect(shown).toBe(
+				`MakeLeaps listed a pickup link of document ${mid} that is not a record: /p/?${REDACTED_QUERY} [item 0]`,
+			);
+			expectScrubbed(bed, result);
+		}
+	});
+
+	test("the trigger's error naming a field that holds one", async () => {
+		const { mid, link } = await leakyLink();
+		bed.sandbox.mark(mid, 'accepted');
+		const trigger = new ActiveTrigger(bed, { event: 'documentAccepted', documentType: 'quote' });
+		const accepted = (body: Record<string, unknown>) => ({
+			...body,
+			response: (body.response as IDataObject[]).map((d) => ({ ...d, accepted: link })),
+		});
+		bed.sandbox.injectFault(
+			{ kind: 'rewriteAfter', change: accepted },
+			{ method: 'GET', path: LISTS },
+		);
+		const polled = await trigger.poll();
+		expect(polled.error?.message).toBe(
+			`MakeLeaps' document list gave a document whose accepted is "/p/?${REDACTED_QUERY}", neither a date nor yes or no, so the trigger cannot tell what to report`,
+		);
+		expectScrubbed(bed, polled);
+	});
+});
