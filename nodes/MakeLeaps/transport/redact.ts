@@ -2,6 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 const MIN_SECRET_LENGTH = 4;
+/** The shortest beginning of a secret, cut short by an excerpt, taken for one (fewer tell little). */
+const MIN_CUT_LENGTH = 8;
 const REDACTED = '[redacted]';
 
 /** A URL's query in a text: from its `?` to the next blank or quote. */
@@ -32,6 +34,22 @@ function searched(values: Iterable<string>): string[] {
 	return [...usable, ...encoded].sort((a, b) => b.length - a.length);
 }
 
+/**
+ * The beginning of a known value where an excerpt cut it short (`…` after it): what is left of a
+ * token or a secret is not shown either.
+ */
+function cutShort(text: string, values: string[]): string {
+	if (!text.includes('…')) return text;
+	return text.replace(/([^\s"'…]*)…/g, (whole, before: string) => {
+		for (const value of values) {
+			for (let k = Math.min(value.length - 1, before.length); k >= MIN_CUT_LENGTH; k--) {
+				if (before.endsWith(value.slice(0, k))) return `${before.slice(0, -k)}${REDACTED}…`;
+			}
+		}
+		return whole;
+	});
+}
+
 function replaced(text: string, values: string[]): string {
 	let result = text;
 	for (const value of values) result = result.split(value).join(REDACTED);
@@ -54,7 +72,8 @@ export function redactText(
 	if (queryValues.length > 0) {
 		result = result.replace(QUERY, (query) => replaced(query, queryValues));
 	}
-	return replaced(result, searched(secrets))
+	const values = searched(secrets);
+	return cutShort(replaced(result, values), values)
 		.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi, `$1 ${REDACTED}`)
 		.replace(KEYED, (_, key: string, value: string) =>
 			value.startsWith('"') ? `${key}"${REDACTED}"` : `${key}${REDACTED}`,

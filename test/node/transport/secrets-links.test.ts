@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { InputFile } from '../../../dev/harness';
 import { DEFAULT_LIMITS } from '../../../nodes/MakeLeaps/transport';
 import { ActiveTrigger, seedDocuments } from '../activeTrigger';
-import { findSecrets, sandboxSecrets, useTestBed, type TestBed } from '../bed';
+import { findSecrets, sandboxSecrets, textsOf, useTestBed, type TestBed } from '../bed';
 import { byId, seedClient, seedInvoicesOf, seedMany } from '../fixtures';
 
 const limits = { ...DEFAULT_LIMITS, timeoutMs: 2000, backoffMs: 20 };
@@ -206,5 +206,21 @@ describe('A link with the credentials quoted by the node itself, outside any req
 			`MakeLeaps' document list gave a document whose accepted is "/p/?${REDACTED_QUERY}", neither a date nor yes or no, so the trigger cannot tell what to report`,
 		);
 		expectScrubbed(bed, polled);
+	});
+
+	test('an answer quoted in an excerpt that cuts the token short: what is left of it is not shown', async () => {
+		const { mid } = await leakyLink();
+		const token = bed.sandbox.issuedTokens.at(-1)!;
+		const body = `<html>${'x'.repeat(100)} ${token} was refused</html>`;
+		bed.sandbox.injectFault(
+			{ kind: 'replaceAfter', status: 200, body, contentType: 'text/html' },
+			{
+				method: 'GET',
+				path: /\/document\/\d+\/$/,
+			},
+		);
+		const result = await bed.run({ resource: 'document', operation: 'get', document: byId(mid) });
+		expect(result.error?.description).toMatch(/answered HTTP 200: <html>x+ \[redacted\]…$/);
+		expect(JSON.stringify(textsOf(result))).not.toContain(token.slice(0, 8));
 	});
 });

@@ -90,6 +90,15 @@ describe('redactText', () => {
 		);
 	});
 
+	test('a known value an excerpt cut short (`…`): what is left of it goes too', () => {
+		const token = 'tok_abcdefghijklmnopqrstuvwxyz';
+		expect(redactText(`answered: x=${token.slice(0, 12)}…`, [token])).toBe(
+			'answered: x=[redacted]…',
+		);
+		// an ordinary word before the cut stays
+		expect(redactText('a thousand…', [token, 'sandbox-secret'])).toBe('a thousand…');
+	});
+
 	test('known secrets are removed wherever they appear, every time', () => {
 		expect(redactText('S3cr3t and again S3cr3t.', ['S3cr3t'])).toBe(
 			'[redacted] and again [redacted].',
