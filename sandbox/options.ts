@@ -85,6 +85,12 @@ export interface SandboxOptions {
 	 * debugging proxy or a careless service may.
 	 */
 	echoCredentials?: boolean;
+	/**
+	 * The links answers give (a list's `meta.next` and `meta.prev`, an order's `items_url`, a file
+	 * item's `upload_url`, a PDF's redirect) carry the caller's access token, Client ID and Client
+	 * Secret in their query (`session`, `app`, `key`), as a careless service may.
+	 */
+	credentialsInLinks?: boolean;
 	/** The path segment templates are listed under instead of `template` (which then answers 404). */
 	templatePath?: string;
 	/** A document create without `document_template` is answered 400 "This field is required.". */

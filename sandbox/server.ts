@@ -14,6 +14,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { answerOf, detail, HttpAnswer, writeAnswer } from './http/answer';
+import { withCredentialsInLinks } from './http/credentialLinks';
 import { Faults, type Fault, type FaultMatch } from './http/faults';
 import { recordOf, type RecordedRequest } from './http/requests';
 import { Throttle } from './http/throttle';
@@ -199,11 +200,14 @@ export class Sandbox extends SandboxState {
 
 	private answer(call: ApiCall): HttpAnswer {
 		this.sending.catchUp();
+		let answer: HttpAnswer;
 		try {
-			return this.route(call);
+			answer = this.route(call);
 		} catch (error) {
-			return answerOf(error);
+			answer = answerOf(error);
 		}
+		if (!this.options.credentialsInLinks) return answer;
+		return withCredentialsInLinks(answer, call.headers, this.keys);
 	}
 
 	/** OAuth and storage are open; every /api/ path needs a token and counts against the limits. */

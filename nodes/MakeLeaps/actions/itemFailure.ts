@@ -49,6 +49,8 @@ export async function failedItem(
 				),
 		itemIndex,
 	);
+	// in place: what leaves the node (an error item, "would fail", the stop) quotes no secret
+	run.transport.secrets.redactError(error);
 	if (run.preview && isItemOutcome(caught)) {
 		return { json: { preview: WOULD_FAIL, error: error.message, description: error.description } };
 	}

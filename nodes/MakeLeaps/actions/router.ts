@@ -62,7 +62,8 @@ export async function router(
 	const width = async () =>
 		await inFlightOf(chosen.operation, new OperationContext(run, 0, chosen.properties), count);
 	await eachItem(count, width, one, () => stops.length > 0);
-	if (stops.length > 0) throw stopError(run, stops, started, count);
+	if (stops.length > 0)
+		throw run.transport.secrets.redactError(stopError(run, stops, started, count));
 	const output: INodeExecutionData[] = [];
 	// one push per output: a list of any length, without spreading it into arguments
 	outputs.forEach((item, i) => item.forEach((data) => output.push(pairedWith(i, data))));

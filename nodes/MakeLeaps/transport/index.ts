@@ -3,7 +3,7 @@ export { excerpt } from './answers';
 export { apiUrl, checkBaseUrl, isPlainPath } from './baseUrl';
 export { apiErrorText, isUncertainWrite, UncertainWriteError } from './failures';
 export { MAX_PAGE_SIZE } from './pagination';
-export { redactText, redactValue } from './redact';
+export type { SecretSet } from './redact';
 export { DEFAULT_LIMITS, type TransportLimits } from './tries/retryPolicy';
 export { MakeLeapsTransport, type TransportOptions } from './transport';
 export {

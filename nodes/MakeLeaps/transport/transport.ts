@@ -7,7 +7,7 @@ import { apiUrl, checkBaseUrl, storageAllowed } from './baseUrl';
 import { TransportErrors } from './errors';
 import { checkRequestsPerMinute, paceInterval } from './tries/pacer';
 import { BrokenList, readPages, type Enough } from './pagination';
-import { redactText, SecretSet } from './redact';
+import { SecretSet } from './redact';
 import { DEFAULT_LIMITS, type TransportLimits } from './tries/retryPolicy';
 import { listSubject } from './wording';
 import { attemptStorageFetch, FileTooLarge } from './tries/httpAttempt';
@@ -34,7 +34,8 @@ export interface TransportOptions {
 export class MakeLeapsTransport {
 	private readonly tries: Tries;
 	private readonly errors: TransportErrors;
-	private readonly secrets = new SecretSet();
+	/** The one redaction of every text that leaves the node (see SecretSet). */
+	readonly secrets: SecretSet;
 
 	private constructor(
 		private readonly context: N8nContext,
@@ -49,6 +50,7 @@ export class MakeLeapsTransport {
 		private readonly readOnly: boolean,
 	) {
 		this.errors = new TransportErrors(context.getNode(), limits);
+		this.secrets = new SecretSet(credential);
 		this.tries = new Tries(
 			context,
 			this.errors,
@@ -89,7 +91,6 @@ export class MakeLeapsTransport {
 			credential,
 			options.readOnly === true,
 		);
-		transport.secrets.addCredential(credentials);
 		return transport;
 	}
 
@@ -126,7 +127,7 @@ export class MakeLeapsTransport {
 	) {
 		const read = async (pathOrUrl: string, first: boolean) => {
 			if (!first && apiUrl(this.baseUrl, pathOrUrl) === undefined) {
-				throw new BrokenList(`its next-page link leaves the Base URL (${redactText(pathOrUrl)})`);
+				throw new BrokenList(`its next-page link leaves the Base URL (${pathOrUrl})`);
 			}
 			const subject = listSubject(path);
 			const options = { qs: first ? qs : undefined, itemIndex, expect: 'list' as const, subject };
@@ -138,8 +139,9 @@ export class MakeLeapsTransport {
 		);
 		if (pages.ok) return pages.value;
 		const { error } = pages;
+		// a link MakeLeaps gave is quoted: it may carry the token
 		throw error instanceof BrokenList
-			? this.errors.brokenList(error.message, { itemIndex })
+			? this.secrets.redactError(this.errors.brokenList(error.message, { itemIndex }))
 			: error;
 	}
 
@@ -187,7 +189,7 @@ export class MakeLeapsTransport {
 		}
 		const target = URL.canParse(url) ? new URL(url) : undefined;
 		if (!target || !storageAllowed(target, this.baseUrl)) {
-			throw this.errors.refusedUrl(redactText(url), options);
+			throw this.secrets.redactError(this.errors.refusedUrl(url, options));
 		}
 		await this.redacted(async () => await this.fetchFromStorage(target.href, putOptions));
 	}
@@ -236,7 +238,6 @@ export class MakeLeapsTransport {
 	 * error) and without its Client ID: Account → Check's rows are meant to be posted in an issue.
 	 */
 	shareable<T>(value: T): T {
-		this.addCurrentSecrets();
 		return this.secrets.redactValue(value, [String(this.credential.data?.clientId ?? '')]);
 	}
 
@@ -248,18 +249,21 @@ export class MakeLeapsTransport {
 	) {
 		const url = apiUrl(this.baseUrl, pathOrUrl);
 		if (url === undefined) {
-			const shown = redactText(pathOrUrl.startsWith('/') ? this.url(pathOrUrl) : pathOrUrl);
-			throw this.errors.refusedUrl(shown, options);
+			const shown = pathOrUrl.startsWith('/') ? this.url(pathOrUrl) : pathOrUrl;
+			throw this.secrets.redactError(this.errors.refusedUrl(shown, options));
 		}
 		return await this.redacted(async () => await run(url));
 	}
 
-	/** Runs `run`; an error leaves with every secret stripped. */
-	private async redacted<T>(run: () => Promise<T>): Promise<T> {
+	/**
+	 * Runs `run`; an error leaves with every secret stripped. Every token the run sees is kept for
+	 * that: n8n writes a refreshed one into the credential during a request.
+	 */
+	async redacted<T>(run: () => Promise<T>): Promise<T> {
+		this.secrets.noteCurrent();
 		const result = await outcomeOf(run());
+		this.secrets.noteCurrent();
 		if (result.ok) return result.value;
-		// strip every secret, a token refreshed mid-run included (n8n writes it into the credential)
-		this.addCurrentSecrets();
 		throw this.secrets.redactError(result.error);
 	}
 
@@ -275,9 +279,5 @@ export class MakeLeapsTransport {
 					'A preview (Preview Only) and Account → Check only read. Nothing was changed in MakeLeaps.',
 			},
 		);
-	}
-
-	private addCurrentSecrets() {
-		if (this.credential.data) this.secrets.addCredential(this.credential.data);
 	}
 }

@@ -48,16 +48,24 @@ export async function pollTrigger(
 	throw error;
 }
 
-/**
- * One poll: reads the watched list, reports what changed since the last complete read, and keeps
- * the new state. Fetch Test Event (a manual poll) shows a sample instead (`fetchTestEvent`).
- */
+/** One poll with its transport; its error leaves without a secret, as every error of the node. */
 async function pollOnce(
 	context: IPollFunctions,
 	options: TransportOptions,
 ): Promise<INodeExecutionData[][] | null> {
-	const event = context.getNodeParameter('event', 'documentPaid') as WatchEvent;
 	const transport = await MakeLeapsTransport.create(context, options);
+	return await transport.redacted(async () => await pollWith(context, transport));
+}
+
+/**
+ * One poll: reads the watched list, reports what changed since the last complete read, and keeps
+ * the new state. Fetch Test Event (a manual poll) shows a sample instead (`fetchTestEvent`).
+ */
+async function pollWith(
+	context: IPollFunctions,
+	transport: MakeLeapsTransport,
+): Promise<INodeExecutionData[][] | null> {
+	const event = context.getNodeParameter('event', 'documentPaid') as WatchEvent;
 	const staticData = context.getWorkflowStaticData('node');
 	const partnerMid = await partnerOf(context, transport, staticData);
 	const scope = scopeOf(context, event, transport.baseUrl, partnerMid);

@@ -675,6 +675,10 @@ describe('Document: Download PDF within bounds', () => {
 		['a private address', 'https://10.0.0.8/file.pdf', '10.0.0.8'],
 		['a link-local address', 'https://169.254.169.254/latest/meta-data', '169.254.169.254'],
 		['plain http elsewhere', 'http://storage.example.com/x.pdf', 'storage.example.com'],
+		// IPv4 addresses written in IPv6: judged as the IPv4 address they reach
+		['an IPv4-compatible one', 'https://[::169.254.169.254]/latest', '[::a9fe:a9fe]'],
+		['an IPv4-translated one', 'https://[::ffff:0:10.0.0.8]/file.pdf', '[::ffff:0:a00:8]'],
+		['a NAT64 one', 'https://[64:ff9b::169.254.169.254]/latest', '[64:ff9b::a9fe:a9fe]'],
 	])('a redirect to %s is refused without a request there', async (_, location, host) => {
 		const mid = await invoiceMid();
 		bed.sandbox.injectFault({ kind: 'redirect', status: 302, location }, { path: /\/pdf\/$/ });

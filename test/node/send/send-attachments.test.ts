@@ -381,4 +381,25 @@ describe('Document: Send when a file does not go in', () => {
 		expect(trap.hits).toHaveLength(1);
 		expect(bed.sandbox.deliveries).toEqual([]);
 	});
+
+	test('an upload_url at a link-local address written in IPv6 is refused before any request', async () => {
+		const [invoice] = seedInvoicesOf(bed, 'C-1', 1);
+		passAdd(bed);
+		bed.sandbox.injectFault(
+			{
+				kind: 'rewriteAfter',
+				change: (body) => ({
+					...body,
+					response: { ...(body.response as object), upload_url: 'https://[::169.254.169.254]/x' },
+				}),
+			},
+			addItem,
+		);
+		const refused = await bed.run(send(), items([invoice]), { files: [{ data: flyer }] });
+		expect(refused.error?.message).toBe(
+			'Refusing to call https://[::169.254.169.254]/x: it is not a plain path under the Base URL [item 0]',
+		);
+		expect(calls(bed)).not.toContain('PUT upload');
+		expect(bed.sandbox.deliveries).toEqual([]);
+	});
 });

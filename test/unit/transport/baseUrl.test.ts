@@ -1,6 +1,7 @@
 import {
 	apiUrl,
 	checkBaseUrl,
+	ipv6Groups,
 	isInternalHost,
 	isPlainPath,
 	storageAllowed,
@@ -116,6 +117,52 @@ describe('where a download may follow MakeLeaps to its storage', () => {
 			expect(isInternalHost(at(href).hostname)).toBe(true);
 	});
 
+	test.each([
+		// IPv4-mapped, dotted and in hex, short and written out
+		['https://[::ffff:169.254.169.254]/x', true],
+		['https://[::ffff:a9fe:a9fe]/x', true],
+		['https://[0:0:0:0:0:ffff:a9fe:a9fe]/x', true],
+		['https://[::ffff:c0a8:101]/x', true],
+		['https://[::ffff:8.8.8.8]/x', false],
+		// IPv4-compatible: the metadata address, loopback, a private network; a public one is public
+		['https://[::169.254.169.254]/x', true],
+		['https://[::a9fe:a9fe]/x', true],
+		['https://[::127.0.0.1]/x', true],
+		['https://[::10.0.0.1]/x', true],
+		['https://[::8.8.8.8]/x', false],
+		// IPv4-translated
+		['https://[::ffff:0:169.254.169.254]/x', true],
+		['https://[::ffff:0:808:808]/x', false],
+		// NAT64's well-known prefix reaches the IPv4 host; its local-use prefix is local
+		['https://[64:ff9b::169.254.169.254]/x', true],
+		['https://[64:ff9b::a9fe:a9fe]/x', true],
+		['https://[64:ff9b::10.1.2.3]/x', true],
+		['https://[64:ff9b::8.8.8.8]/x', false],
+		['https://[64:ff9b:1::8.8.8.8]/x', true],
+		// unique local, link-local, site-local, loopback, unspecified, written any way
+		['https://[FC00::1]/x', true],
+		['https://[fdff:ffff::1]/x', true],
+		['https://[fe80::a9fe:a9fe]/x', true],
+		['https://[febf::1]/x', true],
+		['https://[fec0::1]/x', true],
+		['https://[0:0:0:0:0:0:0:1]/x', true],
+		['https://[0::]/x', true],
+		['https://[2001:db8::a9fe:a9fe]/x', false],
+		['https://[2606:4700::1111]/x', false],
+	])('%s: internal %s', (href, internal) => {
+		expect(isInternalHost(at(href).hostname)).toBe(internal);
+	});
+
+	test('the same IPv6 forms given as text, as a parsed URL does not always leave them', () => {
+		expect(isInternalHost('[::169.254.169.254]')).toBe(true);
+		expect(isInternalHost('[::FFFF:169.254.169.254]')).toBe(true);
+		expect(isInternalHost('[0:0:0:0:0:ffff:10.0.0.1]')).toBe(true);
+		expect(isInternalHost('[64:ff9b:0:0:0:0:a9fe:a9fe]')).toBe(true);
+		// not an address at all: never somewhere to send a file
+		expect(isInternalHost('[::ffff:300.1.1.1]')).toBe(true);
+		expect(isInternalHost('[1::2::3]')).toBe(true);
+	});
+
 	test.each(['storage.example.com', '8.8.8.8', '172.32.0.1', '[2001:db8::1]'])(
 		'%s is not internal',
 		(host) => {
@@ -137,5 +184,32 @@ describe('where a download may follow MakeLeaps to its storage', () => {
 		expect(storageAllowed(at('http://127.0.0.1:3000/_storage/a.pdf'), base)).toBe(true);
 		expect(storageAllowed(at('http://storage.example.com/a.pdf'), base)).toBe(false);
 		expect(storageAllowed(at('https://10.0.0.8/a.pdf'), base)).toBe(false);
+	});
+});
+
+describe('ipv6Groups', () => {
+	test.each([
+		['::', [0, 0, 0, 0, 0, 0, 0, 0]],
+		['::1', [0, 0, 0, 0, 0, 0, 0, 1]],
+		['::169.254.169.254', [0, 0, 0, 0, 0, 0, 0xa9fe, 0xa9fe]],
+		['::ffff:1.2.3.4', [0, 0, 0, 0, 0, 0xffff, 0x102, 0x304]],
+		['64:ff9b::a9fe:a9fe', [0x64, 0xff9b, 0, 0, 0, 0, 0xa9fe, 0xa9fe]],
+		['fe80::', [0xfe80, 0, 0, 0, 0, 0, 0, 0]],
+		['1:2:3:4:5:6:7:8', [1, 2, 3, 4, 5, 6, 7, 8]],
+		['1:2:3:4:5:6:1.2.3.4', [1, 2, 3, 4, 5, 6, 0x102, 0x304]],
+	])('%s', (address, groups) => {
+		expect(ipv6Groups(address)).toEqual(groups);
+	});
+
+	test.each([
+		'1:2:3:4:5:6:7',
+		'1:2:3:4:5:6:7:8:9',
+		'1::2::3',
+		':1::',
+		'12345::',
+		'::1.2.3.256',
+		'g::1',
+	])('%s is not an IPv6 address', (address) => {
+		expect(ipv6Groups(address)).toBeUndefined();
 	});
 });

@@ -1,4 +1,4 @@
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { redactText, redactValue, SecretSet } from '../../../nodes/MakeLeaps/transport/redact';
 import { node } from '../fixtures';
@@ -39,6 +39,64 @@ describe('redactText', () => {
 		],
 	])('%s', (_name, text, expected) => {
 		expect(redactText(text)).toBe(expected);
+	});
+
+	test.each([
+		[
+			'a token by any name ending in token',
+			'https://files.example.com/a.pdf?token=t0k3n&X-Amz-Security-Token=abc%2Fdef&page=2',
+			'https://files.example.com/a.pdf?token=[redacted]&X-Amz-Security-Token=[redacted]&page=2',
+		],
+		[
+			'the client ID and secret',
+			'(https://x.example/next?client_id=abcd1234&client_secret=s3cr3t)',
+			'(https://x.example/next?client_id=[redacted]&client_secret=[redacted])',
+		],
+		[
+			'a signature, an API key',
+			'https://s.example/f?X-Amz-Signature=0a1b2c&api_key=k-99, then',
+			'https://s.example/f?X-Amz-Signature=[redacted]&api_key=[redacted], then',
+		],
+	])("a URL's query: %s", (_name, text, expected) => {
+		expect(redactText(text)).toBe(expected);
+	});
+
+	test('ordinary words about tokens and query parameters are left alone', () => {
+		const text =
+			'MakeLeaps did not accept the access token; page=2&per_page=100 token: none [item 1]';
+		expect(redactText(text)).toBe(text);
+	});
+
+	test("a known value as a URL's query carries it (percent-encoded)", () => {
+		expect(redactText('https://x.example/?s=a%2Bb%2Fc%3D&t=2', ['a+b/c='])).toBe(
+			'https://x.example/?s=[redacted]&t=2',
+		);
+	});
+
+	test("the Client ID only where a URL's query carries it", () => {
+		const clientId = 'sandbox-0a1b2c3d4e5f';
+		expect(
+			redactText(
+				`client ${clientId}: https://x.example/${clientId}/next?app=${clientId}&page=2 "u?a=${clientId}"`,
+				[],
+				[clientId],
+			),
+		).toBe(
+			`client ${clientId}: https://x.example/${clientId}/next?app=[redacted]&page=2 "u?a=[redacted]"`,
+		);
+		// a short value, in a query or not, is not treated as one
+		expect(redactText('https://x.example/?app=abc', [], ['abc'])).toBe(
+			'https://x.example/?app=abc',
+		);
+	});
+
+	test('a known value an excerpt cut short (`…`): what is left of it goes too', () => {
+		const token = 'tok_abcdefghijklmnopqrstuvwxyz';
+		expect(redactText(`answered: x=${token.slice(0, 12)}…`, [token])).toBe(
+			'answered: x=[redacted]…',
+		);
+		// an ordinary word before the cut stays
+		expect(redactText('a thousand…', [token, 'sandbox-secret'])).toBe('a thousand…');
 	});
 
 	test('known secrets are removed wherever they appear, every time', () => {
@@ -106,6 +164,43 @@ describe('SecretSet', () => {
 				error.stack,
 			]),
 		).not.toContain('the-secret');
+	});
+
+	test("an error's causes, one inside the other, its context and extra, and the stack", () => {
+		const secrets = new SecretSet();
+		secrets.addCredential({ clientId: 'id-0123456', clientSecret: 'the-secret' });
+		const link = 'https://x.example/p?app=id-0123456&s=the-secret';
+		const inner = new Error(`inner ${link}`);
+		const outer = new NodeOperationError(node, new Error(`wrapped ${link}`, { cause: inner }), {
+			description: `see ${link}`,
+		});
+		outer.context.link = link;
+		const error = secrets.redactError(outer);
+		const texts = JSON.stringify([
+			error.message,
+			error.description,
+			error.stack,
+			error.context,
+			(error.cause as Error).message,
+			(error.cause as Error).stack,
+			inner.message,
+			inner.stack,
+		]);
+		expect(texts).not.toContain('the-secret');
+		expect(texts).not.toContain('id-0123456');
+		expect(error.message).toBe('wrapped https://x.example/p?app=[redacted]&s=[redacted]');
+	});
+
+	test("the run's credential as it is at each use: a token refreshed mid-run is known", () => {
+		const credential = {
+			data: { clientId: 'id-1', clientSecret: 'the-secret', accessToken: 'tok-1' },
+		};
+		const secrets = new SecretSet(credential);
+		secrets.noteCurrent();
+		credential.data.accessToken = 'tok-2';
+		const error = secrets.redactError(new Error('tok-1 then tok-2'));
+		expect(error.message).toBe('[redacted] then [redacted]');
+		expect(secrets.redactValue({ said: 'tok-1 tok-2' })).toEqual({ said: '[redacted] [redacted]' });
 	});
 
 	test('leaves values that are not errors as they are', () => {

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { excerpt, isUncertainWrite, outcomeOf, redactValue } from '../../../transport';
+import { excerpt, isUncertainWrite, outcomeOf } from '../../../transport';
 import type { Outcome } from '../../../transport';
 import { documentPath } from '../../../api/documents';
 import {
@@ -269,7 +269,7 @@ function linkOf(op: SendJob['op'], order: IDataObject, name: string): string {
 	if (typeof link !== 'string' || link === '') {
 		op.fail(
 			`MakeLeaps' sending order has no ${name}`,
-			`Nothing was sent. MakeLeaps answered: ${excerpt(redactValue(order), 300)}`,
+			`Nothing was sent. MakeLeaps answered: ${excerpt(op.run.transport.secrets.redactValue(order), 300)}`,
 		);
 	}
 	return link;

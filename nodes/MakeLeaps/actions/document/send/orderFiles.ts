@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { excerpt, isUncertainWrite, outcomeOf, redactValue } from '../../../transport';
+import { excerpt, isUncertainWrite, outcomeOf } from '../../../transport';
 import { addFileToSendingOrder, uploadToSendingOrder } from '../../../api/sendingOrders';
 import { MAX_ORDER_FILE_BYTES, MAX_ORDER_FILES } from './fileRules';
 import type { Attachment } from './attachments';
@@ -94,7 +94,7 @@ async function addFile(
 			if (typeof uploadUrl !== 'string' || uploadUrl === '') {
 				op.fail(
 					`MakeLeaps took the file ${file.fileName} into its ${described} without an upload_url`,
-					`MakeLeaps answered: ${excerpt(redactValue(item), 300)}`,
+					`MakeLeaps answered: ${excerpt(op.run.transport.secrets.redactValue(item), 300)}`,
 				);
 			}
 			await uploadToSendingOrder(op.run.transport, uploadUrl, file, op.itemIndex, subject);

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { excerpt, outcomeOf, redactValue } from '../../../transport';
+import { excerpt, outcomeOf, type SecretSet } from '../../../transport';
 import { listSendingOrdersTo, readSendingOrder } from '../../../api/sendingOrders';
 import { isRecord, linkedMid, midOfUrl } from '../../../model/locators';
 import type { SendJob } from './prepare';
@@ -125,7 +125,7 @@ export async function pollUntilReady(
 		const left = deadline - Date.now();
 		if (left <= 0) {
 			op.fail(
-				`MakeLeaps did not report the ${described} ready to send within ${waitSeconds} seconds (${whatItSays(order)})`,
+				`MakeLeaps did not report the ${described} ready to send within ${waitSeconds} seconds (${whatItSays(order, op.run.transport.secrets)})`,
 				'Nothing was sent. The order stays in MakeLeaps, unsent: correct what it reports and send it there, or delete it. A longer Options > Validation Wait gives MakeLeaps more time.',
 			);
 		}
@@ -134,11 +134,11 @@ export async function pollUntilReady(
 	}
 }
 
-/** What an order that is not ready says about itself, in a few words. */
-function whatItSays(order: IDataObject): string {
+/** What an order that is not ready says about itself, in a few words, without a secret. */
+function whatItSays(order: IDataObject, secrets: SecretSet): string {
 	const said = ['status', 'problems', 'errors', 'validation_errors', 'ready_to_order']
 		.filter((name) => !isEmpty(order[name]))
-		.map((name) => `${name}: ${excerpt(redactValue(order[name]), 200)}`);
+		.map((name) => `${name}: ${excerpt(secrets.redactValue(order[name]), 200)}`);
 	return said.length > 0 ? said.join('; ') : 'it gave no reason';
 }
 
