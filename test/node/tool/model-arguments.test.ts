@@ -266,6 +266,15 @@ describe('What a model reads when a tool call fails: words, never a class name',
 		expect(bed.sandbox.documentsOf()).toEqual([expect.objectContaining({ total: '176000' })]);
 	});
 
+	test('a tool the node cannot run as set (before any item): failed, in words', async () => {
+		const answer = await bed.callTool({ ...saveInvoice, operation: 'merge' }, INVOICE_ARGS);
+		expect(answer).toEqual({
+			isError: true,
+			text: 'Failed: The operation "merge" of "document" is not supported',
+		});
+		expect(bed.sandbox.received('/api/')).toEqual([]);
+	});
+
 	test("a write whose answer was lost: failed, in the node's words", async () => {
 		seedKnownClient(bed.sandbox);
 		faultOnPost(bed, 0, { kind: 'reset' });
