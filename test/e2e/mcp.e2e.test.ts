@@ -121,8 +121,14 @@ describe('example 9 in a started n8n: MakeLeaps as an MCP server', () => {
 		expect(invoices().map((d) => d.mid)).toEqual([made.mid]);
 
 		const got = await call('get_document', { document_mid: String(made.mid) });
+		// every answer names the client
 		expect(parsed(got.text)).toEqual([
-			expect.objectContaining({ mid: made.mid, total: '176000', sent: false }),
+			expect.objectContaining({
+				mid: made.mid,
+				client_name: 'Acme Trading K.K.',
+				total: '176000',
+				sent: false,
+			}),
 		]);
 	});
 
