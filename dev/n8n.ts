@@ -476,11 +476,14 @@ interface Workflow {
  * examples/, a row appended to one becomes a line appended to a CSV file in `outputFolder`, and
  * a Gmail message becomes its attachment, written to `outputFolder` as `<recipient>--<file>`.
  * The last node of each stand-in keeps the replaced node's name, so every expression and
- * connection of the example holds.
+ * connection of the example holds. A MakeLeaps Trigger polls every minute here (example 6
+ * polls every 15 minutes, as the README recommends), so a change shows within a minute.
  */
 export function example(file: string, outputFolder: string): Workflow {
 	const workflow = JSON.parse(readFileSync(path.join(EXAMPLES, file), 'utf8')) as Workflow;
 	for (const node of [...workflow.nodes]) {
+		if (node.type === `${PACKAGE_NAME}.makeLeapsTrigger`)
+			node.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
 		const sheet = String((node.parameters.sheetName as { value?: unknown })?.value ?? '');
 		if (node.type === 'n8n-nodes-base.googleSheets' && node.parameters.operation === 'read')
 			replaceNode(workflow, node, [

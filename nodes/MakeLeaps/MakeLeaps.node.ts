@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resources } from './actions/resources';
 import { router } from './actions/router';
+import { namedForTool } from './actions/toolFailure';
 import {
 	searchCatalogItems,
 	searchClients,
@@ -74,7 +75,11 @@ export class MakeLeaps implements INodeType {
 	/** n8n creates the node without arguments; tests pass shorter waits and timeouts. */
 	constructor(limits: Partial<TransportLimits> = {}) {
 		this.execute = async function (this: IExecuteFunctions) {
-			return await router.call(this, limits);
+			try {
+				return await router.call(this, limits);
+			} catch (error) {
+				throw namedForTool(this, error);
+			}
 		};
 	}
 }

@@ -4,7 +4,8 @@
  * HTTP with the trigger's Bearer token, lists the tools and their arguments (the workflow's
  * `$fromAI` parameters, typed), and calls them as a model would: the same save twice, bad
  * arguments, a preview told not to preview. The sandbox holds exactly what was asked for, and
- * every refusal is a tool error the model can read, naming the argument or the field.
+ * every refusal is a tool error the model can read, naming the argument or the field (the node's
+ * own in words, never a class name).
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
@@ -18,6 +19,7 @@ import {
 	mcpUrl,
 	seedKnownClient,
 } from '../../dev/mcp';
+import { n8nLine } from '../../dev/n8n';
 import { apiCalls, useN8n, withinBudget } from './bed';
 
 /** The requests of a tool call that were not reads. */
@@ -119,8 +121,14 @@ describe('example 9 in a started n8n: MakeLeaps as an MCP server', () => {
 		expect(invoices().map((d) => d.mid)).toEqual([made.mid]);
 
 		const got = await call('get_document', { document_mid: String(made.mid) });
+		// every answer names the client
 		expect(parsed(got.text)).toEqual([
-			expect.objectContaining({ mid: made.mid, total: '176000', sent: false }),
+			expect.objectContaining({
+				mid: made.mid,
+				client_name: 'Acme Trading K.K.',
+				total: '176000',
+				sent: false,
+			}),
 		]);
 	});
 
@@ -139,9 +147,13 @@ describe('example 9 in a started n8n: MakeLeaps as an MCP server', () => {
 			[withoutDate, /Required[\s\S]*date/],
 			[{ ...bad, invoice_external_id: 1001 }, /Expected string[\s\S]*invoice_external_id/],
 		];
-		for (const [args, message] of refusals) {
+		for (const [k, [args, message]] of refusals.entries()) {
 			const answer = await call('save_invoice', args);
 			expect(answer).toEqual({ isError: true, text: expect.stringMatching(message) });
+			// the node's own refusals (the first three) read as words, not "NodeOperationError: …"
+			const byNode = k < 3;
+			if (byNode) expect(answer.text).not.toMatch(/^\w+(Error|Exception): /);
+			if (byNode && n8nLine() >= 2) expect(answer.text).toMatch(/^Refused: /);
 			expect(writes(apiCalls(sandbox.requests))).toEqual([]);
 		}
 		expect(invoices()).toHaveLength(before);

@@ -7,11 +7,13 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { MakeLeapsApi } from '../../credentials/MakeLeapsApi.credentials';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import {
+	callTool,
 	CredentialsHelper,
 	observed,
 	runNode,
 	type RunOptions,
 	type RunResult,
+	type ToolAnswer,
 } from '../../dev/harness';
 
 /** Requests per minute for tests that are not about pacing (the sandbox does not throttle them). */
@@ -26,6 +28,8 @@ export interface TestBed {
 		items?: IDataObject[],
 		options?: Partial<RunOptions>,
 	): Promise<RunResult>;
+	/** One call of the node as an AI tool with the model's arguments: what the model reads. */
+	callTool(parameters: INodeParameters, args: IDataObject): Promise<ToolAnswer>;
 	/** Every secret a leak check must look for: the client secret, the Basic header and each token. */
 	secrets(): string[];
 	/** Console and logger lines written during the test (n8n's logger writes to the console). */
@@ -203,6 +207,15 @@ export function useTestBed(
 				throw thrown;
 			}
 		};
+		bed.callTool = async (parameters, args) =>
+			await callTool({
+				credentials: bed.credentials,
+				args,
+				parameters: {
+					...parameters,
+					options: { requestsPerMinute: FAST, ...(parameters.options as object) },
+				},
+			});
 		bed.secrets = () => sandboxSecrets(bed.sandbox).map((s) => s.value);
 		bed.shortenTokenDeadline = (ms) => {
 			const stored = bed.credentials.get('cred-1');

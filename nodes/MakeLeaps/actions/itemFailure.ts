@@ -11,6 +11,7 @@ import { InvalidInput } from '../model/validation';
 import type { NamedWrite, RunContext } from '../run/runContext';
 import { SharedReadFailed } from '../run/sharedRead';
 import { isUncertainWrite } from '../transport';
+import { runsAsTool, toolFailure } from './toolFailure';
 
 /**
  * A failure that stops the run (no Continue On Fail). Items already under way finish first, so
@@ -55,9 +56,12 @@ export async function failedItem(
 		return { json: { preview: WOULD_FAIL, error: error.message, description: error.description } };
 	}
 	if (context.continueOnFail()) return { json: { error: error.message }, error };
+	const stop = runsAsTool(context)
+		? toolFailure(context, error, isItemOutcome(caught) ? 'Refused' : 'Failed')
+		: error;
 	return new RunStop(
 		itemIndex,
-		error,
+		stop,
 		NOUNS[`${resourceName} ${operationName}`] ?? NOUNS[resourceName] ?? resourceName,
 		// Contact → Create finds a contact it added (the rule of sameness): safe to repeat
 		operationName !== 'create' || resourceName === 'contact',

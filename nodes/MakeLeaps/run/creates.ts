@@ -180,6 +180,8 @@ export function uncertainCreate(
 	said: string,
 ): never {
 	once.uncertain(key);
-	error.description = `${error.description ?? ''} ${said}`.trim();
+	// one sentence after another: the transport's advice ends without a full stop
+	const advice = (error.description ?? '').replace(/([^.])$/, '$1.');
+	error.description = `${advice} ${said}`.trim();
 	throw error;
 }

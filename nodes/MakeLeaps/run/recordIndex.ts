@@ -114,7 +114,7 @@ export class RecordIndex {
 	private unusable(problem: string): SharedReadFailed {
 		const { noun } = this.spec;
 		return new SharedReadFailed(
-			`MakeLeaps' ${noun} list gives ${noun}s ${problem}, so the node cannot tell which ${noun} a row is about`,
+			`MakeLeaps' ${noun} list gives ${noun}s ${problem}, so the node cannot tell which ${noun} is meant`,
 			'Nothing was written. Run Account → Check and report what it says; Create or Update needs a list that carries this field.',
 		);
 	}

@@ -6,7 +6,6 @@
  * read (`fetchTestEvent`), pure.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { today } from '../model/dates';
 import { DOCUMENT_TYPES } from '../api/documents';
@@ -20,14 +19,16 @@ import { latest, watchedList } from './watchedList';
 
 /**
  * Fetch Test Event: the latest record of the event's kind on the first page of the watched list
- * (one request), marked as a sample; a clear error when there is none. What the trigger remembers
- * is neither used nor changed: a test is no poll, and reports no event.
+ * (one request), marked as a sample. With none, nothing (null), as n8n's own polling triggers
+ * answer: the editor then shows its notice "No MakeLeaps data found", not an error, and n8n's log
+ * says why and what to do. What the trigger remembers is neither used nor changed: a test is no
+ * poll, and reports no event.
  */
 export async function fetchTestEvent(
 	context: IPollFunctions,
 	transport: MakeLeapsTransport,
 	scope: WatchScope,
-): Promise<INodeExecutionData[][]> {
+): Promise<INodeExecutionData[][] | null> {
 	const list = watchedList(scope, today(context.getTimezone()), true);
 	const { path, qs, filters } = await withTags(transport, scope, list);
 	const first = await firstPage(transport, path, qs);
@@ -40,7 +41,10 @@ export async function fetchTestEvent(
 		const { message, description } = untold
 			? untoldTestEvent(scope)
 			: noTestEvent(scope, page.length, more);
-		throw new NodeOperationError(context.getNode(), message, { description });
+		context.logger.info(
+			`MakeLeaps Trigger "${context.getNode().name}": ${message}. ${description}`,
+		);
+		return null;
 	}
 	return [[{ json: asSample(scope, shownRecord(context, scope.event, record, filters)) }]];
 }

@@ -86,12 +86,19 @@ describe('Document: Send with Attachments', () => {
 
 		bed.sandbox.resetRequests();
 		const again = await bed.run(send(), items([invoice]), { files: [{ data: flyer }] });
+		// skipped: no file went out this time, and the output lists none
 		expect(again.output[0].json).toMatchObject({
 			sent: false,
 			skipped: 'already sent',
-			attachments: ['flyer.pdf'],
+			attachments: [],
 		});
 		expect(calls(bed)).toEqual([`GET ${invoice.mid}`]);
+		// with Simplify, the same columns as the send's row, no file named
+		const row = await bed.run(send(), items([invoice]), {
+			files: [{ data: flyer }],
+			typeVersion: 2,
+		});
+		expect(row.output[0].json).toMatchObject({ operation: 'skipped', attachments: '' });
 		expect(bed.sandbox.deliveries).toHaveLength(1);
 	});
 

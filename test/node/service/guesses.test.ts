@@ -358,7 +358,7 @@ describe('A document list without external_id', () => {
 		bed.sandbox.resetRequests();
 		const second = await bed.run(documentUpsertRows, rows(client), keep);
 		expect(second.output[0].json.error).toBe(
-			"MakeLeaps' invoice list gives invoices without their external_id, so the node cannot tell which invoice a row is about [item 0]",
+			"MakeLeaps' invoice list gives invoices without their external_id, so the node cannot tell which invoice is meant [item 0]",
 		);
 		expect(second.output.every((item) => item.json.error !== undefined)).toBe(true);
 		expect(writes(bed)).toEqual([]);
@@ -402,7 +402,7 @@ describe('A client list without client_external_id', () => {
 		};
 		const result = await bed.run(upsert, [{}], keep);
 		expect(result.output[0].json.error).toBe(
-			"MakeLeaps' client list gives clients without their client_external_id, so the node cannot tell which client a row is about [item 0]",
+			"MakeLeaps' client list gives clients without their client_external_id, so the node cannot tell which client is meant [item 0]",
 		);
 		expect(writes(bed)).toEqual([]);
 		expect(bed.sandbox.clients()).toHaveLength(1);

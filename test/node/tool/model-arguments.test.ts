@@ -7,8 +7,10 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { INVOICE_ARGS, MCP_SERVER, seedKnownClient } from '../../../dev/mcp';
+import { example } from '../../../dev/n8n';
 import { useTestBed, type TestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
+import { byId, faultOnPost, seedClient } from '../fixtures';
 
 /** A parameter filled by the model: an expression giving exactly `value`, of its own type. */
 const fromModel = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;
@@ -200,6 +202,88 @@ describe('Arguments a model passes: refused naming the field and the item, nothi
 			'MakeLeaps has no client 1734479364211706 [item 0]',
 		);
 		expect(writes(bed)).toEqual([]);
+		expect(bed.sandbox.documentsOf()).toEqual([]);
+	});
+});
+
+/** A tool of example 9 (MakeLeaps as an MCP server), by its name: its parameters in the example. */
+function exampleTool(name: string): INodeParameters {
+	const workflow = example('9-makeleaps-mcp-server.json', '');
+	expect(workflow.id).toBe(MCP_SERVER.workflowId);
+	return workflow.nodes.find((node) => node.name === name)!.parameters as INodeParameters;
+}
+
+describe('What a model reads when a tool call fails: words, never a class name', () => {
+	const bed = useTestBed();
+	const saveInvoice = exampleTool('save_invoice');
+	const classNamed = /^\w*(Error|Exception)\b/;
+
+	test.each([
+		[
+			'a client nobody has',
+			{ client_external_id: 'NOPE-9' },
+			'Refused: MakeLeaps has no client with Client External ID "NOPE-9"',
+		],
+		[
+			'a yen amount with a fraction',
+			{ unit_price: 1000.5 },
+			'Refused: Line Items 1: Rate (Unit Price) 1000.5 has decimals, but JPY amounts have none',
+		],
+		[
+			'a date in words',
+			{ date: '2 March' },
+			'Refused: Date "2 March" is not a date such as 2026-11-30',
+		],
+	])('%s: refused, saying what to change; nothing written', async (_what, change, start) => {
+		seedKnownClient(bed.sandbox);
+		const answer = await bed.callTool(saveInvoice, { ...INVOICE_ARGS, ...change });
+		expect(answer.isError).toBe(true);
+		expect(answer.text).not.toMatch(classNamed);
+		expect(answer.text.startsWith(start)).toBe(true);
+		expect(writes(bed)).toEqual([]);
+	});
+
+	test('an invoice already paid: the refusal speaks of the invoice and the call, not of a row', async () => {
+		seedKnownClient(bed.sandbox);
+		const saved = await bed.callTool(saveInvoice, INVOICE_ARGS);
+		expect(saved.isError).toBe(false);
+		// the answer names the client and the invoice
+		const [invoice] = JSON.parse(saved.text) as IDataObject[];
+		expect(invoice).toMatchObject({ client_name: 'Acme Trading K.K.', external_id: 'JOB-1001' });
+		bed.sandbox.markPaid(String(invoice.mid));
+
+		const answer = await bed.callTool(saveInvoice, { ...INVOICE_ARGS, unit_price: 90000 });
+		expect(answer.isError).toBe(true);
+		expect(answer.text).toMatch(
+			new RegExp(
+				`^Refused: The invoice "${String(invoice.document_number)}" with External ID "JOB-1001" was already paid; it is not changed`,
+			),
+		);
+		expect(answer.text).toMatch(
+			/What was asked for differs from it in: .+\. Change the invoice in MakeLeaps itself, or give another External ID for a new invoice\.$/,
+		);
+		expect(answer.text).not.toMatch(/\brows?\b/);
+		expect(bed.sandbox.documentsOf()).toEqual([expect.objectContaining({ total: '176000' })]);
+	});
+
+	test('a tool the node cannot run as set (before any item): failed, in words', async () => {
+		const answer = await bed.callTool({ ...saveInvoice, operation: 'merge' }, INVOICE_ARGS);
+		expect(answer).toEqual({
+			isError: true,
+			text: 'Failed: The operation "merge" of "document" is not supported',
+		});
+		expect(bed.sandbox.received('/api/')).toEqual([]);
+	});
+
+	test("a write whose answer was lost: failed, in the node's words", async () => {
+		seedKnownClient(bed.sandbox);
+		faultOnPost(bed, 0, { kind: 'reset' });
+		const answer = await bed.callTool(saveInvoice, INVOICE_ARGS);
+		expect(answer.isError).toBe(true);
+		expect(answer.text).not.toMatch(classNamed);
+		expect(answer.text).toMatch(
+			/^Failed: MakeLeaps may or may not have carried out this create: .+\[item 0\]\n\nDetails: The request was not sent again, .+ before running this item again\. No invoice with External ID "JOB-1001" and what this item sent was found right after\.$/,
+		);
 		expect(bed.sandbox.documentsOf()).toEqual([]);
 	});
 });

@@ -2,14 +2,14 @@
  * The trigger's panel follows its own advice: a new trigger (version 3) watches invoices, Any
  * says what it costs, and a saved trigger that left Document Type as it was (Any, not saved by
  * n8n) keeps its documents and its memory. Fetch Test Event shows the latest matching record of
- * one page, marked as a sample, or says why there is none; it never changes what the published
- * trigger reports.
+ * one page, marked as a sample; with none it gives nothing (the editor's notice, not an error)
+ * and n8n's log says why; it never changes what the published trigger reports.
  */
-import type { INode, INodeParameters, NodeOperationError } from 'n8n-workflow';
+import type { INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { MakeLeapsTrigger } from '../../../nodes/MakeLeaps/MakeLeapsTrigger.node';
-import { ActiveTrigger, numbers, SAVINGS, seedDocuments } from '../activeTrigger';
+import { ActiveTrigger, numbers, SAVINGS, seedDocuments, testEventNotices } from '../activeTrigger';
 import { FAST, useTestBed, type TestBed } from '../bed';
 import { seedClient } from '../fixtures';
 
@@ -183,7 +183,7 @@ describe('MakeLeaps Trigger: Fetch Test Event', () => {
 			'Add one in MakeLeaps, or choose another Event, then fetch again. What the trigger remembers is unchanged.',
 		],
 	])(
-		'with no matching record at all (%s): a clear error that says why',
+		'with no matching record at all (%s): nothing, no error (the editor shows its notice); the log says why and what to do',
 		async (_, parameters, message, advice) => {
 			if (parameters.event !== 'newClient') {
 				const clientMid = seedClient(bed, 'C-1');
@@ -200,9 +200,11 @@ describe('MakeLeaps Trigger: Fetch Test Event', () => {
 			}
 			const trigger = new ActiveTrigger(bed, parameters, { requestsPerMinute: FAST });
 			const test = await trigger.poll('manual');
+			expect(test.error).toBeUndefined();
 			expect(test.items).toBeNull();
-			expect(test.error?.message).toBe(message);
-			expect((test.error as NodeOperationError).description).toBe(advice);
+			expect(testEventNotices(bed)).toEqual([
+				`MakeLeaps Trigger "MakeLeaps Trigger": ${message}. ${advice}`,
+			]);
 			expect(trigger.state).toBeUndefined();
 		},
 	);
@@ -259,9 +261,12 @@ describe('MakeLeaps Trigger: Fetch Test Event on a service that ignores the `pai
 		seedDocuments(bed, clientMid, ['PAID-LATER'], { date_paid: '2026-01-05T00:00:00Z' });
 		bed.sandbox.resetRequests();
 		const missed = await trigger.poll('manual');
-		expect(missed.error?.message).toBe(
-			'No paid document dated within the last 90 days among the first 100 documents MakeLeaps listed: Fetch Test Event has nothing to show',
-		);
+		expect(missed).toEqual({ items: null });
+		expect(testEventNotices(bed)).toEqual([
+			expect.stringContaining(
+				'No paid document dated within the last 90 days among the first 100 documents MakeLeaps listed: Fetch Test Event has nothing to show',
+			),
+		]);
 		expect(documentReads(bed)).toHaveLength(1);
 	});
 });

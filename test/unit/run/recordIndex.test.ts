@@ -128,7 +128,7 @@ describe('what came back is checked, not believed', () => {
 		async (_, documents, problem) => {
 			const index = invoices(documents);
 			await expect(index.find('X', 0)).rejects.toThrow(
-				`MakeLeaps' invoice list gives invoices ${problem}, so the node cannot tell which invoice a row is about`,
+				`MakeLeaps' invoice list gives invoices ${problem}, so the node cannot tell which invoice is meant`,
 			);
 			await expect(index.find('X', 1)).rejects.toBeInstanceOf(SharedReadFailed);
 		},

@@ -151,13 +151,13 @@ function checkInWindow(op: OperationContext, date: unknown, since: string) {
 	if (typeof date !== 'string' || date === '') {
 		op.fail(
 			`Date is empty, and ${option} is set: the document could not be found again by its date`,
-			`With ${option}, give every row its Date (on or after ${since}), or leave ${option} empty.`,
+			`With ${option}, give every document its Date (on or after ${since}), or leave ${option} empty.`,
 		);
 	}
 	if (date < since) {
 		op.fail(
 			`Date ${date} is before ${option} (${since}): a document with this date is not looked for, so it is not made`,
-			`Choose a day of ${option} on or before the earliest Date of your rows.`,
+			`Choose a day of ${option} on or before the earliest Date of your documents.`,
 		);
 	}
 }
@@ -173,7 +173,7 @@ function refuseIfSentOrPaid(
 	if (!document.date_sent && !document.date_paid) return;
 	op.fail(
 		`The ${type} "${String(document.document_number)}" with External ID "${externalId}" was already ${document.date_paid ? 'paid' : 'sent'}; it is not changed`,
-		`The row differs in: ${changed.join(', ')}. Change a sent document in MakeLeaps, or give the row another External ID for a new document.`,
+		`What was asked for differs from it in: ${changed.join(', ')}. Change the ${type} in MakeLeaps itself, or give another External ID for a new ${type}.`,
 	);
 }
 

@@ -20,7 +20,7 @@ import { sentDocuments } from '../../../run/turns';
 import { isRecord, linkedMid, midOfUrl } from '../../../model/locators';
 import { InvalidInput } from '../../../model/validation';
 import type { SendJob } from './prepare';
-import type { SendOutcomes } from './outcomes';
+import { sentOutcome, type SendOutcomes } from './outcomes';
 import { documentsOf, ordersOfClient, pollUntilReady, sentElsewhere, wentOut } from './orderReads';
 import { OrderFiles } from './orderFiles';
 
@@ -233,8 +233,7 @@ export class OrderDraft {
 		for (const key of keys) sentDocuments.record(key, { record: order.value, at: Date.now() });
 		for (const job of this.attached) {
 			op.run.recordWrite('sent', job.document.mid, op.itemIndex);
-			const value = { ...job.facts, sent: true, sending_order: order.value };
-			outcomes.settle(job.op.itemIndex, { ok: true, value });
+			outcomes.settle(job.op.itemIndex, { ok: true, value: sentOutcome(job, order.value) });
 		}
 	}
 

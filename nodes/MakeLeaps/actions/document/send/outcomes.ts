@@ -1,6 +1,7 @@
 /**
  * The outcome of each item of a Send run, and where a run that stops at a failure stops: without
- * Continue On Fail, nothing from the first failing item on is sent.
+ * Continue On Fail, nothing from the first failing item on is sent. Only a sent document's
+ * outcome names the files that went with it: a skip's list of them is empty.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -30,4 +31,15 @@ export class SendOutcomes {
 	open(job: SendJob): boolean {
 		return this.reaches(job.op.itemIndex) && !this.byItem.has(job.op.itemIndex);
 	}
+}
+
+/** A document sent in `order`: what the item said of it, the files that went with it, the order. */
+export function sentOutcome(job: SendJob, order: IDataObject): IDataObject {
+	const files = job.files.map((file) => file.fileName);
+	return {
+		...job.facts,
+		...(files.length > 0 ? { attachments: files } : {}),
+		sent: true,
+		sending_order: order,
+	};
 }

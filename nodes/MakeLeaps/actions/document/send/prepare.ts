@@ -29,7 +29,7 @@ export interface SendJob {
 	request: SendRequest;
 	/** The document's key among the sends of this process. */
 	key: string;
-	/** What the item's output says of the document. */
+	/** What the item's output says of the document, sent or skipped. */
 	facts: IDataObject;
 	/** The files sent with the document (Options > Attachments). */
 	files: Attachment[];
@@ -105,7 +105,8 @@ export async function prepareItem(
 		document_mid: documentMid,
 		document_number: document.document_number,
 		document_type: document.document_type,
-		...(files.length > 0 ? { attachments: files.map((file) => file.fileName) } : {}),
+		// the files go with the document only (sentOutcome): a skip sends none
+		...(files.length > 0 ? { attachments: [] } : {}),
 	};
 	const clientUrl = clientUrlOf(op, document);
 	if (!request.force) {
