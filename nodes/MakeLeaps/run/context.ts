@@ -15,6 +15,7 @@ import { readFieldValues, type FieldTable, type FieldValues } from '../model/fie
 import { clientMidOf, clientsUrl, clientUrl, pickedMid } from '../model/locators';
 import { carryOut, previewOf, type Plan } from '../model/plans';
 import { checkCount, checkFlag, checkMid, checkText, InvalidInput } from '../model/validation';
+import { clientByHint } from './client/clientHints';
 import type { RunContext } from './runContext';
 
 export class OperationContext {
@@ -134,11 +135,16 @@ export class OperationContext {
 	 */
 	async clientMid(name: string, partnerMid: string): Promise<string> {
 		const locator = this.parameter(name) as INodeParameterResourceLocator | undefined;
-		return await this.clientMidOfPicked(locator, this.label(name), partnerMid);
+		return await this.clientMidOfPicked(locator, this.label(name), partnerMid, name);
 	}
 
 	/** The client MID of a picker's value (a locator, or a MID or URL from an expression). */
-	async clientMidOfPicked(picked: unknown, label: string, partnerMid: string): Promise<string> {
+	async clientMidOfPicked(
+		picked: unknown,
+		label: string,
+		partnerMid: string,
+		parameter = 'client',
+	): Promise<string> {
 		const locator = picked as INodeParameterResourceLocator | undefined;
 		if (locator?.mode !== 'externalId') {
 			const { baseUrl } = this.run.transport;
@@ -148,6 +154,11 @@ export class OperationContext {
 		}
 		const externalId = checkText(locator.value, label);
 		if (!externalId) this.fail(`${label} is empty`);
+		const hinted = await clientByHint(this, partnerMid, externalId, parameter);
+		if (hinted) {
+			this.run.noteClient(hinted);
+			return checkMid(hinted.mid, label);
+		}
 		const found = await this.run.clientIndex(partnerMid).find(externalId, this.itemIndex);
 		if (found.length === 0)
 			this.fail(`MakeLeaps has no client with Client External ID "${externalId}"`);

@@ -15,6 +15,7 @@ import { MAX_PAGE_SIZE, outcomeOf, type MakeLeapsTransport } from '../transport'
 import { sharedPartnerLookup } from './partnerLookups';
 import { RecordIndex, type IndexSpec } from './recordIndex';
 import { SharedRead } from './sharedRead';
+import { clientHints } from './client/clientHints';
 import { TagBook } from './tag/tagBook';
 
 /** What the run and its execution know. Knowledge never decides a write: a write rests on what this run read. */
@@ -31,8 +32,8 @@ export class RunMemory {
 	private readonly clientNames = new Map<string, string>();
 	/** The partners' tags, read once when an item needs them (run/tag/), by partner. */
 	private readonly tagBooks = new Map<string, TagBook>();
-	/** How many clients the run's items name, at most (run/document/clientDocuments.ts). */
-	clientsNamed?: number;
+	/** How many different values the run's items give a parameter (run/client/clientHints.ts). */
+	readonly distinctCounts = new Map<string, number>();
 	/** The form of the document list's client filter MakeLeaps accepted in this run. */
 	clientFilterForm?: 'mid' | 'url';
 	/** The partner each item chose in Partner (not the key's only partner looked up). */
@@ -72,9 +73,19 @@ export class RunMemory {
 		return this.work.get(key) as Promise<T> | undefined;
 	}
 
-	/** The partner's clients by external ID, read once per run and shared by all items. */
+	/**
+	 * The partner's clients by external ID, read once per run and shared by all items; what it
+	 * reads and what the run writes are hints for later runs of the process (client/clientHints.ts).
+	 */
 	clientIndex(partnerMid: string): RecordIndex {
-		const spec = { key: 'client_external_id', noun: 'client' };
+		const account = `${this.transport.baseUrl}\n${partnerMid}`;
+		const spec = {
+			key: 'client_external_id',
+			noun: 'client',
+			learnList: (records: readonly IDataObject[]) => clientHints.learnList(account, records),
+			learn: (record: IDataObject) =>
+				clientHints.learn(account, record.client_external_id, record.mid),
+		};
 		return this.index(clientsPath(partnerMid), { expand: 'contacts' }, spec);
 	}
 

@@ -24,6 +24,9 @@ export interface IndexSpec {
 	 * for the check, and no row can be decided.
 	 */
 	check?: (record: IDataObject) => boolean | string;
+	/** Told every record of each list read, and of the run's writes (hints for later runs). */
+	learnList?: (records: readonly IDataObject[]) => void;
+	learn?: (record: IDataObject) => void;
 }
 
 /**
@@ -72,8 +75,14 @@ export class RecordIndex {
 		return byKey && [...byKey.values()].flat();
 	}
 
+	/** Whether the run has read the list (or is reading it). */
+	wasRead(): boolean {
+		return this.scan.current() !== undefined;
+	}
+
 	/** Records a record this run created or changed (once the list has been read). */
 	async record(record: IDataObject): Promise<void> {
+		this.spec.learn?.(record);
 		const key = keyOf(record, this.spec.key);
 		if (!key) return;
 		const byKey = await this.scan.current()?.catch(() => undefined);
@@ -96,6 +105,7 @@ export class RecordIndex {
 			: loaded;
 		// what others made since the list was read may be missing from it (creates.ts looks)
 		this.firstReadAt = Math.min(this.firstReadAt ?? readAt, readAt);
+		this.spec.learnList?.(records);
 		const byKey: ByKey = new Map();
 		const { key: field, check } = this.spec;
 		for (const record of records) {

@@ -5,6 +5,7 @@
  * clients reads the type's whole list instead when that costs fewer pages (run/memory.ts).
  */
 import type { OperationContext } from '../context';
+import { distinctValues } from '../client/clientHints';
 import type { RecordIndex } from '../recordIndex';
 
 /** A client's documents of a type by External ID, read as cheaply as the run's rows allow. */
@@ -24,24 +25,8 @@ export function clientDocumentIndex(
 export const documentScope = (partnerMid: string, type: string, clientMid: string) =>
 	`${partnerMid} ${type} of client ${clientMid}`;
 
-/**
- * How many clients the run's items name, at most: each item's Client as given (one client given
- * two ways counts twice, which only favours the whole list), or one each where an item's client
- * is its own (Convert: the source document's).
- */
+/** How many clients the run's items name, at most: one each where an item's client is its own. */
 function clientsOfRun(op: OperationContext, clientOfItem: 'parameter' | 'own'): number {
-	const count = op.run.n8n.getInputData().length;
-	if (clientOfItem === 'own') return count;
-	op.run.clientsNamed ??= (() => {
-		const named = new Set<string>();
-		for (let item = 0; item < count; item++) {
-			try {
-				named.add(JSON.stringify(op.run.parameters.readAhead('client', item, '') ?? ''));
-			} catch {
-				named.add(`refused ${item}`); // the item fails on its own turn
-			}
-		}
-		return named.size;
-	})();
-	return op.run.clientsNamed;
+	if (clientOfItem === 'own') return op.run.n8n.getInputData().length;
+	return distinctValues(op, 'client');
 }
