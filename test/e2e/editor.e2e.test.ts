@@ -291,7 +291,7 @@ describe('a started n8n with the package', () => {
 	);
 
 	screenTest(
-		"example 4's invoice in the editor: lines in an invoice's order, rows grouped by invoice_id",
+		"example 4's invoice in the editor: a line's Type first, then an invoice's columns; rows grouped by invoice_id",
 		async () => {
 			const page = await context.newPage();
 			await page.setViewportSize({ width: 1440, height: 2400 });
@@ -309,11 +309,11 @@ describe('a started n8n with the package', () => {
 			publish(LINES_SCREENSHOT, 'editor-invoice-lines.png');
 			const text = await panel.innerText();
 			const order = [
+				'Type of Line',
 				'Description',
 				'Quantity',
 				'Rate (Unit Price)',
 				'Tax Rate (%)',
-				'Type of Line',
 			];
 			const at = order.map((label) => text.indexOf(label));
 			expect(at.every((i) => i > -1)).toBe(true);

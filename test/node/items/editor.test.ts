@@ -285,6 +285,55 @@ describe('The editor, in the order a user decides', () => {
 	});
 });
 
+describe('The editor, a line of Line Items', () => {
+	const lineItems = properties.find((p) => p.name === 'lineItems');
+	const [line] = (lineItems?.options ?? []) as Array<{ values: INodeProperties[] }>;
+	/** The fields n8n shows on a line of this kind, in the order it shows them. */
+	const shownOn = (kind: string) =>
+		line.values
+			.filter((field) => NodeHelpers.displayParameter({ kind }, field, null, node.description))
+			.map((field) => field.name);
+
+	test('Type of Line first; on a line from the catalog its item right after; then the columns of an invoice', () => {
+		expect(shownOn('catalog')).toEqual([
+			'kind',
+			'catalogItem',
+			'description',
+			'quantity',
+			'quantityUnit',
+			'unitPrice',
+			'taxRate',
+			'taxType',
+		]);
+		expect(shownOn('normal')).toEqual([
+			'kind',
+			'description',
+			'quantity',
+			'quantityUnit',
+			'unitPrice',
+			'taxRate',
+			'taxType',
+		]);
+		expect(shownOn('simple')).toEqual(['kind', 'description', 'price', 'taxRate', 'taxType']);
+		expect(shownOn('text')).toEqual(['kind', 'description']);
+	});
+
+	test('Quantity and Tax Rate are one field each, empty (a dropped column is then the whole value), saying what empty means', () => {
+		const fields = (name: string) => line.values.filter((field) => field.name === name);
+		expect(fields('quantity')).toEqual([
+			expect.objectContaining({ default: '', placeholder: '1', hint: 'Empty means 1' }),
+		]);
+		expect(fields('taxRate')).toEqual([
+			expect.objectContaining({
+				default: '',
+				placeholder: '10',
+				hint: "Empty means 10, or the catalog item's rate on a line from the catalog",
+			}),
+		]);
+		expect(fields('taxRate')[0].description).toMatch(/10 for 10 %, 8 for the reduced rate/);
+	});
+});
+
 describe('The editor names each field one way', () => {
 	const tables: Record<string, FieldTable> = {
 		client: clientFields,
