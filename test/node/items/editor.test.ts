@@ -11,6 +11,7 @@ import { contactFields } from '../../../nodes/MakeLeaps/actions/contact/contact.
 import { documentFields } from '../../../nodes/MakeLeaps/actions/document/fields/document.fields';
 import type { FieldTable } from '../../../nodes/MakeLeaps/model/fields';
 import { MakeLeaps } from '../../../nodes/MakeLeaps/MakeLeaps.node';
+import { MakeLeapsTrigger } from '../../../nodes/MakeLeaps/MakeLeapsTrigger.node';
 
 const node = new MakeLeaps();
 const { properties } = node.description;
@@ -331,6 +332,37 @@ describe('The editor, a line of Line Items', () => {
 			}),
 		]);
 		expect(fields('taxRate')[0].description).toMatch(/10 for 10 %, 8 for the reduced rate/);
+	});
+});
+
+describe("The editor's pickers", () => {
+	/** Every field of a description, those inside collections and lines included. */
+	const everyField = (items: INodeProperties[]): INodeProperties[] =>
+		items.flatMap((property) => [
+			property,
+			...everyField(
+				(property.options ?? []).flatMap((option) =>
+					'values' in option ? option.values : 'type' in option ? [option] : [],
+				),
+			),
+		]);
+
+	test('each way to pick a record shows whole in the mode selector', () => {
+		const fields = everyField([...properties, ...new MakeLeapsTrigger().description.properties]);
+		const modes = fields.flatMap((field) => field.modes ?? []);
+		expect(modes.length).toBeGreaterThan(10);
+		// n8n names list, url and id itself ("From list", "By URL", "By ID"); its selector shows
+		// about 43 px of text: "By Code" fits, of "By External ID" it showed "By Exter"
+		const named = modes.filter((mode) => !['list', 'url', 'id'].includes(mode.name));
+		expect([...new Set(named.map((mode) => mode.displayName))].sort()).toEqual([
+			'By Code',
+			'Ext. ID',
+		]);
+		for (const mode of named) expect(mode.displayName.length).toBeLessThanOrEqual(7);
+		const client = fields.find((field) => field.name === 'client' && field.modes);
+		expect(client?.modes?.find((mode) => mode.name === 'externalId')?.hint).toMatch(
+			/Client External ID/,
+		);
 	});
 });
 
