@@ -20,7 +20,10 @@ const TAX_TYPES = [
 	{ name: 'Untaxable', value: 'untaxable' },
 ];
 
-/** What a line is: the first thing a user decides, so the first field of a line. */
+/**
+ * What a line is: the first thing a user decides, so the first field of a line (named, not
+ * inline: n8n's lint would sort an inline entry among the others by name, last).
+ */
 const lineKind: INodeProperties = {
 	displayName: 'Type of Line',
 	name: 'kind',
