@@ -35,6 +35,7 @@ const PREVIEW_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-preview
 const CREDENTIAL_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-credential.png');
 const TRIGGER_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-trigger.png');
 const LINES_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-invoice-lines.png');
+const DROP_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-line-from-columns.png');
 const CHECK_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'output-check.png');
 const SEND_SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'output-send.png');
 
@@ -81,7 +82,7 @@ describe('a started n8n with the package', () => {
 		shown: string,
 		{ wide = false, width = 2000, height = 2700 } = {},
 	) {
-		const page = await context.newPage();
+		const page = await (await editor()).newPage();
 		await page.setViewportSize({ width, height });
 		await page.goto(`${bed.n8n.url}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded' });
 		const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
@@ -171,7 +172,9 @@ describe('a started n8n with the package', () => {
 		expect(sandbox.received('/api/')).toHaveLength(0);
 	});
 
-	screenTest("the editor opens example 1 and shows the MakeLeaps node's panel", async () => {
+	/** The browser, logged in to n8n: started by the first test of the editor that runs. */
+	async function editor(): Promise<BrowserContext> {
+		if (browser) return context;
 		browser = await chromium.launch({
 			executablePath: process.env.MAKELEAPS_CHROMIUM ?? '/usr/bin/chromium',
 			args: [
@@ -186,7 +189,22 @@ describe('a started n8n with the package', () => {
 		context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 		const [name, value] = bed.n8n.sessionCookie.split('=');
 		await context.addCookies([{ name, value, domain: '127.0.0.1', path: '/' }]);
-		const page = await context.newPage();
+		return context;
+	}
+
+	/** Drags `source` onto `target` with the mouse, as a user maps a column onto a field. */
+	async function drag(page: Page, source: Locator, target: Locator) {
+		await target.scrollIntoViewIfNeeded();
+		const from = (await source.boundingBox())!;
+		const to = (await target.boundingBox())!;
+		await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+		await page.mouse.down();
+		await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+		await page.mouse.up();
+	}
+
+	screenTest("the editor opens example 1 and shows the MakeLeaps node's panel", async () => {
+		const page = await (await editor()).newPage();
 		await page.goto(`${bed.n8n.url}/workflow/mlExample1Lifecycle`, {
 			waitUntil: 'domcontentloaded',
 		});
@@ -236,7 +254,7 @@ describe('a started n8n with the package', () => {
 	screenTest(
 		'the credential form asks for Client ID, Client Secret, then Base URL, and never shows the secret',
 		async () => {
-			const page = await context.newPage();
+			const page = await (await editor()).newPage();
 			await page.goto(`${bed.n8n.url}/home/credentials/${CREDENTIAL.id}`, {
 				waitUntil: 'domcontentloaded',
 			});
@@ -267,7 +285,7 @@ describe('a started n8n with the package', () => {
 	screenTest(
 		"the MakeLeaps Trigger's panel in example 6: the event and the document type",
 		async () => {
-			const page = await context.newPage();
+			const page = await (await editor()).newPage();
 			await page.goto(`${bed.n8n.url}/workflow/mlExample6PaidInvoices`, {
 				waitUntil: 'domcontentloaded',
 			});
@@ -291,9 +309,9 @@ describe('a started n8n with the package', () => {
 	);
 
 	screenTest(
-		"example 4's invoice in the editor: lines in an invoice's order, rows grouped by invoice_id",
+		"example 4's invoice in the editor: a line's Type first, then an invoice's columns; rows grouped by invoice_id",
 		async () => {
-			const page = await context.newPage();
+			const page = await (await editor()).newPage();
 			await page.setViewportSize({ width: 1440, height: 2400 });
 			await page.goto(`${bed.n8n.url}/workflow/mlExample4SheetInvoices`, {
 				waitUntil: 'domcontentloaded',
@@ -309,11 +327,11 @@ describe('a started n8n with the package', () => {
 			publish(LINES_SCREENSHOT, 'editor-invoice-lines.png');
 			const text = await panel.innerText();
 			const order = [
+				'Type of Line',
 				'Description',
 				'Quantity',
 				'Rate (Unit Price)',
 				'Tax Rate (%)',
-				'Type of Line',
 			];
 			const at = order.map((label) => text.indexOf(label));
 			expect(at.every((i) => i > -1)).toBe(true);
@@ -321,6 +339,61 @@ describe('a started n8n with the package', () => {
 			// a normal line has no Line Amount: MakeLeaps computes it
 			expect(text).not.toContain('Line Amount');
 			expect(text).toContain('Group Rows By');
+			await page.close();
+		},
+	);
+
+	screenTest(
+		"a new line built by dragging a row's columns onto Description, Quantity, Rate and Tax Rate runs with the row's values",
+		async () => {
+			const page = await (await editor()).newPage();
+			await page.setViewportSize({ width: 1800, height: 1600 });
+			await page.goto(`${bed.n8n.url}/workflow/mlLineFromColumns`, {
+				waitUntil: 'domcontentloaded',
+			});
+			const node = page.locator('[data-test-id="canvas-node"][data-node-name="Create invoice"]');
+			await node.waitFor({ timeout: 60_000 });
+			await node.dblclick();
+			const panel = page.locator('[data-test-id="ndv"]');
+			await panel.locator('[data-test-id="fixed-collection-add"]').click();
+			const input = page.locator('[data-test-id="ndv-input-panel"]');
+			const columns = [
+				['description', 'description'],
+				['quantity', 'quantity'],
+				['unit_price', 'unitPrice'],
+				['tax_rate', 'taxRate'],
+			];
+			for (const [column, field] of columns) {
+				const source = input
+					.locator('[data-test-id="run-data-schema-item"] span')
+					.filter({ hasText: new RegExp(`^${column}$`) })
+					.first();
+				await source.waitFor({ timeout: 30_000 });
+				const target = panel.locator(`[data-test-id="parameter-input-${field}"]`);
+				await drag(page, source, target);
+				// the field holds the column alone: nothing a default left in it
+				await until(
+					10_000,
+					async () =>
+						(await target.innerText()).trim().startsWith(`{{ $json.${column} }}`) || undefined,
+				);
+			}
+			mkdirSync(path.dirname(DROP_SCREENSHOT), { recursive: true });
+			await page.screenshot({ path: DROP_SCREENSHOT });
+			await panel.locator('[data-test-id="node-execute-button"]').click();
+			const client = bed.sandbox.clients().find((c) => c.client_external_id === 'E2E-LINE')!;
+			const invoice = await until(60_000, () =>
+				bed.sandbox.documentsOf().find((d) => d.client === client.url),
+			);
+			expect(invoice.lineitems).toEqual([
+				expect.objectContaining({
+					kind: 'normal',
+					description: 'Consulting',
+					quantity: '10',
+					unit_cost: '12000',
+					tax_rate: '8',
+				}),
+			]);
 			await page.close();
 		},
 	);

@@ -1,7 +1,8 @@
 /**
  * Workflows of a Manual Trigger and one MakeLeaps node of the current version (Simplify on),
  * which the editor test runs to show their output: Account → Check, and Document → Send of an
- * invoice seeded for it.
+ * invoice seeded for it; and Document → Create of an invoice with no line yet, whose trigger holds
+ * a row of a sheet (pinned), for the editor test to build a line from by dragging its columns.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -19,10 +20,37 @@ export function outputWorkflows(sandbox: Sandbox) {
 			subject: 'Your invoice INV-SEND-1',
 			message: 'Please find our invoice attached.',
 		}),
+		oneNode(
+			'mlLineFromColumns',
+			'Create invoice',
+			{
+				resource: 'document',
+				operation: 'create',
+				documentType: 'invoice',
+				client: { __rl: true, mode: 'id', value: lineClient(sandbox) },
+				date: '2026-11-30',
+			},
+			[{ description: 'Consulting', quantity: 10, unit_price: 12000, tax_rate: 8 }],
+		),
 	];
 }
 
-const oneNode = (id: string, name: string, parameters: Record<string, unknown>) => ({
+/** The client of the invoice whose line the editor test builds from a row's columns. */
+const lineClient = (sandbox: Sandbox) =>
+	sandbox.seedClient({
+		client_external_id: 'E2E-LINE',
+		contacts: [
+			{ contact_type: 'organization', name: 'Hinoki Foods K.K.', addresses: [], email: null },
+		],
+	}).mid;
+
+const oneNode = (
+	id: string,
+	name: string,
+	parameters: Record<string, unknown>,
+	// the trigger's output, pinned: the input the editor shows the MakeLeaps node
+	rows?: Array<Record<string, unknown>>,
+) => ({
 	id,
 	name: `MakeLeaps: ${name}`,
 	active: false,
@@ -47,7 +75,7 @@ const oneNode = (id: string, name: string, parameters: Record<string, unknown>) 
 		},
 	],
 	connections: { Start: { main: [[{ node: name, type: 'main', index: 0 }]] } },
-	pinData: {},
+	pinData: rows ? { Start: rows.map((json) => ({ json })) } : {},
 });
 
 /** An unsent invoice of a client whose person has an e-mail address (Send's recipient). */

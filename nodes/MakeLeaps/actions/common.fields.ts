@@ -98,14 +98,16 @@ export function recordLocator(
 					},
 				],
 			},
-			// a client by the user's own ID: the one key a sheet or a CRM already has
+			// a client by the user's own ID: the one key a sheet or a CRM already has ("Ext. ID": the
+			// mode selector shows about as much as "By Code", and cut "By External ID" to "By Exter")
 			...(kind === 'client'
 				? [
 						{
-							displayName: 'By External ID',
+							displayName: 'Ext. ID',
 							name: 'externalId',
 							type: 'string' as const,
 							placeholder: 'e.g. CLIENT-12345',
+							hint: "The client's Client External ID: your own ID of it, such as a sheet's column",
 						},
 					]
 				: []),

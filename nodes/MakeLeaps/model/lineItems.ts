@@ -94,7 +94,12 @@ export function lineItem(line: IDataObject, where: string, currency: string): ID
 		result.price = checkAmount(price, label('price'), currency);
 	}
 	const taxRate = pick(line, 'taxRate');
-	if (taxRate === undefined) throw new InvalidInput(`${label('taxRate')} is empty`);
+	if (taxRate === undefined) {
+		throw new InvalidInput(
+			`${label('taxRate')} is empty`,
+			"Give the line's tax rate in percent (tax_rate in a list): 10 for 10 %, 8 for the reduced rate, 0 for no tax",
+		);
+	}
 	result.tax_rate = checkTaxRate(taxRate, label('taxRate'));
 	const taxType = checkText(pick(line, 'taxType'), label('taxType'));
 	if (taxType && !TAX_TYPES.includes(taxType)) {
@@ -106,6 +111,20 @@ export function lineItem(line: IDataObject, where: string, currency: string): ID
 	const unit = checkText(pick(line, 'quantityUnit'), label('quantityUnit'));
 	if (unit) result.quantity_unit = unit;
 	return result;
+}
+
+/** The Tax Rate of a line typed in the editor and left empty: the standard rate. */
+export const TYPED_TAX_RATE = '10';
+
+/**
+ * A line typed in the editor, with its empty Tax Rate meaning what the field says: 10, except on
+ * a line from the catalog, whose item gives its rate. (A list's line has no such field, and says
+ * its rate or fails.)
+ */
+export function typedLine(line: IDataObject): IDataObject {
+	const fromCatalog = String(givenValue(line, 'kind') ?? '').trim() === 'catalog';
+	if (fromCatalog || givenValue(line, 'taxRate') !== undefined) return line;
+	return { ...line, taxRate: TYPED_TAX_RATE };
 }
 
 const NOT_JSON = Symbol('not JSON');

@@ -11,6 +11,7 @@ import { contactFields } from '../../../nodes/MakeLeaps/actions/contact/contact.
 import { documentFields } from '../../../nodes/MakeLeaps/actions/document/fields/document.fields';
 import type { FieldTable } from '../../../nodes/MakeLeaps/model/fields';
 import { MakeLeaps } from '../../../nodes/MakeLeaps/MakeLeaps.node';
+import { MakeLeapsTrigger } from '../../../nodes/MakeLeaps/MakeLeapsTrigger.node';
 
 const node = new MakeLeaps();
 const { properties } = node.description;
@@ -282,6 +283,86 @@ describe('The editor, in the order a user decides', () => {
 			'Default Contact',
 			'Client External ID',
 		]);
+	});
+});
+
+describe('The editor, a line of Line Items', () => {
+	const lineItems = properties.find((p) => p.name === 'lineItems');
+	const [line] = (lineItems?.options ?? []) as Array<{ values: INodeProperties[] }>;
+	/** The fields n8n shows on a line of this kind, in the order it shows them. */
+	const shownOn = (kind: string) =>
+		line.values
+			.filter((field) => NodeHelpers.displayParameter({ kind }, field, null, node.description))
+			.map((field) => field.name);
+
+	test('Type of Line first; on a line from the catalog its item right after; then the columns of an invoice', () => {
+		expect(shownOn('catalog')).toEqual([
+			'kind',
+			'catalogItem',
+			'description',
+			'quantity',
+			'quantityUnit',
+			'unitPrice',
+			'taxRate',
+			'taxType',
+		]);
+		expect(shownOn('normal')).toEqual([
+			'kind',
+			'description',
+			'quantity',
+			'quantityUnit',
+			'unitPrice',
+			'taxRate',
+			'taxType',
+		]);
+		expect(shownOn('simple')).toEqual(['kind', 'description', 'price', 'taxRate', 'taxType']);
+		expect(shownOn('text')).toEqual(['kind', 'description']);
+	});
+
+	test('Quantity and Tax Rate are one field each, empty (a dropped column is then the whole value), saying what empty means', () => {
+		const fields = (name: string) => line.values.filter((field) => field.name === name);
+		expect(fields('quantity')).toEqual([
+			expect.objectContaining({ default: '', placeholder: '1', hint: 'Empty means 1' }),
+		]);
+		expect(fields('taxRate')).toEqual([
+			expect.objectContaining({
+				default: '',
+				placeholder: '10',
+				hint: "Empty means 10, or the catalog item's rate on a line from the catalog",
+			}),
+		]);
+		expect(fields('taxRate')[0].description).toMatch(/10 for 10 %, 8 for the reduced rate/);
+	});
+});
+
+describe("The editor's pickers", () => {
+	/** Every field of a description, those inside collections and lines included. */
+	const everyField = (items: INodeProperties[]): INodeProperties[] =>
+		items.flatMap((property) => [
+			property,
+			...everyField(
+				(property.options ?? []).flatMap((option) =>
+					'values' in option ? option.values : 'type' in option ? [option] : [],
+				),
+			),
+		]);
+
+	test('each way to pick a record shows whole in the mode selector', () => {
+		const fields = everyField([...properties, ...new MakeLeapsTrigger().description.properties]);
+		const modes = fields.flatMap((field) => field.modes ?? []);
+		expect(modes.length).toBeGreaterThan(10);
+		// n8n names list, url and id itself ("From list", "By URL", "By ID"); its selector shows
+		// about 43 px of text: "By Code" fits, of "By External ID" it showed "By Exter"
+		const named = modes.filter((mode) => !['list', 'url', 'id'].includes(mode.name));
+		expect([...new Set(named.map((mode) => mode.displayName))].sort()).toEqual([
+			'By Code',
+			'Ext. ID',
+		]);
+		for (const mode of named) expect(mode.displayName.length).toBeLessThanOrEqual(7);
+		const client = fields.find((field) => field.name === 'client' && field.modes);
+		expect(client?.modes?.find((mode) => mode.name === 'externalId')?.hint).toMatch(
+			/Client External ID/,
+		);
 	});
 });
 

@@ -1,7 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { documentBody, documentChanges } from '../../../nodes/MakeLeaps/model/documentBody';
-import { lineItem, lineItems, linesFromList } from '../../../nodes/MakeLeaps/model/lineItems';
+import {
+	lineItem,
+	lineItems,
+	linesFromList,
+	typedLine,
+} from '../../../nodes/MakeLeaps/model/lineItems';
 
 describe('line items', () => {
 	test('a normal line: quantity × unit price, with its tax rate', () => {
@@ -114,6 +119,23 @@ describe('line items', () => {
 		],
 	])('%p is refused, naming the line and the field', (line, message) => {
 		expect(() => lineItem(line, 'Line Items 2', 'JPY')).toThrow(message);
+	});
+
+	test("a typed line's empty Tax Rate is 10; a line from the catalog keeps it empty for its item's rate", () => {
+		for (const taxRate of [undefined, '', '  ', null]) {
+			expect(typedLine({ description: 'x', taxRate })).toMatchObject({ taxRate: '10' });
+			expect(typedLine({ kind: 'catalog', taxRate })).toEqual({ kind: 'catalog', taxRate });
+		}
+		expect(typedLine({ description: 'x', taxRate: '8' })).toMatchObject({ taxRate: '8' });
+		expect(typedLine({ kind: 'simple', taxRate: 0 })).toMatchObject({ taxRate: 0 });
+	});
+
+	test('a line of a list without a tax rate is refused, saying what to give', () => {
+		expect(() => lineItem({ description: 'x', unit_price: 100 }, 'L 1', 'JPY')).toThrow(
+			expect.objectContaining({
+				description: expect.stringMatching(/^Give the line's tax rate in percent/),
+			}),
+		);
 	});
 
 	test('none at all is refused; a list from the input may be JSON text', () => {

@@ -8,7 +8,7 @@ import { DOCUMENT_TYPES } from '../../api/documents';
 import { today } from '../../model/dates';
 import { documentBody } from '../../model/documentBody';
 import { withDefaults, type FieldTable, type FieldValues } from '../../model/fields';
-import { linesFromList } from '../../model/lineItems';
+import { linesFromList, typedLine } from '../../model/lineItems';
 import { ACCOUNT_CURRENCY } from '../../model/money';
 import { contactMidOf, contactUrl, pickedValue } from '../../model/locators';
 import { checkText, InvalidInput } from '../../model/validation';
@@ -46,7 +46,7 @@ async function linesOf(
 	const lines =
 		field === 'lineItemsJson'
 			? linesFromList(item.parameter(field), label)
-			: ((item.collection(field).line as IDataObject[] | undefined) ?? []);
+			: ((item.collection(field).line as IDataObject[] | undefined) ?? []).map(typedLine);
 	return await catalogLineItems(item, partnerMid, lines, label, currency);
 }
 

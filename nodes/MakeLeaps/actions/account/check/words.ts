@@ -119,9 +119,9 @@ export const CHECK_WORDS = {
 	},
 	client_list_keys: {
 		name: "Client lists show every client's External ID, even an empty one",
-		held: 'Client → Create or Update, and finding a client By External ID, tell clients apart by their External ID.',
+		held: 'Client → Create or Update, and finding a client by its External ID, tell clients apart by their External ID.',
 		differs:
-			'Client → Create or Update, and finding a client By External ID, stop with an error rather than risk making a client twice.',
+			'Client → Create or Update, and finding a client by its External ID, stop with an error rather than risk making a client twice.',
 		unshown:
 			'All your first clients have an External ID, so how MakeLeaps lists a client without one does not show.',
 		whenUnshown: later('a client without an External ID is among your first 100'),

@@ -31,7 +31,7 @@ export function documentInputs(
 			...clientLocator(
 				'client',
 				'Client',
-				'The client the document is for. By External ID: your Client External ID of a client that exists (none is made).',
+				'The client the document is for. Ext. ID: your Client External ID of a client that exists (none is made).',
 			),
 			required: true,
 			displayOptions: { show },

@@ -20,6 +20,20 @@ const TAX_TYPES = [
 	{ name: 'Untaxable', value: 'untaxable' },
 ];
 
+/**
+ * What a line is: the first thing a user decides, so the first field of a line (named, not
+ * inline: n8n's lint would sort an inline entry among the others by name, last).
+ */
+const lineKind: INodeProperties = {
+	displayName: 'Type of Line',
+	name: 'kind',
+	type: 'options',
+	options: LINE_KINDS,
+	default: 'normal',
+	description:
+		'Normal: Quantity × Rate; From the Catalog: Quantity × the Rate of an item of the line item catalog, which fills the fields left empty; Simple: a Line Amount; Subtotal and Text: a line without an amount',
+};
+
 /** Line items typed in the editor, or taken as a list from the incoming item. */
 export function lineItemFields(show: {
 	resource: string[];
@@ -53,9 +67,11 @@ export function lineItemFields(show: {
 				{
 					name: 'line',
 					displayName: 'Line',
-					// in the order of an invoice's columns (n8n lists these alphabetically, so the names
-					// are chosen to sort that way); each field only for the kinds of line that use it
+					// in the order a user decides (n8n shows them in this order): the type of line, the
+					// catalog item of a line from the catalog, then an invoice's columns; each field only
+					// for the kinds of line that use it
 					values: [
+						lineKind,
 						catalogItemLocator({ kind: ['catalog'] }),
 						{
 							displayName: 'Description',
@@ -78,8 +94,11 @@ export function lineItemFields(show: {
 							displayName: 'Quantity',
 							name: 'quantity',
 							type: 'string',
-							default: '1',
-							placeholder: 'e.g. 1.5',
+							// empty, so that a column dropped on it is the whole value (a default "1" made it
+							// "1 {{ $json.quantity }}"); empty means 1, as the default "1" did
+							default: '',
+							placeholder: '1',
+							hint: 'Empty means 1',
 							description: 'How many units: a number, decimals allowed (1.5 hours)',
 							displayOptions: { show: { kind: ['normal', 'catalog'] } },
 						},
@@ -102,24 +121,17 @@ export function lineItemFields(show: {
 								"Price of one unit, a plain number in the document's currency (whole yen for JPY), without commas or currency signs; the line comes to Quantity × Rate. Empty on a line from the catalog: the item's price.",
 							displayOptions: { show: { kind: ['normal', 'catalog'] } },
 						},
-						{
-							displayName: 'Tax Rate (%)',
-							name: 'taxRate',
-							type: 'string',
-							default: '10',
-							placeholder: 'e.g. 8',
-							description: 'A percentage: 10 for 10 %, 8 for the reduced rate',
-							displayOptions: { show: { kind: ['normal', 'simple'] } },
-						},
-						// a line from the catalog takes the item's rate unless one is typed: no default here
+						// one field for every kind of line (two of one name made the editor show the empty
+						// one on any line); empty, as Quantity, so that a column dropped on it is the whole value
 						{
 							displayName: 'Tax Rate (%)',
 							name: 'taxRate',
 							type: 'string',
 							default: '',
-							placeholder: 'e.g. 8',
-							description: "Empty: the catalog item's tax rate",
-							displayOptions: { show: { kind: ['catalog'] } },
+							placeholder: '10',
+							hint: "Empty means 10, or the catalog item's rate on a line from the catalog",
+							description: 'A percentage: 10 for 10 %, 8 for the reduced rate, 0 for no tax',
+							displayOptions: { show: { kind: ['normal', 'simple', 'catalog'] } },
 						},
 						{
 							displayName: 'Tax Type',
@@ -130,15 +142,6 @@ export function lineItemFields(show: {
 							description:
 								"On a line from the catalog, Default of the Template gives the item's tax type when it has one",
 							displayOptions: { show: { kind: ['normal', 'simple', 'catalog'] } },
-						},
-						{
-							displayName: 'Type of Line',
-							name: 'kind',
-							type: 'options',
-							options: LINE_KINDS,
-							default: 'normal',
-							description:
-								'Normal: Quantity × Rate; From the Catalog: Quantity × the Rate of an item of the line item catalog, which fills the fields left empty; Simple: a Line Amount; Subtotal and Text: a line without an amount',
 						},
 					],
 				},
