@@ -10,6 +10,7 @@ import { WOULD_FAIL } from '../model/plans';
 import { InvalidInput } from '../model/validation';
 import type { RunContext, RunWrites } from '../run/runContext';
 import { SharedReadFailed } from '../run/sharedRead';
+import { failedRowKeys } from './previewKeys';
 
 /**
  * A failure that stops the run (no Continue On Fail). Items already under way finish first, so
@@ -55,7 +56,10 @@ export async function failedItem(
 		itemIndex,
 	);
 	if (run.preview && isItemOutcome(caught)) {
-		return { json: { preview: WOULD_FAIL, error: error.message, description: error.description } };
+		const keys = failedRowKeys(run, resourceName, itemIndex);
+		return {
+			json: { preview: WOULD_FAIL, ...keys, error: error.message, description: error.description },
+		};
 	}
 	if (context.continueOnFail()) return { json: { error: error.message }, error };
 	return new RunStop(

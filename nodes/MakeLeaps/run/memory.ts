@@ -96,13 +96,15 @@ export class RunMemory {
 	noteClient(client: unknown): void {
 		if (!isRecord(client)) return;
 		this.noteName('client', client.mid, client.display_name);
+		// a row that gives the client By External ID is named by it too (a preview's would-fail row)
+		this.noteName('clientExternalId', client.client_external_id, client.display_name);
 		const contacts = Array.isArray(client.contacts) ? client.contacts : [];
 		for (const contact of [...contacts, client.default_contact].filter(isRecord))
 			this.noteName('contact', contact.mid, contact.display_name || contact.name);
 	}
 
-	/** Remembers a record's name, by kind and MID, when it has both. */
-	noteName(kind: 'client' | 'contact', mid: unknown, name: unknown): void {
+	/** Remembers a record's name, by kind and MID (or a client's External ID), when it has both. */
+	noteName(kind: 'client' | 'contact' | 'clientExternalId', mid: unknown, name: unknown): void {
 		if (mid === undefined || mid === null || typeof name !== 'string' || name === '') return;
 		this.names.set(`${kind} ${String(mid)}`, name);
 	}
