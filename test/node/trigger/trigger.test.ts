@@ -351,7 +351,7 @@ describe('MakeLeaps Trigger: Simplify (version 2)', () => {
 
 	test('a paid invoice is reported as a flat row, its client by name in the one list read', async () => {
 		const clientMid = seedClient(bed, 'C-1');
-		const [a] = seedDocuments(bed, clientMid, ['A']);
+		const [a, b] = seedDocuments(bed, clientMid, ['A', 'B']);
 		const trigger = new ActiveTrigger(bed, { event: 'documentPaid' }, { typeVersion: 2 });
 		await trigger.poll();
 		bed.sandbox.markPaid(String(a.mid), '2026-11-20T12:00:00.000Z');
@@ -369,16 +369,17 @@ describe('MakeLeaps Trigger: Simplify (version 2)', () => {
 		expect(bed.sandbox.received('/api/').map((r) => r.path)).toEqual([
 			expect.stringMatching(/\/document\/$/),
 		]);
-	});
-
-	test('Simplify off: the documents as MakeLeaps lists them, their client as its link', async () => {
-		const clientMid = seedClient(bed, 'C-1');
-		const [a] = seedDocuments(bed, clientMid, ['A']);
-		const parameters = { event: 'documentPaid', simplify: false };
-		const trigger = new ActiveTrigger(bed, parameters, { typeVersion: 2 });
-		await trigger.poll();
-		bed.sandbox.markPaid(String(a.mid), '2026-11-20T12:00:00.000Z');
-		const [item] = (await trigger.poll()).items!;
-		expect(item.json.client).toEqual(expect.stringMatching(new RegExp(`/client/${clientMid}/$`)));
+		// Simplify off: the documents as MakeLeaps lists them, their client as its link
+		const raw = new ActiveTrigger(
+			bed,
+			{ event: 'documentPaid', simplify: false },
+			{ typeVersion: 2 },
+		);
+		await raw.poll();
+		bed.sandbox.markPaid(String(b.mid), '2026-11-21T12:00:00.000Z');
+		const [rawItem] = (await raw.poll()).items!;
+		expect(rawItem.json.client).toEqual(
+			expect.stringMatching(new RegExp(`/client/${clientMid}/$`)),
+		);
 	});
 });
