@@ -48,8 +48,8 @@ const KEYS = ['external_id', 'client_external_id', 'document_number', 'email'];
 
 /**
  * What a user finds a record's row by in the sheet: its External ID (or Client External ID), its
- * document number or e-mail, and its client's name (the client itself, a document's client, a contact's
- * owner) as the record gives it or the run knows it; null when neither does.
+ * document number or e-mail, and its client's name (the client itself, a document's client, a
+ * contact's owner) as the record gives it or the run knows it; null when neither does.
  */
 export function rowKeys(record: IDataObject, nameOf?: NameOf): IDataObject {
 	const keys: IDataObject = {};
@@ -61,6 +61,7 @@ export function rowKeys(record: IDataObject, nameOf?: NameOf): IDataObject {
 	return keys;
 }
 
+/** The name of the client a record is or links to (`client`, a contact's `owner`). */
 function clientNameOf(record: IDataObject, nameOf?: NameOf): string | undefined {
 	const link = record.client ?? record.owner;
 	if (link === undefined || link === null) {
