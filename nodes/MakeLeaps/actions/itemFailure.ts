@@ -11,6 +11,7 @@ import { InvalidInput } from '../model/validation';
 import type { NamedWrite, RunContext } from '../run/runContext';
 import { SharedReadFailed } from '../run/sharedRead';
 import { isUncertainWrite } from '../transport';
+import { failedRowKeys } from './previewKeys';
 import { runsAsTool, toolFailure } from './toolFailure';
 
 /**
@@ -53,7 +54,10 @@ export async function failedItem(
 	// in place: what leaves the node (an error item, "would fail", the stop) quotes no secret
 	run.transport.secrets.redactError(error);
 	if (run.preview && isItemOutcome(caught)) {
-		return { json: { preview: WOULD_FAIL, error: error.message, description: error.description } };
+		const keys = failedRowKeys(run, resourceName, itemIndex);
+		return {
+			json: { preview: WOULD_FAIL, ...keys, error: error.message, description: error.description },
+		};
 	}
 	if (context.continueOnFail()) return { json: { error: error.message }, error };
 	const stop = runsAsTool(context)

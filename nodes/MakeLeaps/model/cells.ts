@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { lineChanges } from './documentBody';
 import { isRecord, linkedMid } from './locators';
 
 /** The name the run knows of a linked record (a client's display name), by its kind and MID. */
@@ -87,8 +88,9 @@ export function cells(row: IDataObject, nameOf?: NameOf): IDataObject {
 }
 
 /**
- * The changes of a write as one text: `title: A → B; lines: 2 → 3; person.email: a@x → b@y`,
- * each field by its API path, in the order given; empty when nothing changed.
+ * The changes of a write as one text: `title: A → B; line 2 Travel: unit price 15000 → 18000;
+ * person.email: a@x → b@y`, each field by its API path and each changed line by its number and
+ * description, in the order given; empty when nothing changed.
  */
 export function changesText(changes: unknown, nameOf?: NameOf): string {
 	if (!isRecord(changes)) return '';
@@ -97,6 +99,9 @@ export function changesText(changes: unknown, nameOf?: NameOf): string {
 			const label = LABELS[field] ?? field;
 			if (!isRecord(change) || !('from' in change || 'to' in change))
 				return `${label}: ${cellText(change, nameOf)}`;
+			const lines =
+				field === 'lineitems' ? lineChanges(change.from, change.to, (v) => cellText(v)) : [];
+			if (lines.length > 0) return lines.join('; ');
 			return `${label}: ${cellText(change.from, nameOf)} → ${cellText(change.to, nameOf)}`;
 		})
 		.join('; ');

@@ -28,21 +28,31 @@ export function documentBody(values: FieldValues, refs: DocumentReferences): IDa
 	return body;
 }
 
+/** What a row sets of a line, and what a change calls each: not what MakeLeaps computes. */
+const LINE_FIELDS: Record<string, string> = {
+	kind: 'type',
+	description: 'description',
+	quantity: 'quantity',
+	unit_cost: 'unit price',
+	tax_rate: 'tax rate',
+	tax_type: 'tax type',
+	quantity_unit: 'unit',
+};
+
+/** The fields of a line that count, its amount only on a simple line (else MakeLeaps computes it). */
+const lineFields = (line: IDataObject) =>
+	String(line.kind ?? 'normal') === 'simple'
+		? [...Object.keys(LINE_FIELDS), 'price']
+		: Object.keys(LINE_FIELDS);
+
+/** A line's field as compared and shown: amounts without trailing zeros. */
+const lineValue = (line: IDataObject, key: string) => normalNumber(String(line[key] ?? ''));
+
 /** The comparable part of a line: what a row sets, not what MakeLeaps computes. */
 function lineKey(line: IDataObject): string {
-	const keys = [
-		'kind',
-		'description',
-		'quantity',
-		'unit_cost',
-		'tax_rate',
-		'tax_type',
-		'quantity_unit',
-	];
-	const kind = String(line.kind ?? 'normal');
-	const parts = keys.map((key) => normalNumber(String(line[key] ?? '')));
-	if (kind === 'simple') parts.push(normalNumber(String(line.price ?? '')));
-	return parts.join('|');
+	return lineFields(line)
+		.map((key) => lineValue(line, key))
+		.join('|');
 }
 
 /** "1.50" and "1.5", "10.00" and "10" are the same amount. */
@@ -81,4 +91,42 @@ export function documentChanges(
 		patch.autocalculate = true;
 	}
 	return { patch, changes };
+}
+
+/**
+ * How the lines changed, one text a line, numbered as the document has them after the change
+ * (`line 2 Travel: unit price 15000 → 18000`, `line 3 added: Taxi`; a removed line by its number
+ * before). Lines the same in both are left out, even when moved; the others pair up in order.
+ * `show` turns a value into its text.
+ */
+export function lineChanges(before: unknown, after: unknown, show: (value: unknown) => string) {
+	const from = Array.isArray(before) ? (before as IDataObject[]) : [];
+	const to = Array.isArray(after) ? (after as IDataObject[]) : [];
+	const fromKeys = from.map(lineKey);
+	const kept = new Set<number>();
+	const changed = to
+		.map((line, index) => ({ line, index }))
+		.filter(({ line }) => {
+			const same = fromKeys.findIndex((key, i) => key === lineKey(line) && !kept.has(i));
+			if (same >= 0) kept.add(same);
+			return same < 0;
+		});
+	const left = from.map((line, index) => ({ line, index })).filter(({ index }) => !kept.has(index));
+	const name = (line: IDataObject) => show(line.description || line.kind);
+	const texts = changed.map(({ line, index }, n) => {
+		const old = left[n]?.line;
+		if (old === undefined) return `line ${index + 1} added: ${name(line)}`;
+		const fields = lineFields({ ...old, ...line })
+			.filter((key) => lineValue(old, key) !== lineValue(line, key))
+			.map(
+				(key) =>
+					`${LINE_FIELDS[key] ?? 'amount'} ${show(lineValue(old, key))} → ${show(lineValue(line, key))}`,
+			);
+		return `line ${index + 1} ${name(old)}: ${fields.join(', ')}`;
+	});
+	const removed = left.slice(changed.length);
+	return [
+		...texts,
+		...removed.map(({ line, index }) => `line ${index + 1} removed: ${name(line)}`),
+	];
 }

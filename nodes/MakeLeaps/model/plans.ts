@@ -5,6 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { NameOf } from './cells';
+import { isRecord, linkedMid } from './locators';
+
 /** A field's value before and after, by the field's API path (`person.email`, `title`). */
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
@@ -38,14 +41,52 @@ export const WOULD_FAIL = 'would fail';
 export const CANNOT_TELL = 'cannot tell';
 
 /**
- * What a preview outputs for the item, one row of a sheet: the words, the record's MID, and the
- * fields that would change with their values before and after; for a delete, the record itself.
+ * The keys a preview row gives where its record has them, for a user to match it to the sheet
+ * (a pickup link, a contact: by its e-mail).
  */
-export function previewOf(plan: Plan): IDataObject {
+const KEYS = ['external_id', 'client_external_id', 'document_number', 'email'];
+
+/**
+ * What a user finds a record's row by in the sheet: its External ID (or Client External ID), its
+ * document number or e-mail, and its client's name (the client itself, a document's client, a
+ * contact's owner) as the record gives it or the run knows it; null when neither does.
+ */
+export function rowKeys(record: IDataObject, nameOf?: NameOf): IDataObject {
+	const keys: IDataObject = {};
+	for (const key of KEYS) if (key in record) keys[key] = record[key] ?? null;
+	// a contact's e-mail is a record: its address
+	if (isRecord(keys.email)) keys.email = keys.email.address ?? null;
+	if ('document_type' in record && !('document_number' in keys)) keys.document_number = null;
+	keys.client_name = clientNameOf(record, nameOf) ?? null;
+	return keys;
+}
+
+/** The name of the client a record is or links to (`client`, a contact's `owner`). */
+function clientNameOf(record: IDataObject, nameOf?: NameOf): string | undefined {
+	const link = record.client ?? record.owner;
+	if (link === undefined || link === null) {
+		// the client itself: its name, or a new one's organization (or person) as the body gives it
+		if (typeof record.display_name === 'string' && record.display_name) return record.display_name;
+		const contacts = Array.isArray(record.contacts) ? record.contacts.filter(isRecord) : [];
+		const named = contacts.map((contact) => contact.name || contact.family_name).find(Boolean);
+		return typeof named === 'string' ? named : undefined;
+	}
+	if (isRecord(link) && typeof link.display_name === 'string') return link.display_name;
+	const mid = linkedMid(link);
+	return mid ? nameOf?.('client', mid) : undefined;
+}
+
+/**
+ * What a preview outputs for the item, one row of a sheet: the words, the keys a user finds the
+ * row by (rowKeys), the record's MID, and the fields that would change with their values before
+ * and after; for a delete, the record itself.
+ */
+export function previewOf(plan: Plan, nameOf?: NameOf): IDataObject {
 	const { mid } = plan.record;
 	const doubt = plan.action === 'delete' ? plan.doubt : undefined;
 	return {
 		preview: doubt === undefined ? PREVIEW_WORDS[plan.action] : CANNOT_TELL,
+		...rowKeys(plan.record, nameOf),
 		...(doubt === undefined
 			? {}
 			: { description: `${doubt}; the run would try, and MakeLeaps would decide` }),

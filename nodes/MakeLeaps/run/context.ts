@@ -12,7 +12,7 @@ import type {
 
 import { MAX_PAGE_SIZE, outcomeOf, type Envelope, type RequestOptions } from '../transport';
 import { readFieldValues, type FieldTable, type FieldValues } from '../model/fields';
-import { clientMidOf, clientsUrl, clientUrl, pickedMid } from '../model/locators';
+import { clientMidOf, clientsUrl, clientUrl, pickedMid, pickedValue } from '../model/locators';
 import { carryOut, previewOf, type Plan } from '../model/plans';
 import { checkCount, checkFlag, checkMid, checkText, InvalidInput } from '../model/validation';
 import { clientByHint } from './client/clientHints';
@@ -86,7 +86,8 @@ export class OperationContext {
 
 	/** Carries out what was decided for the item or, with Preview Only, says what it would do. */
 	async settle(plan: Plan): Promise<IDataObject> {
-		return this.run.preview ? previewOf(plan) : await carryOut(plan);
+		const nameOf = (kind: string, mid: string) => this.run.nameOf(kind, mid);
+		return this.run.preview ? previewOf(plan, nameOf) : await carryOut(plan);
 	}
 
 	/** A text parameter, trimmed and checked. */
@@ -147,10 +148,19 @@ export class OperationContext {
 	): Promise<string> {
 		const locator = picked as INodeParameterResourceLocator | undefined;
 		if (locator?.mode !== 'externalId') {
+			if (this.run.preview && pickedValue(picked) === undefined) {
+				this.fail(
+					`${label} is empty: in a preview, a client an earlier node would create does not exist yet`,
+					`A preview creates nothing, so that client has no ID to give. To preview the chain, pick ${label} By External ID (the client's Client External ID); the real run makes the client first.`,
+				);
+			}
 			const { baseUrl } = this.run.transport;
-			return typeof picked === 'object' && picked !== null && locator?.mode !== undefined
-				? clientMidOf(locator, label, baseUrl, partnerMid)
-				: pickedMid(picked, label, clientsUrl(baseUrl, partnerMid), 'client');
+			const mid =
+				typeof picked === 'object' && picked !== null && locator?.mode !== undefined
+					? clientMidOf(locator, label, baseUrl, partnerMid)
+					: pickedMid(picked, label, clientsUrl(baseUrl, partnerMid), 'client');
+			this.noteClientGiven(mid, locator);
+			return mid;
 		}
 		const externalId = checkText(locator.value, label);
 		if (!externalId) this.fail(`${label} is empty`);
@@ -160,6 +170,12 @@ export class OperationContext {
 			return checkMid(hinted.mid, label);
 		}
 		const found = await this.run.clientIndex(partnerMid).find(externalId, this.itemIndex);
+		if (found.length === 0 && this.run.preview) {
+			this.fail(
+				`The client with Client External ID "${externalId}" does not exist yet`,
+				'A preview creates nothing: when an earlier node would create this client, the real run makes it first, then this item.',
+			);
+		}
 		if (found.length === 0)
 			this.fail(`MakeLeaps has no client with Client External ID "${externalId}"`);
 		if (found.length > 1) {
@@ -174,6 +190,19 @@ export class OperationContext {
 		// list gave what that read is for
 		if (found[0].default_contact) await this.run.sharedRead(`client ${mid}`, async () => found[0]);
 		return mid;
+	}
+
+	/**
+	 * The name of a client picked by ID, where the item already has it (no read): the editor's
+	 * list kept it with the pick, or the item is that client (an earlier node's output, such as
+	 * Client → Create or Update's). It only names rows; nothing is decided by it.
+	 */
+	private noteClientGiven(mid: string, locator?: INodeParameterResourceLocator) {
+		if (this.run.nameOf('client', mid) !== undefined) return;
+		const item = this.run.n8n.getInputData()[this.itemIndex]?.json;
+		const itemIsClient = item !== undefined && String(item.mid) === mid;
+		const name = locator?.cachedResultName ?? (itemIsClient ? item.display_name : undefined);
+		this.run.noteName('client', mid, name);
 	}
 
 	clientUrl(partnerMid: string, clientMid: string): string {

@@ -2,7 +2,7 @@
  * The one store of what a run and its execution know: the reads its items share, what is worked
  * out once for all of them, the lists read once to find records by external ID (`clientIndex`,
  * `documentIndex`), records a list gave in full (`listed`), and what only names or explains (the
- * clients' names for Simplify, the client filter's form MakeLeaps accepted, the partner looked
+ * clients' and contacts' names for Simplify, the client filter's form MakeLeaps accepted, the partner looked
  * up once per execution and the partners the items chose), and the partners' tags.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -28,8 +28,8 @@ export class RunMemory {
 	private readonly indexes = new Map<string, RecordIndex>();
 	/** Records found in one list read for the run's items, by kind and MID (`contact 123`). */
 	readonly listed = new Map<string, IDataObject>();
-	/** The names of the clients the run read, by MID: Simplify names a document's client by them. */
-	private readonly clientNames = new Map<string, string>();
+	/** The names of the clients and contacts the run read, by kind and MID (`client 123`). */
+	private readonly names = new Map<string, string>();
 	/** The partners' tags, read once when an item needs them (run/tag/), by partner. */
 	private readonly tagBooks = new Map<string, TagBook>();
 	/** How many different values the run's items give a parameter (run/client/clientHints.ts). */
@@ -193,18 +193,31 @@ export class RunMemory {
 		throw refusal;
 	}
 
-	/** Remembers the name of a client the run read (a record given in full), for Simplify. */
+	/**
+	 * Remembers the name of a client the run read (a record given in full), and of its contacts
+	 * given in full, for Simplify and previews.
+	 */
 	noteClient(client: unknown): void {
-		if (!isRecord(client) || client.mid === undefined || client.mid === null) return;
-		const name = client.display_name;
-		if (typeof name === 'string' && name !== '') this.clientNames.set(String(client.mid), name);
+		if (!isRecord(client)) return;
+		this.noteName('client', client.mid, client.display_name);
+		// a row that gives the client By External ID is named by it too (a preview's would-fail row)
+		this.noteName('clientExternalId', client.client_external_id, client.display_name);
+		const contacts = Array.isArray(client.contacts) ? client.contacts : [];
+		for (const contact of [...contacts, client.default_contact].filter(isRecord))
+			this.noteName('contact', contact.mid, contact.display_name || contact.name);
 	}
 
-	/** The name the run knows of a linked record, without a read (clients and tags). */
+	/** Remembers a record's name, by kind and MID (or a client's External ID), when it has both. */
+	noteName(kind: 'client' | 'contact' | 'clientExternalId', mid: unknown, name: unknown): void {
+		if (mid === undefined || mid === null || typeof name !== 'string' || name === '') return;
+		this.names.set(`${kind} ${String(mid)}`, name);
+	}
+
+	/** The name the run knows of a linked record, without a read (clients, contacts and tags). */
 	nameOf(kind: string, mid: string): string | undefined {
 		if (kind === 'tag')
 			return [...this.tagBooks.values()].map((book) => book.known?.nameOfMid(mid)).find(Boolean);
-		return kind === 'client' ? this.clientNames.get(mid) : undefined;
+		return this.names.get(`${kind} ${mid}`);
 	}
 
 	/** The partner's tags as the run knows them (the list read once, the tags made since). */

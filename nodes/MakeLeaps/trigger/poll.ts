@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { today } from '../model/dates';
 import { InvalidInput } from '../model/validation';
 import { MAX_PAGE_SIZE, MakeLeapsTransport, outcomeOf, type TransportOptions } from '../transport';
-import { checkedRecords, firstPage, shownRecord } from './records';
+import { checkedRecords, firstPage, listExpand, shownRecord } from './records';
 import { partnerOf, scopeOf } from './scope';
 import { withTags } from './tags';
 import { markFieldsText, type WatchEvent } from './marks';
@@ -142,7 +142,7 @@ async function readWatched(
 ): Promise<{ records: IDataObject[]; filters: WatchFilters; signature?: string } | 'unchanged'> {
 	const list = await withTags(transport, scope, watchedList(scope, today(context.getTimezone())));
 	if (scope.event !== 'newClient') {
-		const qs = { per_page: MAX_PAGE_SIZE, ...list.qs };
+		const qs = { per_page: MAX_PAGE_SIZE, ...list.qs, ...listExpand(context, scope.event) };
 		return { records: await transport.getAll<IDataObject>(list.path, qs), filters: list.filters };
 	}
 	const clients = await readClients(transport, list.path, state);

@@ -59,6 +59,14 @@ export function shownRecord(
 	return { ...row, [marks.flag]: true, [marks.date]: typeof date === 'string' ? date : null };
 }
 
+/**
+ * What a document list is asked for beside the watch's filters: with Simplify, each document's
+ * client in full, so that a row names it (`client_name`) with no request more. A server that
+ * answers the client as its link leaves the name empty.
+ */
+export const listExpand = (context: IPollFunctions, event: WatchEvent): IDataObject =>
+	event !== 'newClient' && simplifies(context) ? { expand: 'client' } : {};
+
 /** Whether the records go out as flat rows: Simplify, from the trigger's version 2 on. */
 function simplifies(context: IPollFunctions): boolean {
 	if (context.getNode().typeVersion < 2) return false;

@@ -10,7 +10,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { today } from '../model/dates';
 import { DOCUMENT_TYPES } from '../api/documents';
 import type { MakeLeapsTransport } from '../transport';
-import { checkedRecords, firstPage, shownRecord } from './records';
+import { checkedRecords, firstPage, listExpand, shownRecord } from './records';
 import { withTags } from './tags';
 import { markFieldsText, markOf } from './marks';
 import type { WatchEvent } from './marks';
@@ -31,7 +31,7 @@ export async function fetchTestEvent(
 ): Promise<INodeExecutionData[][] | null> {
 	const list = watchedList(scope, today(context.getTimezone()), true);
 	const { path, qs, filters } = await withTags(transport, scope, list);
-	const first = await firstPage(transport, path, qs);
+	const first = await firstPage(transport, path, { ...qs, ...listExpand(context, scope.event) });
 	const page = first.response ?? [];
 	const records = checkedRecords(context, scope.event, page, filters);
 	const record = latest(scope.event, records);

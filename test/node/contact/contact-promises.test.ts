@@ -78,6 +78,9 @@ describe('Contact: Create adds a person once', () => {
 		const preview = await bed.run({ ...withTitle, options: { previewOnly: true } });
 		expect(preview.output[0].json).toEqual({
 			preview: 'unchanged',
+			// the keys a user finds the row by: the contact's e-mail and its client
+			email: 'ito@example.com',
+			client_name: 'C-1 Co',
 			mid: itos(bed, client)[0].mid,
 			changes: {},
 			differences: { 'person.title': { from: '', to: 'Manager' } },

@@ -1,12 +1,20 @@
 /**
  * Simplify names what the run already knows, with no request more: a document's client (from the
  * client read for the default contact, the one found by External ID, or asked for in full in a
- * read made anyway), and what Send did, in the same columns for a send and a skip.
+ * read made anyway), and what Send did, in the same columns for a send and a skip; a client given
+ * by ID, by the name the editor kept with the pick or the item that is the client.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
 import { useTestBed } from '../bed';
-import { byId, documentUpsertRows, seedClient, seedInvoice, sendableInvoice } from '../fixtures';
+import {
+	byId,
+	documentUpsertRows,
+	seedClient,
+	seedInvoice,
+	sendableInvoice,
+	upsertRows,
+} from '../fixtures';
 
 const v2 = { typeVersion: 2 };
 
@@ -133,5 +141,49 @@ describe('Simplify names the client of a document where the run knows it, with n
 			client_name: 'C-1 Co',
 			changes: 'title: B → C',
 		});
+	});
+});
+
+describe('Simplify names a client given by ID from what the run has, with no request more', () => {
+	const bed = useTestBed();
+	const line = { description: 'Work', quantity: 1, unit_price: 1000, tax_rate: 10 };
+
+	test("a re-run's unchanged invoice names the client the item is (the client node's output), with no request more", async () => {
+		const sheet = [{ id: 'C-1', org: 'Fuji Logistics', family: 'Suzuki', email: 's@example.com' }];
+		const clients = await bed.run(upsertRows, sheet, v2);
+		const invoice = {
+			...documentUpsertRows,
+			client: byId('={{ $json.mid }}'),
+			externalId: 'INV-001',
+			lineItemsJson: `={{ ${JSON.stringify([line])} }}`,
+			additionalFields: {},
+		};
+		const input = clients.output.map((item) => item.json);
+		await bed.run(invoice, input, v2);
+		bed.sandbox.resetRequests();
+		const again = await bed.run(invoice, input, v2);
+		expect(again.output[0].json).toMatchObject({
+			operation: 'unchanged',
+			client_name: 'Fuji Logistics',
+		});
+		// the invoice list alone: no client read for the name
+		expect(bed.sandbox.received('/api/').map((r) => r.path)).toEqual([
+			expect.stringMatching(/\/document\/$/),
+		]);
+	});
+
+	test('a client picked from the list is named by the name the editor kept with the pick', async () => {
+		const mid = seedClient(bed, 'C-1');
+		const picked = { __rl: true, mode: 'list', value: mid, cachedResultName: 'C-1 Co' };
+		const invoice = {
+			...documentUpsertRows,
+			client: picked,
+			externalId: 'INV-001',
+			lineItemsJson: `={{ ${JSON.stringify([line])} }}`,
+			additionalFields: {},
+		};
+		await bed.run(invoice, [{}], v2);
+		const again = await bed.run(invoice, [{}], v2);
+		expect(again.output[0].json).toMatchObject({ operation: 'unchanged', client_name: 'C-1 Co' });
 	});
 });

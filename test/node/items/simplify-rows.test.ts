@@ -2,7 +2,9 @@
  * Simplify's promise, walked over every operation the node offers: with a node of version 2 and
  * Simplify as it comes (on), every output item is one flat row, each value a text, a number,
  * yes/no or null, never an object or a list. An operation that can preview is also walked with
- * Preview Only. Download PDF's file aside, its JSON is checked too.
+ * Preview Only. Download PDF's file aside, its JSON is checked too. Every row is one a user can
+ * read: no MID where the row names a record the sandbox holds with a name, each changed line
+ * told, and a preview's keys (External ID, document number, client name) on every row.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
@@ -103,7 +105,8 @@ const CASES: Record<string, (bed: TestBed) => Step[]> = {
 				parameters: {
 					operation: 'update',
 					client: byId(mid),
-					defaultClient: byId(head),
+					// picked from the list, as the editor keeps it: the row names it by that name
+					defaultClient: { __rl: true, mode: 'list', value: head, cachedResultName: 'HQ Co' },
 					updateFields: { personEmail: 'new@example.com' },
 				},
 			},
@@ -274,6 +277,44 @@ function notCells(item: INodeExecutionData): string[] {
 		.map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
 }
 
+/** The MIDs of the records the sandbox holds with a name (clients and contacts), by MID. */
+function namedRecords(bed: TestBed): Map<string, string> {
+	const named = new Map<string, string>();
+	for (const client of bed.sandbox.clients()) {
+		named.set(String(client.mid), String(client.display_name));
+		for (const contact of client.contacts as IDataObject[])
+			named.set(String(contact.mid), String(contact.display_name));
+	}
+	return named;
+}
+
+/**
+ * What a row says that a user could not read: a record's MID where the row names records (any
+ * column but the MID columns), and lines told by their count (`lines: 1 → 2`) instead of each
+ * changed line.
+ */
+function unreadable(item: INodeExecutionData, named: Map<string, string>): string[] {
+	return Object.entries(item.json)
+		.filter(([key]) => !/(^|_)mids?$/.test(key))
+		.flatMap(([key, value]) => {
+			const text = String(value);
+			const mids = [...named.keys()].filter((mid) => text.includes(mid));
+			const counted = /(^|; )lines: /.test(text) ? ['lines counted'] : [];
+			return [...mids.map((mid) => `MID of ${named.get(mid)}`), ...counted].map(
+				(problem) => `${key}: ${problem} in "${text}"`,
+			);
+		});
+}
+
+/** The columns every preview row of a resource gives, for a user to match it to the sheet. */
+const PREVIEW_KEYS: Record<string, string[]> = {
+	client: ['client_external_id', 'client_name'],
+	contact: ['client_name'],
+	document: ['external_id', 'document_number', 'client_name'],
+	// a link is found by its e-mail, which its row gives
+	'document createPickupLink': ['email', 'client_name'],
+};
+
 describe('Simplify: one flat row of cells from every operation', () => {
 	const bed = useTestBed({ sendingValidationMs: 50 });
 
@@ -292,9 +333,13 @@ describe('Simplify: one flat row of cells from every operation', () => {
 				const result = await bed.run(parameters, step.items, v2);
 				expect(result.error).toBeUndefined();
 				expect(result.output.length).toBeGreaterThan(0);
+				const named = namedRecords(bed);
 				for (const item of result.output) {
 					expect(item.error).toBeUndefined();
 					expect([previewOnly, notCells(item)]).toEqual([previewOnly, []]);
+					expect([previewOnly, unreadable(item, named)]).toEqual([previewOnly, []]);
+					const keys = previewOnly ? (PREVIEW_KEYS[name] ?? PREVIEW_KEYS[resource] ?? []) : [];
+					expect(keys.filter((key) => !(key in item.json))).toEqual([]);
 				}
 			}
 		}

@@ -77,7 +77,7 @@ describe('Simplify', () => {
 		});
 	});
 
-	test("a document's changes name its client and count its lines; Preview Only says the same", async () => {
+	test("a document's changes name its client and contact and describe each changed line; Preview Only says the same, with the row's keys", async () => {
 		const client = seedClient(bed, 'C-1');
 		const line = { description: 'Work', quantity: 1, unit_price: 1000, tax_rate: 10 };
 		const row = { id: 'ROW-1', client, title: 'November', lines: [line] };
@@ -87,27 +87,51 @@ describe('Simplify', () => {
 			v2,
 		);
 		const made = await bed.run(documentUpsertRows, [row], v2);
+		// the client's default contact by its name, read with the client (no request more)
 		expect(made.output[0].json.changes).toBe(
-			`client: (empty) → C-1 Co; client_contact: (empty) → ${contactOf(bed, client)}; date: (empty) → 2026-11-30; currency: (empty) → JPY; external_id: (empty) → ROW-1; title: (empty) → November; lines: (empty) → 1`,
+			'client: (empty) → C-1 Co; client_contact: (empty) → C-1 Co; date: (empty) → 2026-11-30; currency: (empty) → JPY; external_id: (empty) → ROW-1; title: (empty) → November; line 1 added: Work',
 		);
+		expect(JSON.stringify(made.output[0].json)).not.toContain(contactOf(bed, client));
 		expect(preview.output[0].json).toEqual({
 			preview: 'would create',
+			external_id: 'ROW-1',
+			document_number: null,
+			client_name: 'C-1 Co',
 			changes: made.output[0].json.changes,
 		});
-		const changed = { ...row, title: 'December', lines: [line, line] };
+		const travel = { description: 'Travel', quantity: 1, unit_price: 15000, tax_rate: 10 };
+		const changed = { ...row, title: 'December', lines: [line, travel] };
 		const updated = await bed.run(documentUpsertRows, [changed], v2);
 		expect(updated.output[0].json).toMatchObject({
 			operation: 'updated',
-			changes: 'title: November → December; lines: 1 → 2',
+			changes: 'title: November → December; line 2 added: Travel',
 		});
-		// Simplify off: each change with its from and to, as MakeLeaps holds them
+		const dearer = { ...changed, lines: [line, { ...travel, unit_price: 18000 }] };
+		const previewed = await bed.run(
+			{ ...documentUpsertRows, options: { previewOnly: true } },
+			[dearer],
+			v2,
+		);
+		expect(previewed.output[0].json).toMatchObject({
+			preview: 'would update',
+			external_id: 'ROW-1',
+			document_number: made.output[0].json.document_number,
+			changes: 'line 2 Travel: unit price 15000 → 18000',
+		});
+		const cheaper = await bed.run(documentUpsertRows, [{ ...dearer, lines: [line] }], v2);
+		expect(cheaper.output[0].json.changes).toBe('line 2 removed: Travel');
+		// Simplify off: each change with its from and to, as MakeLeaps holds them, and the keys
 		const raw = await bed.run(
 			{ ...documentUpsertRows, simplify: false, options: { previewOnly: true } },
-			[{ ...changed, title: 'January' }],
+			[{ ...changed, lines: [line], title: 'January' }],
 			v2,
 		);
 		expect(raw.output[0].json).toEqual({
 			preview: 'would update',
+			external_id: 'ROW-1',
+			document_number: made.output[0].json.document_number,
+			// a client given by ID alone, in a run that read no client: not named
+			client_name: null,
 			mid: made.output[0].json.mid,
 			changes: { title: { from: 'December', to: 'January' } },
 		});

@@ -152,6 +152,8 @@ describe('MakeLeaps Trigger: Fetch Test Event', () => {
 				'Fetch Test Event shows the latest paid invoice as a sample, not a new payment: the published workflow starts once for each new one',
 			document_number: 'LATEST',
 			status: 'paid',
+			// the client in full in the same read (Simplify): named, with no request more
+			client_name: 'C-1 Co',
 		});
 		expect(documentReads(bed).map((read) => read.query)).toEqual([
 			{
@@ -159,6 +161,7 @@ describe('MakeLeaps Trigger: Fetch Test Event', () => {
 				date__gte: expect.any(String),
 				document_type: 'invoice',
 				paid: 'true',
+				expand: 'client',
 			},
 		]);
 	});

@@ -349,12 +349,13 @@ describe('MakeLeaps Trigger: what a poll costs', () => {
 describe('MakeLeaps Trigger: Simplify (version 2)', () => {
 	const bed = useTestBed();
 
-	test('a paid invoice is reported as a flat row', async () => {
+	test('a paid invoice is reported as a flat row, its client by name in the one list read', async () => {
 		const clientMid = seedClient(bed, 'C-1');
-		const [a] = seedDocuments(bed, clientMid, ['A']);
+		const [a, b] = seedDocuments(bed, clientMid, ['A', 'B']);
 		const trigger = new ActiveTrigger(bed, { event: 'documentPaid' }, { typeVersion: 2 });
 		await trigger.poll();
 		bed.sandbox.markPaid(String(a.mid), '2026-11-20T12:00:00.000Z');
+		bed.sandbox.resetRequests();
 		const [item] = (await trigger.poll()).items!;
 		expect(item.json).toMatchObject({
 			document_number: 'A',
@@ -362,7 +363,23 @@ describe('MakeLeaps Trigger: Simplify (version 2)', () => {
 			date_paid: '2026-11-20T12:00:00.000Z',
 			total: '1100',
 			client_mid: clientMid,
+			client_name: 'C-1 Co',
 		});
 		expect(item.json.lineitems).toBeUndefined();
+		expect(bed.sandbox.received('/api/').map((r) => r.path)).toEqual([
+			expect.stringMatching(/\/document\/$/),
+		]);
+		// Simplify off: the documents as MakeLeaps lists them, their client as its link
+		const raw = new ActiveTrigger(
+			bed,
+			{ event: 'documentPaid', simplify: false },
+			{ typeVersion: 2 },
+		);
+		await raw.poll();
+		bed.sandbox.markPaid(String(b.mid), '2026-11-21T12:00:00.000Z');
+		const [rawItem] = (await raw.poll()).items!;
+		expect(rawItem.json.client).toEqual(
+			expect.stringMatching(new RegExp(`/client/${clientMid}/$`)),
+		);
 	});
 });

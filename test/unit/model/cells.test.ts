@@ -4,12 +4,15 @@ import { simpleDocument, simplePreview, simpleSend } from '../../../nodes/MakeLe
 const base = 'https://api.makeleaps.com/api/partner/9000';
 const clientUrl = `${base}/client/1734479364211706503/`;
 const contactUrl = `${base}/contact/1734479364211706777/`;
-/** The run knows one client's name. */
-const nameOf = (kind: string, mid: string) =>
-	kind === 'client' && mid === '1734479364211706503' ? 'Example Co' : undefined;
+/** The run knows one client's name and one contact's. */
+const names: Record<string, string> = {
+	'client 1734479364211706503': 'Example Co',
+	'contact 1734479364211706777': 'Sato Hanako',
+};
+const nameOf = (kind: string, mid: string): string | undefined => names[`${kind} ${mid}`];
 
 describe('changes as one text: field: from → to, joined by "; "', () => {
-	test('texts, empty values, linked records by name or MID, lines counted', () => {
+	test('texts, empty values, linked records by name or MID, each changed line', () => {
 		const line = { kind: 'normal', description: 'Work', quantity: '1', unit_cost: '1000' };
 		const changes = {
 			title: { from: 'A', to: 'B' },
@@ -20,11 +23,39 @@ describe('changes as one text: field: from → to, joined by "; "', () => {
 			tags: { from: [], to: ['vip', 'monthly'] },
 		};
 		expect(changesText(changes, nameOf)).toBe(
-			'title: A → B; lines: 2 → 3; person.email: a@x.example → b@y.example; client: (empty) → Example Co; client_contact: (empty) → 1734479364211706777; tags: (empty) → vip, monthly',
+			'title: A → B; line 3 added: Work; person.email: a@x.example → b@y.example; client: (empty) → Example Co; client_contact: (empty) → Sato Hanako; tags: (empty) → vip, monthly',
 		);
 		// without names, a linked record is its MID
 		expect(changesText({ client: { from: clientUrl, to: '' } })).toBe(
 			'client: 1734479364211706503 → (empty)',
+		);
+	});
+
+	test('lines: each changed one by its number and description, its fields from → to; added and removed ones by their description', () => {
+		const line = (description: string, unit_cost: string, quantity = '1') => ({
+			kind: 'normal',
+			description,
+			quantity,
+			unit_cost,
+			tax_rate: '10',
+		});
+		// MakeLeaps answers amounts with decimals and adds what it computes (price)
+		const before = [
+			{ ...line('Consulting', '12000.00', '10'), price: '120000' },
+			{ ...line('Travel', '15000.000'), price: '15000' },
+			{ ...line('Taxi', '3000') },
+		];
+		const to = [line('Consulting', '12000', '10'), line('Travel', '18000', '2')];
+		expect(changesText({ lineitems: { from: before, to } })).toBe(
+			'line 2 Travel: quantity 1 → 2, unit price 15000 → 18000; line 3 removed: Taxi',
+		);
+		// a line put in before the others: only it is told, the others moved but the same
+		expect(changesText({ lineitems: { from: to, to: [line('Setup', '500'), ...to] } })).toBe(
+			'line 1 added: Setup',
+		);
+		// a new document: every line added
+		expect(changesText({ lineitems: { from: '', to } })).toBe(
+			'line 1 added: Consulting; line 2 added: Travel',
 		);
 	});
 

@@ -27,11 +27,17 @@ describe('plans: a preview says what the run would do, the run does it', () => {
 			{ action: 'unchanged', record },
 			{ action: 'delete', record, apply: remove.apply },
 		];
-		expect(plans.map(previewOf)).toEqual([
-			{ preview: 'would create', changes: { client_external_id: { from: '', to: 'C-1' } } },
-			{ preview: 'would update', mid: '7', changes },
-			{ preview: 'unchanged', mid: '7', changes: {} },
-			{ preview: 'would delete', mid: '7', record },
+		// each row with the keys a user finds it by in the sheet (here the client's External ID)
+		const keys = { client_external_id: 'C-1', client_name: null };
+		expect(plans.map((plan) => previewOf(plan))).toEqual([
+			{
+				preview: 'would create',
+				...keys,
+				changes: { client_external_id: { from: '', to: 'C-1' } },
+			},
+			{ preview: 'would update', ...keys, mid: '7', changes },
+			{ preview: 'unchanged', ...keys, mid: '7', changes: {} },
+			{ preview: 'would delete', ...keys, mid: '7', record },
 		]);
 		expect([create.calls, update.calls, remove.calls]).toEqual([[], [], []]);
 	});

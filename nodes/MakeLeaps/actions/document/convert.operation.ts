@@ -7,7 +7,7 @@ import { checkDate, today } from '../../model/dates';
 import { documentChanges } from '../../model/documentBody';
 import { DOCUMENT_TYPES } from '../../api/documents';
 import { documentWithExternalId, settleCreate } from '../../run/document/byExternalId';
-import { clientNamed, documentMidOf, getDocument } from '../../run/document/pickedDocument';
+import { documentMidOf, getDocument } from '../../run/document/pickedDocument';
 import { documentTypeOf } from './fromItem';
 import { isRecord, linkedMid } from '../../model/locators';
 import { checkText } from '../../model/validation';
@@ -93,8 +93,9 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const given = checkText(op.parameter('externalId', ''), op.label('externalId'));
 	const allowCancelled = op.flag('options.allowCancelled');
 	const allowSameType = op.flag('options.allowSameType');
-	// its client named, the new document's row names it too (the same client)
-	const source = await getDocument(op, partnerMid, sourceMid, clientNamed(op));
+	// its client and contact named, the new document's row names them too (the same ones)
+	const named = op.simplify ? { expand: 'client,client_contact' } : undefined;
+	const source = await getDocument(op, partnerMid, sourceMid, named);
 	const sourceType = convertible(op, source, type, allowCancelled, allowSameType);
 	// the source's MID never changes; its number may be changed, and used again by another
 	const ownId = `${sourceType}-${sourceMid}`;

@@ -23,7 +23,8 @@ export async function defaultContactUrl(
 	});
 	const client = await op.run.sharedRead(
 		`client ${clientMid}`,
-		async () => await readClient(op, partnerMid, clientMid),
+		// its contacts in full in the same read: a row names the contact, not its MID
+		async () => await readClient(op, partnerMid, clientMid, true),
 	);
 	op.run.noteClient(client);
 	const contact = client.default_contact;
@@ -45,7 +46,8 @@ async function listClientsOfRun(op: OperationContext, partnerMid: string): Promi
 		return await member.clientMidOfPicked(picked, member.label('client'), partnerMid);
 	});
 	const mids = named.filter((mid): mid is string => mid !== undefined);
-	const found = await findInList(op, clientsPath(partnerMid), {}, mids, ['default_contact']);
+	const qs = { expand: 'contacts' };
+	const found = await findInList(op, clientsPath(partnerMid), qs, mids, ['default_contact']);
 	// a client listed without a default contact is read: its own answer may name one
 	for (const [mid, client] of found)
 		if (client.default_contact) await op.run.sharedRead(`client ${mid}`, async () => client);

@@ -5,7 +5,7 @@
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { documentsPath, patchDocument, readDocument } from '../../api/documents';
-import { recordMidOf } from '../../model/locators';
+import { isRecord, recordMidOf } from '../../model/locators';
 import type { OperationContext } from '../context';
 import { checkTags, withTagUrls } from './documentTags';
 
@@ -50,8 +50,13 @@ export async function changeDocument(
 	return document;
 }
 
-/** A client given in full (`expand=client`) names the documents of the run that are its. */
+/**
+ * A client given in full (`expand=client`) names the documents of the run that are its; a
+ * contact given in full (`expand=client_contact`) names the contact.
+ */
 function clientNoted(op: OperationContext, document: IDataObject): IDataObject {
 	op.run.noteClient(document.client);
+	const contact = document.client_contact;
+	if (isRecord(contact)) op.run.noteName('contact', contact.mid, contact.display_name);
 	return document;
 }
