@@ -43,7 +43,7 @@ const row = fc
 		email: cell(...EMAILS),
 	})
 	.map(withoutMissing);
-const rows = rowsOf(row);
+const rows = rowsOf(row, 9);
 const lists = fc.constantFrom<Lists>(
 	{},
 	{},
