@@ -5,7 +5,7 @@
  * are the same person by the rule, and running every row that went through once more writes
  * nothing. Runs of up to 9 rows have a few items in flight (actions/inFlight.ts); the rule of
  * sameness is the model's own.
- * FC_RUNS sets the number of cases (100 by default), FC_SEED the seed.
+ * FC_RUNS sets the number of cases (60 by default), FC_SEED the seed.
  */
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
@@ -96,7 +96,7 @@ describe('Property: Contact → Create never adds the same person twice', () => 
 	const bed = useTestBed();
 
 	test('random rows, re-runs, runs at once and changes in MakeLeaps', async () => {
-		const { numRuns: runs, seed } = propertyRuns(100);
+		const { numRuns: runs, seed } = propertyRuns(60);
 		let cases = 0;
 		await fc.assert(
 			fc.asyncProperty(

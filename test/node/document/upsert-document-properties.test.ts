@@ -17,7 +17,7 @@
  * - each row's Document Number as one by one: taken when free at its turn, refused when another
  *   document of the type holds it; never two tags of one name apart from case;
  * - a final run without faults leaves exactly one document per key it names, with its last row.
- * 150 cases by default (about 7 s); FC_RUNS sets the number, FC_SEED replays a seed.
+ * 100 cases by default (about 15 s of CPU); FC_RUNS sets the number, FC_SEED replays a seed.
  */
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
@@ -140,7 +140,7 @@ describe('Property: Document → Create or Update', () => {
 
 	test('one document per type and External ID, keys kept, sent ones untouched, every item its outcome, re-runs write nothing', async () => {
 		let n = 0;
-		const options = propertyRuns(150);
+		const options = propertyRuns(100);
 		await fc.assert(
 			fc.asyncProperty(
 				fc.array(step, { minLength: 1, maxLength: 5 }),
