@@ -153,7 +153,7 @@ export abstract class UpsertWorld {
 		if (s.kind !== 'run') return;
 		const [rows] = s.batches;
 		this.checkFold(s.of, before, rows, outcomes[0]);
-		this.checkTurns(s, held, outcomes[0]);
+		this.checkTurns?.(s, held, outcomes[0]);
 		if (s.fault !== 'none') return;
 		const again = lastRowPerKey(rows, outcomes[0]);
 		if (again.length === 0) return;
@@ -176,9 +176,9 @@ export abstract class UpsertWorld {
 
 	/**
 	 * What the subclass checks of a single run beyond the fold: each row's outcome as one by one
-	 * (`held`: the records before the run). Nothing by default.
+	 * (`held`: the records before the run), if it checks anything.
 	 */
-	protected checkTurns(_s: RunStep, _held: Held[], _outcomes: Outcome[]): void {}
+	protected checkTurns?(s: RunStep, held: Held[], outcomes: Outcome[]): void;
 
 	/** The error of a list without a field it needs, when the lists leave one out. */
 	private keyless(lists: Lists): RegExp | undefined {
