@@ -133,6 +133,7 @@ export abstract class UpsertWorld {
 		if (keyless) allowed.push(keyless);
 		const refused = this.refused(s);
 		const before = this.valuesByKey(s.of);
+		const held = this.records();
 		const kept = new Map(
 			this.records()
 				.filter((r) => r.frozen || r.kind !== s.of)
@@ -152,6 +153,7 @@ export abstract class UpsertWorld {
 		if (s.kind !== 'run') return;
 		const [rows] = s.batches;
 		this.checkFold(s.of, before, rows, outcomes[0]);
+		this.checkTurns?.(s, held, outcomes[0]);
 		if (s.fault !== 'none') return;
 		const again = lastRowPerKey(rows, outcomes[0]);
 		if (again.length === 0) return;
@@ -171,6 +173,12 @@ export abstract class UpsertWorld {
 			limits: { backoffMs: 1 },
 		});
 	}
+
+	/**
+	 * What the subclass checks of a single run beyond the fold: each row's outcome as one by one
+	 * (`held`: the records before the run), if it checks anything.
+	 */
+	protected checkTurns?(s: RunStep, held: Held[], outcomes: Outcome[]): void;
 
 	/** The error of a list without a field it needs, when the lists leave one out. */
 	private keyless(lists: Lists): RegExp | undefined {
@@ -211,7 +219,11 @@ export abstract class UpsertWorld {
 			this.keys.set(mid, key);
 			if (kept.has(mid)) expect({ mid, kept: content(r) }).toEqual({ mid, kept: kept.get(mid) });
 		}
+		this.checkWorld();
 	}
+
+	/** What the subclass checks of the account after every step beyond its records. Nothing by default. */
+	protected checkWorld(): void {}
 
 	/**
 	 * Each key of a run holds what its rows that went through said, in order: a created record

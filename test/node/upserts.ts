@@ -25,11 +25,15 @@ export const cell = <T>(...values: T[]) =>
 		{ arbitrary: emptyCell, weight: 1 },
 	);
 
-/** A run's rows: a few rows, each given once or again (a sheet repeats a row for each line). */
-export const rowsOf = (row: fc.Arbitrary<IDataObject>) =>
+/**
+ * A run's rows: a few rows, each given once or again (a sheet repeats a row for each line), up
+ * to `most` of them: more than IN_FLIGHT + 1 (actions/inFlight.ts) keeps items in flight long
+ * enough that rows with one key, interleaved with others, are under way together.
+ */
+export const rowsOf = (row: fc.Arbitrary<IDataObject>, most = 4) =>
 	fc
 		.array(row, { minLength: 1, maxLength: 3 })
-		.chain((some) => fc.array(fc.constantFrom(...some), { minLength: 1, maxLength: 4 }))
+		.chain((some) => fc.array(fc.constantFrom(...some), { minLength: 1, maxLength: most }))
 		.map((rows) => rows.map((r) => ({ ...r })));
 
 /** A row without its missing cells (n8n reads a missing key as an expression on nothing). */

@@ -1,7 +1,9 @@
 /**
  * A property of Document → Create or Update against the sandbox: whatever rows run (invoices or
  * quotes, External IDs from a small pool shared with quotes already in MakeLeaps, as text or as a
- * number, clients, titles and lines or empty cells in any field, the key included), run again,
+ * number, interleaved, up to 9 rows; clients, titles, lines (one from the catalog), tags named in
+ * any capitals and Document Numbers, or empty cells in any field, the key included; rows that all
+ * give their number run in flight, two keys giving one number one at a time), run again,
  * two runs at once, answers lost or cut off after a create, a 503, lists that carry less
  * (without the key, the type or the title, lines empty or as links, the type filter ignored,
  * without `expand`), documents changed, sent, renumbered, deleted or added in MakeLeaps between
@@ -12,8 +14,10 @@
  *   own that the run's conditions explain);
  * - after a run, each key whose rows went through holds what its rows said, in order (empty
  *   cells leave a field as it is), and the last row of each key run again writes nothing;
+ * - each row's Document Number as one by one: taken when free at its turn, refused when another
+ *   document of the type holds it; never two tags of one name apart from case;
  * - a final run without faults leaves exactly one document per key it names, with its last row.
- * 150 cases by default (about 7 s); FC_RUNS sets the number, FC_SEED replays a seed.
+ * 100 cases by default (about 15 s of CPU); FC_RUNS sets the number, FC_SEED replays a seed.
  */
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
@@ -22,6 +26,7 @@ import { useTestBed, type TestBed } from '../bed';
 import { documentUpsertRows } from '../fixtures';
 import {
 	cell,
+	emptyCell,
 	expectEachOutcome,
 	FASTEST,
 	propertyRuns,
@@ -29,10 +34,17 @@ import {
 	text,
 	withoutMissing,
 	type Lists,
+	type Outcome,
 } from '../upserts';
 import { filled, runSteps, UpsertWorld, type Held, type RunStep } from '../upsertWorld';
 
 const KEYS = ['D1', 'D2', ' D1 ', 5, '5'];
+/** Numbers two keys may give (the run then goes one at a time); a key's own is N-<key>. */
+const SHARED_NUMBERS = ['N-1'];
+/** Tag names in any capitals, as text or a list: one tag whatever the case (Web is in MakeLeaps). */
+const TAGS = ['Web', 'web', 'WEB, Monthly', 'monthly, web', ['Monthly', 'WEB']];
+/** The catalog item a line may name by its code: the same line as LINES[0]. */
+const CATALOG = { code: 'CONSULT', description: 'Consulting', unit_cost: '10000', tax_rate: '10' };
 const TITLES = ['Order A', 'Order B', ' Order A'];
 const LINES = [
 	[{ description: 'Consulting', quantity: 2, unit_price: 10000, tax_rate: 10 }],
@@ -50,12 +62,40 @@ const LINES = [
 		{ description: 'Design', quantity: 1, unit_price: 5000, tax_rate: 10 },
 		{ kind: 'text', description: 'Thank you' },
 	],
+	// the first line again, from the catalog: the first item naming it waits for the catalog's
+	// read, so items after it reach their turn first
+	[{ catalogItem: CATALOG.code, quantity: 2 }],
 ];
 
-const row = fc
-	.record({ id: cell(...KEYS), client: cell(0, 1), title: cell(...TITLES), lines: cell(...LINES) })
-	.map(withoutMissing);
-const rows = rowsOf(row);
+/**
+ * A row's Document Number: its key's own (`own`: rows in flight), also one two keys may give
+ * (`contested`: one at a time, the later row refused as one by one), or also none (`any`).
+ */
+const numbers = {
+	own: fc.constant('own'),
+	contested: fc.oneof(fc.constant('own'), fc.constantFrom(...SHARED_NUMBERS)),
+	any: fc.oneof(
+		{ arbitrary: fc.constant('own'), weight: 3 },
+		{ arbitrary: fc.constantFrom(...SHARED_NUMBERS), weight: 1 },
+		{ arbitrary: emptyCell, weight: 1 },
+	),
+};
+const rowOf = (numbered: keyof typeof numbers) =>
+	fc
+		.record({
+			id: cell(...KEYS),
+			client: cell(0, 1),
+			title: cell(...TITLES),
+			lines: cell(...LINES),
+			tags: cell(...TAGS),
+			number: numbers[numbered],
+		})
+		.map((r) =>
+			withoutMissing(r.number === 'own' ? { ...r, number: `N-${text(r.id) || 'X'}` } : r),
+		);
+const row = rowOf('any');
+/** Rows that all give their own number run in flight (run/document/numbersGiven.ts); others not. */
+const rows = fc.oneof(...(['own', 'contested', 'any'] as const).map((n) => rowsOf(rowOf(n), 9)));
 const type = fc.constantFrom('invoice', 'invoice', 'quote');
 const lists = fc.constantFrom<Lists>(
 	{},
@@ -100,7 +140,7 @@ describe('Property: Document → Create or Update', () => {
 
 	test('one document per type and External ID, keys kept, sent ones untouched, every item its outcome, re-runs write nothing', async () => {
 		let n = 0;
-		const options = propertyRuns(150);
+		const options = propertyRuns(100);
 		await fc.assert(
 			fc.asyncProperty(
 				fc.array(step, { minLength: 1, maxLength: 5 }),
@@ -130,6 +170,8 @@ class Documents extends UpsertWorld {
 		/^Client is empty/,
 		/^Line Items/,
 		/was already sent; it is not changed/,
+		// checked against the rows' turns as one by one (checkTurns)
+		/document_number: A document with this number already exists/,
 	];
 	protected readonly needed = ['external_id', 'document_type'];
 	private readonly clientMids: string[];
@@ -145,25 +187,111 @@ class Documents extends UpsertWorld {
 		);
 		// quotes that hold keys of the pool: an invoice row never takes them
 		for (const id of ['D1', '5']) this.seed('quote', id, { title: 'Quote', lines: LINES[2] });
+		const partner = bed.sandbox.partner(this.partnerMid);
+		bed.sandbox.store.tags.create(partner, { name: 'Web' });
+		bed.sandbox.seedItem(CATALOG, this.partnerMid);
+	}
+
+	/** The rows of a run, but for the one case the generator avoids for now (see numbersFreed). */
+	async play(s: RunStep): Promise<void> {
+		const batches = s.batches.map((rows) => this.withoutFreedNumbers(s.of, rows));
+		await super.play({ ...s, batches });
+	}
+
+	// numbers freed and taken in one run: see overlap-documents.test.ts
+	/**
+	 * A run in flight where a row gives a number another key's document holds, and a row of that
+	 * key moves it to another number: as one by one the row after the move gets the number, but in
+	 * flight it is refused today. The row gives no number instead (the run goes one at a time).
+	 */
+	private withoutFreedNumbers(of: string, rows: IDataObject[]): IDataObject[] {
+		const keys = rows.map((r) => text(r.id));
+		const numbers = rows.map((r) => text(r.number));
+		const claimed = new Map<string, string>();
+		for (const [i, n] of numbers.entries()) {
+			const key = keys[i] || `item ${i}`;
+			if (!n || (claimed.get(n) ?? key) !== key) return rows; // one at a time already
+			claimed.set(n, key);
+		}
+		const holders = new Map(
+			this.records()
+				.filter((r) => r.kind === of && r.key && r.values.number)
+				.map((r) => [r.values.number, r.key]),
+		);
+		return rows.map((r, i) => {
+			const holder = holders.get(numbers[i]);
+			const freed = holder !== undefined && holder !== keys[i] && keys.includes(holder);
+			return freed ? { ...r, number: '' } : r;
+		});
+	}
+
+	/**
+	 * Each row's number as one by one: a row that went through gave a number no other document
+	 * of the type held at its turn; a row refused for its number gave one another held.
+	 */
+	protected checkTurns(s: RunStep, held: Held[], outcomes: Outcome[]): void {
+		if (s.fault !== 'none') return;
+		const holder = new Map<string, string>();
+		for (const r of held.filter((r) => r.kind === s.of && r.values.number))
+			holder.set(r.values.number, r.key ? `key ${r.key}` : `mid ${r.mid}`);
+		s.batches[0].forEach((row, i) => {
+			const [n, key, outcome] = [text(row.number), text(row.id), outcomes[i]];
+			if (!n || !key) return;
+			const taken = (holder.get(n) ?? `key ${key}`) !== `key ${key}`;
+			if (typeof outcome === 'string') {
+				expect({ i, number: n, taken }).toEqual({ i, number: n, taken: false });
+				for (const [other, by] of holder) if (by === `key ${key}`) holder.delete(other);
+				holder.set(n, `key ${key}`);
+			} else if (/already exists/.test(outcome.error))
+				expect({ i, number: n, taken }).toEqual({ i, number: n, taken: true });
+		});
+	}
+
+	/** Never two tags of one name apart from case: a name in other capitals is the same tag. */
+	protected checkWorld(): void {
+		const names = this.tags().map((tag) => tag.name.trim().toLowerCase());
+		expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+	}
+
+	private tags() {
+		const { sandbox } = this.bed;
+		return [...sandbox.store.tags.of(sandbox.partner(this.partnerMid)).values()];
 	}
 
 	private documents() {
 		return [...this.bed.sandbox.partner(this.partnerMid).documents.values()];
 	}
 
-	/** The partner's documents, with their client, title and lines; a sent one frozen. */
+	/**
+	 * The partner's documents, with their client, title, lines, tags and a number a row gave
+	 * (MakeLeaps' own, 0001…, left out); a sent one frozen.
+	 */
 	records(): Held[] {
+		const tags = new Map(this.tags().map((tag) => [tag.mid, tag.name]));
 		return this.documents().map((d) => ({
 			mid: d.mid,
 			kind: d.document_type,
 			key: d.external_id,
-			values: filled({ client: d.clientMid, title: d.title, lines: linesOf(d.lineitems) }),
+			values: filled({
+				client: d.clientMid,
+				title: d.title,
+				lines: linesOf(d.lineitems),
+				tags: tagsOf(d.tags.map((mid) => tags.get(mid) ?? mid)),
+				number: d.document_number.startsWith('N-') ? d.document_number : undefined,
+			}),
 			frozen: Boolean(d.date_sent),
 		}));
 	}
 
 	protected parameters(of: string): INodeParameters {
-		return { ...documentUpsertRows, documentType: of, partner: this.locator, options: FASTEST };
+		return {
+			...documentUpsertRows,
+			documentNumber: '={{ $json.number }}',
+			additionalFields: { title: '={{ $json.title }}', tags: '={{ $json.tags }}' },
+			documentType: of,
+			partner: this.locator,
+			options: FASTEST,
+		};
 	}
 
 	/** The rows as the node reads them: the client as its MID. */
@@ -177,7 +305,9 @@ class Documents extends UpsertWorld {
 		return filled({
 			client: typeof r.client === 'number' ? this.clientMids[r.client] : undefined,
 			title: text(r.title),
-			lines: Array.isArray(r.lines) ? linesOf(r.lines as IDataObject[]) : undefined,
+			lines: Array.isArray(r.lines) ? linesOf(storedLines(r.lines, [])) : undefined,
+			tags: tagsOf(r.tags),
+			number: text(r.number),
 		});
 	}
 
@@ -230,9 +360,25 @@ class Documents extends UpsertWorld {
 
 /** A row's lines (or `otherwise`, when it has none) as a document stores them. */
 const storedLines = (lines: unknown, otherwise: IDataObject[]) =>
-	(Array.isArray(lines) ? (lines as IDataObject[]) : otherwise).map(({ unit_price, ...line }) =>
-		line.kind === 'text' ? line : { kind: 'normal', ...line, unit_cost: unit_price },
-	);
+	(Array.isArray(lines) ? (lines as IDataObject[]) : otherwise).map(({ unit_price, ...line }) => {
+		if (line.catalogItem === CATALOG.code) return { kind: 'normal', ...CATALOG, ...lineOf(line) };
+		return line.kind === 'text' ? line : { kind: 'normal', ...line, unit_cost: unit_price };
+	});
+
+/** A catalog line's own quantity. */
+const lineOf = ({ quantity }: IDataObject) => ({ quantity });
+
+/** Tag names as comparable text: each name once apart from case, sorted ('' for none). */
+const tagsOf = (names: unknown) =>
+	[
+		...new Set(
+			(Array.isArray(names) ? names.map(String) : text(names).split(','))
+				.map((name) => name.trim().toLowerCase())
+				.filter(Boolean),
+		),
+	]
+		.sort()
+		.join(', ');
 
 /** Lines as comparable text: kind, description and amounts as numbers. */
 const linesOf = (lines: object[]) =>
