@@ -39,6 +39,12 @@ import {
 import { filled, runSteps, UpsertWorld, type Held, type RunStep } from '../upsertWorld';
 
 const KEYS = ['D1', 'D2', ' D1 ', 5, '5'];
+/**
+ * An External ID names a document within its client: each key's rows give one client (when they
+ * give one), so that the model's one document per key is the node's one per client and key.
+ */
+const CLIENT_OF_KEY: Record<string, number> = { D1: 0, D2: 1, '5': 1 };
+const clientOfKey = (id: unknown) => CLIENT_OF_KEY[text(id)] ?? 0;
 /** Numbers two keys may give (the run then goes one at a time); a key's own is N-<key>. */
 const SHARED_NUMBERS = ['N-1'];
 /** Tag names in any capitals, as text or a list: one tag whatever the case (Web is in MakeLeaps). */
@@ -173,7 +179,7 @@ class Documents extends UpsertWorld {
 		// checked against the rows' turns as one by one (checkTurns)
 		/document_number: A document with this number already exists/,
 	];
-	protected readonly needed = ['external_id', 'document_type'];
+	protected readonly needed = ['external_id', 'document_type', 'client'];
 	private readonly clientMids: string[];
 
 	constructor(bed: TestBed, n: number, log: fc.ContextValue) {
@@ -190,39 +196,6 @@ class Documents extends UpsertWorld {
 		const partner = bed.sandbox.partner(this.partnerMid);
 		bed.sandbox.store.tags.create(partner, { name: 'Web' });
 		bed.sandbox.seedItem(CATALOG, this.partnerMid);
-	}
-
-	/** The rows of a run, but for the one case the generator avoids for now (see numbersFreed). */
-	async play(s: RunStep): Promise<void> {
-		const batches = s.batches.map((rows) => this.withoutFreedNumbers(s.of, rows));
-		await super.play({ ...s, batches });
-	}
-
-	// numbers freed and taken in one run: see overlap-documents.test.ts
-	/**
-	 * A run in flight where a row gives a number another key's document holds, and a row of that
-	 * key moves it to another number: as one by one the row after the move gets the number, but in
-	 * flight it is refused today. The row gives no number instead (the run goes one at a time).
-	 */
-	private withoutFreedNumbers(of: string, rows: IDataObject[]): IDataObject[] {
-		const keys = rows.map((r) => text(r.id));
-		const numbers = rows.map((r) => text(r.number));
-		const claimed = new Map<string, string>();
-		for (const [i, n] of numbers.entries()) {
-			const key = keys[i] || `item ${i}`;
-			if (!n || (claimed.get(n) ?? key) !== key) return rows; // one at a time already
-			claimed.set(n, key);
-		}
-		const holders = new Map(
-			this.records()
-				.filter((r) => r.kind === of && r.key && r.values.number)
-				.map((r) => [r.values.number, r.key]),
-		);
-		return rows.map((r, i) => {
-			const holder = holders.get(numbers[i]);
-			const freed = holder !== undefined && holder !== keys[i] && keys.includes(holder);
-			return freed ? { ...r, number: '' } : r;
-		});
 	}
 
 	/**
@@ -297,13 +270,13 @@ class Documents extends UpsertWorld {
 	/** The rows as the node reads them: the client as its MID. */
 	protected input(rows: IDataObject[]): IDataObject[] {
 		return rows.map((r) =>
-			typeof r.client === 'number' ? { ...r, client: this.clientMids[r.client] } : r,
+			typeof r.client === 'number' ? { ...r, client: this.clientMids[clientOfKey(r.id)] } : r,
 		);
 	}
 
 	protected given(r: IDataObject) {
 		return filled({
-			client: typeof r.client === 'number' ? this.clientMids[r.client] : undefined,
+			client: typeof r.client === 'number' ? this.clientMids[clientOfKey(r.id)] : undefined,
 			title: text(r.title),
 			lines: Array.isArray(r.lines) ? linesOf(storedLines(r.lines, [])) : undefined,
 			tags: tagsOf(r.tags),
@@ -312,7 +285,7 @@ class Documents extends UpsertWorld {
 	}
 
 	private seed(type: string, id: string, r: IDataObject) {
-		const client = this.clientMids[Number(r.client ?? 0)];
+		const client = this.clientMids[clientOfKey(id)];
 		this.bed.sandbox.seedDocument(
 			{
 				document_type: type,
@@ -347,7 +320,9 @@ class Documents extends UpsertWorld {
 		if (s.edit === 'delete') return sandbox.documents.delete(partner, target);
 		if (s.edit === 'send') return void (target.date_sent = new Date().toISOString());
 		if (s.edit === 'rekey') {
-			const keys = [...free(target.document_type), ''];
+			// a key of the document's own client: the rows of that key find it there
+			const own = this.clientMids.indexOf(target.clientMid);
+			const keys = [...free(target.document_type).filter((key) => clientOfKey(key) === own), ''];
 			target.external_id = keys[s.which % keys.length];
 			return this.rekeyed(target.mid, target.external_id);
 		}
