@@ -201,7 +201,7 @@ export function stopError(
 	const advice =
 		created && !first.safeToRepeat
 			? rerunAdvice(first, failedToo, lost, started, count)
-			: created || before || after
+			: before || after
 				? SAFE_TO_REPEAT
 				: undefined;
 	const details = failedToo
