@@ -120,6 +120,10 @@ export class Pacer {
 		// the next in line waits for this request and for those ahead, even if this one is stopped
 		this.schedule.line = ahead.then(async () => await mine);
 		try {
+			// every request sleeps to its slot at once, so a busy process delays them together,
+			// not one after another; then they leave in line
+			const wait = slot - this.clock.now();
+			if (wait > 0) await this.clock.sleep(wait);
 			await (this.clock.waitFor?.(ahead) ?? ahead);
 			await this.waitUntil(slot);
 			this.schedule.lastLeft = this.clock.now();
