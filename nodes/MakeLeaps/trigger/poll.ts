@@ -90,7 +90,12 @@ async function pollWith(
 			{ description: 'Choose a Document Type or fewer Look Back days' },
 		);
 	}
-	const { report, state: next, unsure } = compare(event, state, read.records, scope, startedAt);
+	const {
+		report,
+		state: next,
+		unsure,
+		cleared,
+	} = compare(event, state, read.records, scope, startedAt);
 	if (read.signature !== undefined) next.signature = read.signature;
 	if (changes.length > 0) warnStartingAnew(context, changes);
 	warnUntold(context, event, next.untold && !state?.untold, unsure);
@@ -98,7 +103,9 @@ async function pollWith(
 	const shown = report.map((record) => ({
 		json: shownRecord(context, event, record, read.filters),
 	}));
-	return shown.length > 0 ? [shown] : null;
+	if (shown.length > 0) return [shown];
+	// n8n writes the static data only when a poll emits: an empty batch saves a cleared mark
+	return cleared ? [[]] : null;
 }
 
 /** n8n's log says why a trigger forgets what it has seen (another account or other settings). */

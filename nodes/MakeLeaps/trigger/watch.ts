@@ -163,6 +163,12 @@ export interface Compared {
 	state: WatchState;
 	/** Records marked now that the trigger had only seen not telling: not reported (see isNewMark). */
 	unsure: IDataObject[];
+	/**
+	 * A mark the trigger remembered is gone (an acceptance withdrawn, a payment cleared): the state
+	 * must be saved even though nothing is reported, or a restart would bring the mark back and
+	 * the same mark set again would look like the one already reported.
+	 */
+	cleared: boolean;
 }
 
 /**
@@ -184,6 +190,7 @@ export function compare(
 	const report: IDataObject[] = [];
 	const unsure: IDataObject[] = [];
 	let told = false;
+	let cleared = false;
 	for (const record of records) {
 		const mid = midOf(record) as string;
 		const known = mid in seen;
@@ -193,12 +200,13 @@ export function compare(
 		const happened = marked ? isNewMark(mark, known, before) : !known;
 		if (!starting && happened) report.push(record);
 		if (!starting && known && before === null && isMarked(mark)) unsure.push(record);
+		cleared ||= !starting && known && isMarked(before) && mark === null;
 		const stamp = marked ? rememberedMark(mark, known, before) : undefined;
 		seen[mid] = stamp === undefined ? [reads] : [reads, stamp];
 	}
 	const next: WatchState = { scope, reads, readAt, seen: forgetOldest(seen, reads) };
 	if (marked && records.length > 0 && !told) next.untold = true;
-	return { report, state: next, unsure };
+	return { report, state: next, unsure, cleared };
 }
 
 /** Keeps at most MAX_REMEMBERED records: those absent the longest go first. */

@@ -85,6 +85,30 @@ describe.each(EVENTS)('MakeLeaps Trigger: %s', (event, mark) => {
 			expect((await watching.poll()).items).toBeNull();
 		},
 	);
+
+	test.each(SAVINGS)(
+		'marked, cleared in a quiet poll, n8n restarting, marked again (saving %s): reported once',
+		async (saving) => {
+			const [q] = seedQuotes(bed, ['Q']);
+			const watching = new ActiveTrigger(
+				bed,
+				{ event, documentType: 'quote' },
+				{ requestsPerMinute: FAST, saving },
+			);
+			await watching.poll();
+			bed.sandbox.mark(q, mark);
+			expect(numbers(await watching.poll())).toEqual(['Q']);
+			// nothing reported; n8n is handed an empty batch, so that it saves the clear
+			bed.sandbox.mark(q, mark, null);
+			expect((await watching.poll()).items).toEqual([]);
+			watching.restart();
+			bed.sandbox.mark(q, mark);
+			expect(numbers(await watching.poll())).toEqual(['Q']);
+			expect((await watching.poll()).items).toBeNull();
+			watching.restart();
+			expect((await watching.poll()).items).toBeNull();
+		},
+	);
 });
 
 describe('MakeLeaps Trigger: Document Accepted, a record listed again', () => {

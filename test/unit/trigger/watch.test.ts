@@ -39,6 +39,30 @@ function polls(event: WatchEvent, reads: IDataObject[][]) {
 }
 
 describe('compare', () => {
+	test('a poll that sees a remembered mark cleared says so (the state must be saved); one that sees it not marked before does not', () => {
+		const cleared = (event: WatchEvent, reads: IDataObject[][]) => {
+			let state: WatchState | undefined;
+			return reads.map((records, i) => {
+				const result = compare(event, state, records, SCOPE, NOW + i * HOUR);
+				state = result.state;
+				return result.cleared;
+			});
+		};
+		const accepted = { accepted: true };
+		const withdrawn = { accepted: false };
+		expect(
+			cleared('documentAccepted', [
+				[doc('1', accepted), doc('2', withdrawn)],
+				[doc('1', withdrawn), doc('2', withdrawn)],
+				[doc('1', withdrawn), doc('2', withdrawn)],
+				[doc('1'), doc('2', accepted)],
+				[doc('1', accepted), doc('2', withdrawn)],
+			]),
+		).toEqual([false, true, false, false, true]);
+		const paid = { date_paid: '2026-11-20T00:00:00Z' };
+		expect(cleared('documentPaid', [[doc('1', paid)], [doc('1')]])).toEqual([false, true]);
+	});
+
 	test('the first read reports nothing; then new records once', () => {
 		expect(
 			polls('newDocument', [[doc('1')], [doc('1'), doc('2')], [doc('1'), doc('2')], [doc('3')]]),

@@ -5,6 +5,8 @@ export interface Clock {
 	now(): number;
 	/** Resolves after `ms`, or rejects early when the execution is stopped. */
 	sleep(ms: number): Promise<void>;
+	/** Resolves when `turn` does, or rejects early when the execution is stopped (none: waits). */
+	waitFor?(turn: Promise<void>): Promise<void>;
 }
 
 /**
@@ -39,18 +41,35 @@ export function paceInterval(requestsPerMinute: number): number {
 	return requestsPerMinute > 0 ? 60000 / (requestsPerMinute * PACE_SHARE) : 0;
 }
 
-/** When the next request to one account may leave: shared by every run that uses the account. */
+/**
+ * The turns of one account: shared by every run that uses it. Each request gets the next slot of
+ * the pace, and requests leave one after another in the order they asked. A timer that fires
+ * late (a busy process) makes the slots after it pass: those requests then leave spaced from
+ * the one before them as it actually left, instead of together.
+ */
 export interface Schedule {
+	/** The slot the next request gets. */
 	nextSlot: number;
+	/** When the last request on the schedule left. */
+	lastLeft: number;
 	/** Until when MakeLeaps asked the account to wait (a 429): no request leaves before. */
 	heldUntil?: number;
+	/** Settles when the request ahead in line has left (or given up). */
+	line: Promise<void>;
 }
 
+const newSchedule = (): Schedule => ({
+	nextSlot: 0,
+	lastLeft: -Infinity,
+	line: Promise.resolve(),
+});
+
 /**
- * Holds that one wait for a slot sits out before its request leaves all the same (its own 429,
- * if any, is then waited out by the retry policy, which bounds it).
+ * Sleeps that one request sits out before it leaves all the same: a hold that comes while it
+ * waits, or a timer that woke it early (its own 429, if any, is then waited out by the retry
+ * policy, which bounds it).
  */
-const MAX_HOLDS = 10;
+const MAX_SLEEPS = 10;
 
 /** How many accounts' schedules this process keeps (an n8n uses a handful). */
 const MAX_SCHEDULES = 1000;
@@ -63,7 +82,7 @@ const schedules = new Map<string, Schedule>();
 export function scheduleOf(account: string): Schedule {
 	let schedule = schedules.get(account);
 	if (!schedule) {
-		schedule = { nextSlot: 0 };
+		schedule = newSchedule();
 		schedules.set(account, schedule);
 		if (schedules.size > MAX_SCHEDULES) schedules.delete(schedules.keys().next().value!);
 	}
@@ -72,24 +91,55 @@ export function scheduleOf(account: string): Schedule {
 
 /** Spaces requests evenly so that the runs on a schedule stay under a rate. */
 export class Pacer {
+	/**
+	 * The least time between two departures: the rate's own interval (60 s / Requests Per
+	 * Minute). The slots are a little further apart (PACE_SHARE), so a timer a little late
+	 * delays nothing after it.
+	 */
+	private readonly leastGapMs: number;
+
 	constructor(
 		private readonly intervalMs: number,
 		private readonly clock: Clock,
-		private readonly schedule: Schedule = { nextSlot: 0 },
-	) {}
+		private readonly schedule: Schedule = newSchedule(),
+	) {
+		this.leastGapMs = intervalMs * PACE_SHARE;
+	}
 
 	/**
-	 * Waits until the next request may leave. A 429 that holds the schedule while this request
-	 * waits for its slot (another request of the run, or another run, was refused) holds it too:
-	 * it takes a slot after the hold.
+	 * Waits for this request's turn: its slot, after the requests ahead of it in line have left,
+	 * at least the rate's interval after the last one left, and after a hold (a 429) that comes
+	 * while it waits.
 	 */
 	async take(): Promise<void> {
-		for (let hold = 0; hold <= MAX_HOLDS; hold++) {
-			const now = this.clock.now();
-			const wait = this.schedule.nextSlot - now;
-			this.schedule.nextSlot = Math.max(now, this.schedule.nextSlot) + this.intervalMs;
+		const slot = Math.max(this.clock.now(), this.schedule.nextSlot);
+		this.schedule.nextSlot = slot + this.intervalMs;
+		const ahead = this.schedule.line;
+		let done!: () => void;
+		const mine = new Promise<void>((resolve) => (done = resolve));
+		// the next in line waits for this request and for those ahead, even if this one is stopped
+		this.schedule.line = ahead.then(async () => await mine);
+		try {
+			// every request sleeps to its slot at once, so a busy process delays them together,
+			// not one after another; then they leave in line
+			const wait = slot - this.clock.now();
 			if (wait > 0) await this.clock.sleep(wait);
-			if ((this.schedule.heldUntil ?? 0) <= this.clock.now()) return;
+			await (this.clock.waitFor?.(ahead) ?? ahead);
+			await this.waitUntil(slot);
+			this.schedule.lastLeft = this.clock.now();
+		} finally {
+			done();
+		}
+	}
+
+	/** Sleeps until the slot, the least gap after the last departure and any hold, checked on waking. */
+	private async waitUntil(slot: number): Promise<void> {
+		for (let sleeps = 0; sleeps < MAX_SLEEPS; sleeps++) {
+			const { lastLeft, heldUntil = 0 } = this.schedule;
+			const turn = Math.max(slot, lastLeft + this.leastGapMs, heldUntil);
+			const wait = turn - this.clock.now();
+			if (wait <= 0) return;
+			await this.clock.sleep(wait);
 		}
 	}
 
@@ -97,10 +147,5 @@ export class Pacer {
 	holdUntil(time: number): void {
 		this.schedule.nextSlot = Math.max(this.schedule.nextSlot, time);
 		this.schedule.heldUntil = Math.max(this.schedule.heldUntil ?? 0, time);
-	}
-
-	/** After a long wait (a 429), the pace restarts from now instead of bursting to catch up. */
-	restart(): void {
-		this.schedule.nextSlot = Math.max(this.schedule.nextSlot, this.clock.now());
 	}
 }

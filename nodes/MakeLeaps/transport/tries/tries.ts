@@ -53,7 +53,11 @@ export class Tries {
 		/** The run's credential, read once (see attemptApiRequest). */
 		private readonly credential?: ICredentialsDecrypted,
 	) {
-		const clock = { now: Date.now, sleep: async (ms: number) => await this.sleep(ms) };
+		const clock = {
+			now: Date.now,
+			sleep: async (ms: number) => await this.sleep(ms),
+			waitFor: async (turn: Promise<void>) => await this.waitFor(turn),
+		};
 		const schedule = account === undefined ? undefined : scheduleOf(account);
 		this.pacer = new Pacer(intervalMs, clock, schedule);
 		this.policy = new RetryPolicy(limits);
@@ -182,7 +186,6 @@ export class Tries {
 			this.pacer.holdUntil(Date.now() + ms);
 		} else attempts.serverRetries++;
 		await this.sleep(ms);
-		this.pacer.restart();
 	}
 
 	cancelSignal(): AbortSignal | undefined {
@@ -194,6 +197,23 @@ export class Tries {
 	async sleep(ms: number) {
 		const slept = await outcomeOf(sleep(ms, this.cancelSignal()));
 		if (!slept.ok) throw this.errors.stopped(false, {});
+	}
+
+	/** Waits for `turn` (in the account's line), but ends at once when the user stops the execution. */
+	async waitFor(turn: Promise<void>) {
+		const signal = this.cancelSignal();
+		if (!signal) return await turn;
+		let onAbort!: () => void;
+		const stopped = new Promise<never>((_, reject) => {
+			onAbort = () => reject(this.errors.stopped(false, {}));
+		});
+		if (signal.aborted) onAbort();
+		signal.addEventListener('abort', onAbort, { once: true });
+		try {
+			await Promise.race([turn, stopped]);
+		} finally {
+			signal.removeEventListener('abort', onAbort);
+		}
 	}
 
 	private refuseToken(options: RequestOptions) {

@@ -24,6 +24,36 @@ function fakeClock(start = 1_000_000) {
 	return clock;
 }
 
+/**
+ * A clock for requests that wait at the same time: time moves only in `run`, to each sleeper's
+ * end in turn (plus `late` ms, as timers of a busy process fire late).
+ */
+function virtualClock(start = 0) {
+	let time = start;
+	const timers: Array<{ at: number; wake: () => void }> = [];
+	return {
+		now: () => time,
+		sleep: async (ms: number) =>
+			await new Promise<void>((wake) => void timers.push({ at: time + ms, wake })),
+		async run(late = 0) {
+			for (;;) {
+				await new Promise((resolve) => setImmediate(resolve));
+				if (timers.length === 0) return;
+				timers.sort((a, b) => a.at - b.at);
+				const next = timers.shift()!;
+				time = Math.max(time, next.at + late);
+				next.wake();
+			}
+		},
+	};
+}
+
+/** Takes a turn and notes when it left. */
+const leaveAt = async (pacer: Pacer, clock: Clock, left: number[]) => {
+	await pacer.take();
+	left.push(clock.now());
+};
+
 describe('paceInterval', () => {
 	test('spaces requests to 97% of the rate; 0 is unpaced', () => {
 		expect(PACE_SHARE).toBe(0.97);
@@ -52,16 +82,50 @@ describe('Pacer', () => {
 		expect(clock.sleeps).toEqual([200]);
 	});
 
-	test('requests waiting at the same time get successive slots', async () => {
-		const sleeps: number[] = [];
-		const pacer = new Pacer(250, { now: () => 0, sleep: async (ms) => void sleeps.push(ms) });
-		await Promise.all(Array.from({ length: 9 }, () => pacer.take()));
-		expect(sleeps).toEqual([250, 500, 750, 1000, 1250, 1500, 1750, 2000]);
+	test('requests waiting at the same time leave one after another, in the order they asked', async () => {
+		const clock = virtualClock();
+		const pacer = new Pacer(250, clock);
+		const order: number[] = [];
+		const taken = Array.from({ length: 9 }, (_, k) => pacer.take().then(() => order.push(k)));
+		const left: number[] = [];
+		for (const one of taken) void one.then(() => left.push(clock.now()));
+		await clock.run();
+		await Promise.all(taken);
+		expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+		expect(left).toEqual([0, 250, 500, 750, 1000, 1250, 1500, 1750, 2000]);
+	});
+
+	test('timers a little late delay nothing after them: the slots hold', async () => {
+		const clock = virtualClock();
+		const pacer = new Pacer(250, clock);
+		const left: number[] = [];
+		const taken = Array.from({ length: 5 }, () => leaveAt(pacer, clock, left));
+		await clock.run(5);
+		await Promise.all(taken);
+		expect(left).toEqual([0, 255, 505, 755, 1005]);
+	});
+
+	test("a busy process: requests whose slots passed during a stall still leave the rate's interval apart", async () => {
+		const realClock: Clock = {
+			now: Date.now,
+			sleep: async (ms) => await new Promise((resolve) => setTimeout(resolve, ms)),
+		};
+		// 600 a minute: slots 103 ms apart, departures never less than 100 ms
+		const pacer = new Pacer(paceInterval(600), realClock);
+		const left: number[] = [];
+		const taken = Array.from({ length: 5 }, () => pacer.take().then(() => left.push(Date.now())));
+		await new Promise((resolve) => setImmediate(resolve));
+		// the event loop held for 500 ms while 4 requests wait: all their slots pass
+		const until = Date.now() + 500;
+		while (Date.now() < until);
+		await Promise.all(taken);
+		const gaps = left.slice(1).map((at, k) => at - left[k]);
+		expect(Math.min(...gaps)).toBeGreaterThanOrEqual(100);
 	});
 
 	test('a 429 while a request waits for its slot holds that request too (items in flight)', async () => {
 		const clock = fakeClock(0);
-		const pacer = new Pacer(100, clock, { nextSlot: 0 });
+		const pacer = new Pacer(100, clock);
 		const sleep = clock.sleep;
 		// another request in flight is refused with a 429 while this one waits for its slot
 		clock.sleep = async (ms) => {
@@ -74,12 +138,11 @@ describe('Pacer', () => {
 		expect(clock.sleeps).toEqual([100, 4900]);
 	});
 
-	test('after a long wait the pace restarts from now instead of bursting to catch up', async () => {
+	test('after a long wait the pace goes on from now instead of bursting to catch up', async () => {
 		const clock = fakeClock();
 		const pacer = new Pacer(500, clock);
 		await pacer.take();
 		clock.advance(60_000); // a 429's Retry-After
-		pacer.restart();
 		await pacer.take();
 		await pacer.take();
 		expect(clock.sleeps).toEqual([500]);
@@ -90,6 +153,37 @@ describe('Pacer', () => {
 		const pacer = new Pacer(0, clock);
 		for (let i = 0; i < 100; i++) await pacer.take();
 		expect(clock.sleeps).toEqual([]);
+	});
+
+	test('a stopped execution waiting in line behind a hold ends at once, and the line goes on', async () => {
+		const clock = virtualClock();
+		const schedule = scheduleOf('http://127.0.0.1:3 id-a');
+		const holding = new Pacer(100, clock, schedule);
+		let stop!: (error: Error) => void;
+		const stopped = new Promise<never>((_, reject) => (stop = reject));
+		const waiting = new Pacer(
+			100,
+			{
+				...clock,
+				waitFor: async (turn) => await Promise.race([turn, stopped]),
+			},
+			schedule,
+		);
+		await holding.take();
+		const left: number[] = [];
+		const held = leaveAt(holding, clock, left);
+		const stoppedTake = waiting.take();
+		void stoppedTake.catch(() => undefined);
+		// a 429 of another request: the one ahead sits it out, the other waits behind it
+		holding.holdUntil(60_000);
+		const after = leaveAt(holding, clock, left);
+		const running = clock.run();
+		while (clock.now() < 200) await new Promise((resolve) => setImmediate(resolve));
+		stop(new Error('stopped'));
+		await expect(stoppedTake).rejects.toThrow('stopped');
+		await running;
+		await Promise.all([held, after]);
+		expect(left).toEqual([60_000, 60_097]);
 	});
 
 	test("a stopped execution ends a pace wait with the clock's error", async () => {
@@ -130,13 +224,15 @@ describe('checkRequestsPerMinute', () => {
 
 describe('one schedule per account', () => {
 	test('two runs on one account take turns: together they keep the interval', async () => {
-		const sleeps: number[] = [];
-		const clock = { now: () => 0, sleep: async (ms: number) => void sleeps.push(ms) };
+		const clock = virtualClock();
 		const schedule = scheduleOf('http://127.0.0.1:1 id-a');
 		const first = new Pacer(100, clock, schedule);
 		const second = new Pacer(100, clock, schedule);
-		await Promise.all([first.take(), second.take(), first.take(), second.take()]);
-		expect(sleeps).toEqual([100, 200, 300]);
+		const left: number[] = [];
+		const taken = [first, second, first, second].map((pacer) => leaveAt(pacer, clock, left));
+		await clock.run();
+		await Promise.all(taken);
+		expect(left).toEqual([0, 100, 200, 300]);
 	});
 
 	test('accounts are paced apart; a 429 holds every run of its account', async () => {
