@@ -183,7 +183,8 @@ describe("a user's day in a real n8n", () => {
 				mid: invoice.mid,
 				operation: 'skipped',
 				reason: 'already sent',
-				attachments: 'terms.pdf',
+				// a skipped send lists no file: it sent none
+				attachments: '',
 			}),
 		]);
 		expect(outputOf(again, 'Create pickup link')).toEqual([
