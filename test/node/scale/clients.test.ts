@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- the figures measured are printed for docs/performance.md */
 /**
  * A client given by its Client External ID costs one read, not the client list, once this n8n
  * process has seen the list: the External ID's MID is a hint, confirmed by reading that client. A

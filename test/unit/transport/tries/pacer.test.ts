@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code: the event loop's own timers are what the pacer is tested against */
 import {
 	checkRequestsPerMinute,
 	Pacer,

@@ -68,9 +68,9 @@ export const CHECK_WORDS = {
 	},
 	client_filter_form: {
 		name: 'Documents can be listed for one client',
-		held: "Document → Get Many with a Client, Client → Delete, and Create or Update and Convert on a large account read only the documents of that client: one event costs the same however many documents the account holds.",
+		held: 'Document → Get Many with a Client, Client → Delete, and Create or Update and Convert on a large account read only the documents of that client: one event costs the same however many documents the account holds.',
 		differs:
-			"Listing the documents of one client costs more requests or fails: Document → Get Many with a Client may read more, give fewer than its Limit, or stop with an error, and Create or Update and Convert on a large account read every document of the type (never a wrong one: each is checked).",
+			'Listing the documents of one client costs more requests or fails: Document → Get Many with a Client may read more, give fewer than its Limit, or stop with an error, and Create or Update and Convert on a large account read every document of the type (never a wrong one: each is checked).',
 		unshown:
 			'Your account has no documents, or its first ones are all of one client, so this does not show.',
 		whenUnshown: later('you have documents of two clients'),
