@@ -147,3 +147,17 @@ export function seedInvoicesOf(bed: TestBed, externalId: string, n: number) {
 		}),
 	);
 }
+
+/**
+ * Another API key of the bed's partner (one MakeLeaps account, two keys), as the credential
+ * `cred-2`: runs given `{ credentialId: 'cred-2' }` use it.
+ */
+export function secondApiKey(bed: TestBed): { credentialId: string } {
+	const second = bed.sandbox.addApiKey();
+	bed.credentials.set('cred-2', {
+		baseUrl: bed.sandbox.baseUrl,
+		clientId: second.clientId,
+		clientSecret: second.clientSecret,
+	});
+	return { credentialId: 'cred-2' };
+}

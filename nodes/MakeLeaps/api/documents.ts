@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE, type MakeLeapsTransport } from '../transport';
+import { MAX_PAGE_SIZE, type Enough, type MakeLeapsTransport } from '../transport';
 import { partnerPath } from './accountPartners';
 import { recordAnswer, type ItemRequests, type PageWalk } from './requests';
 
@@ -38,9 +38,11 @@ export async function listDocuments(
 	qs: IDataObject,
 	limit: number,
 	itemIndex: number,
+	enough?: Enough<IDataObject>,
 ): Promise<IDataObject[]> {
 	const query = { per_page: Math.min(limit, MAX_PAGE_SIZE), ...qs };
-	return await transport.getAll<IDataObject>(documentsPath(partnerMid), query, limit, itemIndex);
+	const path = documentsPath(partnerMid);
+	return await transport.getAll<IDataObject>(path, query, limit, itemIndex, enough);
 }
 
 /** A document as MakeLeaps gives it (`qs` such as `expand=client`). */

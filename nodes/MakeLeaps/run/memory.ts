@@ -8,14 +8,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { clientsPath } from '../api/clients';
-import { documentsPath } from '../api/documents';
+import { listDocuments } from '../api/documents';
 import { listPartners, onlyPartner, type PartnerLookup } from '../api/accountPartners';
-import { clientUrl, isRecord, linkedMid } from '../model/locators';
+import { isRecord, linkedMid } from '../model/locators';
 import { MAX_PAGE_SIZE, outcomeOf, type MakeLeapsTransport } from '../transport';
 import { sharedPartnerLookup } from './partnerLookups';
 import { RecordIndex, type IndexSpec } from './recordIndex';
 import { SharedRead } from './sharedRead';
 import { clientHints } from './client/clientHints';
+import { byClient } from './document/documentList';
 import { TagBook } from './tag/tagBook';
 
 /** What the run and its execution know. Knowledge never decides a write: a write rests on what this run read. */
@@ -156,16 +157,19 @@ export class RunMemory {
 			narrower = clientsInRun < Math.ceil(announced / read.length) - 1;
 			return narrower;
 		};
-		const query = { per_page: MAX_PAGE_SIZE, ...documentQuery(type, since) };
-		const path = documentsPath(partnerMid);
-		const records = await this.transport.getAll(path, query, Infinity, itemIndex, enough);
+		const query = documentQuery(type, since);
+		const records = await listDocuments(
+			this.transport,
+			partnerMid,
+			query,
+			Infinity,
+			itemIndex,
+			enough,
+		);
 		return narrower ? undefined : records;
 	}
 
-	/**
-	 * One client's documents of a type: the `client` filter in the form MakeLeaps accepts (its MID,
-	 * or its URL when the MID is refused as a bad request), the form that worked kept for the run.
-	 */
+	/** One client's documents of a type, the `client` filter in the form MakeLeaps accepts. */
 	private async clientDocuments(
 		partnerMid: string,
 		type: string,
@@ -173,24 +177,12 @@ export class RunMemory {
 		clientMid: string,
 		itemIndex: number,
 	): Promise<IDataObject[]> {
-		const forms = { mid: clientMid, url: clientUrl(this.transport.baseUrl, partnerMid, clientMid) };
-		const order: Array<'mid' | 'url'> =
-			this.clientFilterForm === 'url' ? ['url', 'mid'] : ['mid', 'url'];
-		const path = documentsPath(partnerMid);
-		let refusal: unknown;
-		for (const form of order) {
-			const query = { per_page: MAX_PAGE_SIZE, ...documentQuery(type, since), client: forms[form] };
-			const read = await outcomeOf(
-				this.transport.getAll<IDataObject>(path, query, Infinity, itemIndex),
-			);
-			if (read.ok) {
-				this.clientFilterForm = form;
-				return read.value;
-			}
-			if ((read.error as { httpCode?: string }).httpCode !== '400') throw read.error;
-			refusal = read.error;
-		}
-		throw refusal;
+		const query = documentQuery(type, since);
+		const read = async (client: string) =>
+			await listDocuments(this.transport, partnerMid, { ...query, client }, Infinity, itemIndex);
+		const found = await byClient(this, this.transport.baseUrl, partnerMid, clientMid, read);
+		if (!found.ok) throw found.refusal;
+		return found.value;
 	}
 
 	/**

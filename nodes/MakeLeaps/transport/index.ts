@@ -2,7 +2,7 @@
 export { excerpt } from './answers';
 export { apiUrl, checkBaseUrl, isPlainPath } from './baseUrl';
 export { apiErrorText, isUncertainWrite, UncertainWriteError } from './failures';
-export { MAX_PAGE_SIZE } from './pagination';
+export { MAX_PAGE_SIZE, type Enough } from './pagination';
 export type { SecretSet } from './redact';
 export { DEFAULT_LIMITS, type TransportLimits } from './tries/retryPolicy';
 export { MakeLeapsTransport, type TransportOptions } from './transport';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useTestBed, type TestBed } from '../bed';
-import { rows, upsertRows } from '../fixtures';
+import { rows, secondApiKey, upsertRows } from '../fixtures';
 
 const upsert = upsertRows;
 
@@ -41,17 +41,12 @@ describe('Client: Create or Update', () => {
 	});
 
 	test('two executions with two API keys of the same account, one client: made once', async () => {
-		const second = bed.sandbox.addApiKey();
-		bed.credentials.set('cred-2', {
-			baseUrl: bed.sandbox.baseUrl,
-			clientId: second.clientId,
-			clientSecret: second.clientSecret,
-		});
+		const otherKey = secondApiKey(bed);
 		// the first create is slow to answer: the other execution has read the list meanwhile
 		bed.sandbox.injectFault({ kind: 'delay', ms: 300 }, { method: 'POST', path: '/api/' });
 		const [a, b] = await Promise.all([
 			bed.run(upsert, rows(1)),
-			bed.run(upsert, rows(1), { credentialId: 'cred-2' }),
+			bed.run(upsert, rows(1), otherKey),
 		]);
 		expect([a, b].map((run) => run.output[0].json.operation).sort()).toEqual([
 			'created',

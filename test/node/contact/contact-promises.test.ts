@@ -7,7 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Fault } from '../../../sandbox/server';
 import { useTestBed, type TestBed } from '../bed';
-import { byId, createContact, seedClient } from '../fixtures';
+import { byId, createContact, secondApiKey, seedClient } from '../fixtures';
 
 type Contact = Record<string, unknown> & { mid: string };
 
@@ -126,16 +126,11 @@ describe('Contact: Create adds a person once', () => {
 
 	test('two executions with two API keys of the same account adding the same person make one contact', async () => {
 		const client = seedClient(bed, 'C-1');
-		const second = bed.sandbox.addApiKey();
-		bed.credentials.set('cred-2', {
-			baseUrl: bed.sandbox.baseUrl,
-			clientId: second.clientId,
-			clientSecret: second.clientSecret,
-		});
+		const otherKey = secondApiKey(bed);
 		bed.sandbox.injectFault({ kind: 'delay', ms: 300 }, { method: 'POST', path: '/api/' });
 		const [a, b] = await Promise.all([
 			bed.run(create(client, ito)),
-			bed.run(create(client, ito), [{}], { credentialId: 'cred-2' }),
+			bed.run(create(client, ito), [{}], otherKey),
 		]);
 		expect([a, b].map((run) => run.output[0].json.operation).sort()).toEqual([
 			'created',

@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useTestBed, type TestBed } from '../bed';
-import { seedClient, seedInvoicesOf } from '../fixtures';
+import { secondApiKey, seedClient, seedInvoicesOf } from '../fixtures';
 import { startTrap, type Trap } from '../trap';
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
@@ -614,15 +614,10 @@ describe('Document: Send never twice, when MakeLeaps lags or an answer is lost',
 
 	test('two API keys of the same MakeLeaps account sending the same document at once send it once', async () => {
 		const invoice = seedInvoice(bed);
-		const second = bed.sandbox.addApiKey();
-		bed.credentials.set('cred-2', {
-			baseUrl: bed.sandbox.baseUrl,
-			clientId: second.clientId,
-			clientSecret: second.clientSecret,
-		});
+		const otherKey = secondApiKey(bed);
 		const results = await Promise.all([
 			bed.run(send(String(invoice.mid))),
-			bed.run(send(String(invoice.mid)), [{}], { credentialId: 'cred-2' }),
+			bed.run(send(String(invoice.mid)), [{}], otherKey),
 		]);
 		expect(results.map((r) => r.output[0].json.sent).sort()).toEqual([false, true]);
 		expect(bed.sandbox.deliveries).toHaveLength(1);

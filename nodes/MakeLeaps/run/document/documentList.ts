@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { listDocuments } from '../../api/documents';
-import { linkedMid } from '../../model/locators';
+import { clientUrl, linkedMid } from '../../model/locators';
 import { carriesTagOf, type TagFilter } from '../../model/tags/tagList';
 import { outcomeOf } from '../../transport';
 import type { OperationContext } from '../context';
@@ -70,29 +70,55 @@ export async function documentsMatching(
 	let documents: IDataObject[];
 	if (filters.client === undefined) documents = await read({ ...qs, ...filters });
 	else {
-		const forms = { mid: filters.client, url: op.clientUrl(partnerMid, filters.client) };
-		const order: Array<'mid' | 'url'> =
-			op.run.clientFilterForm === 'url' ? ['url', 'mid'] : ['mid', 'url'];
-		let found: IDataObject[] | undefined;
-		let refusal: unknown;
-		for (const form of order) {
-			const result = await outcomeOf(read({ ...qs, ...filters, client: forms[form] }));
-			if (result.ok) {
-				op.run.clientFilterForm = form;
-				found = result.value;
-				break;
-			}
-			if ((result.error as { httpCode?: string }).httpCode !== '400') throw result.error;
-			refusal = result.error;
-		}
-		if (found === undefined) {
-			if (refused === 'throw') throw refusal;
+		const { baseUrl } = op.run.transport;
+		const found = await byClient(
+			op.run,
+			baseUrl,
+			partnerMid,
+			filters.client,
+			async (client) => await read({ ...qs, ...filters, client }),
+		);
+		if (!found.ok) {
+			if (refused === 'throw') throw found.refusal;
 			return undefined;
 		}
-		documents = found;
+		documents = found.value;
 	}
 	const kept = documents.filter((document) => !contradicts(document, filters));
 	return tags ? withTagOf(op, kept, tags) : kept;
+}
+
+/** Where a run keeps the form of the client filter MakeLeaps accepted (run/memory.ts). */
+interface FilterFormMemory {
+	clientFilterForm?: 'mid' | 'url';
+}
+
+/**
+ * A read with the `client` filter in the form MakeLeaps accepts: the client's MID, or its URL
+ * when the MID is refused as a bad request (400), the form that worked kept for the run; both
+ * refused, the refusal. Any other failure is the read's error.
+ */
+export async function byClient<T>(
+	memory: FilterFormMemory,
+	baseUrl: string,
+	partnerMid: string,
+	clientMid: string,
+	read: (client: string) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; refusal: unknown }> {
+	const forms = { mid: clientMid, url: clientUrl(baseUrl, partnerMid, clientMid) };
+	const order: Array<'mid' | 'url'> =
+		memory.clientFilterForm === 'url' ? ['url', 'mid'] : ['mid', 'url'];
+	let refusal: unknown;
+	for (const form of order) {
+		const result = await outcomeOf(read(forms[form]));
+		if (result.ok) {
+			memory.clientFilterForm = form;
+			return { ok: true, value: result.value };
+		}
+		if ((result.error as { httpCode?: string }).httpCode !== '400') throw result.error;
+		refusal = result.error;
+	}
+	return { ok: false, refusal };
 }
 
 /**
