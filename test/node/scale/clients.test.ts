@@ -82,3 +82,68 @@ describe('A known client at 2,000 clients', () => {
 		expect(bed.sandbox.received('/api/').filter((r) => r.method !== 'GET')).toEqual([]);
 	}, 60_000);
 });
+
+/** Client → Create or Update of one row: the client it left, and the requests it took. */
+async function oneClientRow(bed: TestBed, id: string, org: string) {
+	bed.sandbox.resetRequests();
+	const result = await bed.run(upsertClient, [{ id, org }]);
+	expect(result.error).toBeUndefined();
+	const held = clientsOf(bed).filter((c) => c.client_external_id === id);
+	return { held, requests: bed.sandbox.received('/api/').length };
+}
+
+const upsertClient: INodeParameters = {
+	operation: 'createOrUpdate',
+	clientExternalId: '={{ $json.id }}',
+	organizationName: '={{ $json.org }}',
+};
+
+const smallUpsert: number[] = [];
+
+describe('Client → Create or Update of one row at 20 clients', () => {
+	const bed = sized(20);
+
+	test('known, unchanged then changed', async () => {
+		smallUpsert.push((await oneClientRow(bed, 'C-7', 'Company 7')).requests);
+		smallUpsert.push((await oneClientRow(bed, 'C-7', 'Company 7')).requests);
+		smallUpsert.push((await oneClientRow(bed, 'C-7', 'Company Seven')).requests);
+	});
+});
+
+describe('Client → Create or Update of one row at 2,000 clients', () => {
+	const bed = sized(2000);
+
+	test('a known client costs at most 2 requests more than at 20 after the first event; a new one the list', async () => {
+		const first = await oneClientRow(bed, 'C-1234', 'Company 1234');
+		const unchanged = await oneClientRow(bed, 'C-1234', 'Company 1234');
+		const changed = await oneClientRow(bed, 'C-1234', 'Company 1234 K.K.');
+		const fresh = await oneClientRow(bed, 'NEW-1', 'New Co');
+		const again = await oneClientRow(bed, 'NEW-1', 'New Co');
+		const counts = [first, unchanged, changed, fresh, again].map((r) => r.requests);
+		console.log(
+			`Client → Create or Update at 20 and 2,000 clients: ${JSON.stringify({ smallUpsert, counts })}`,
+		);
+		expect(unchanged.requests).toBeLessThanOrEqual(smallUpsert[1] + 2);
+		expect(changed.requests).toBeLessThanOrEqual(smallUpsert[2] + 2);
+		// a new client: the list read (20 pages) is all it costs more
+		expect(fresh.requests).toBeLessThanOrEqual(smallUpsert[0] + 20 + 2);
+		expect(again.requests).toBeLessThanOrEqual(smallUpsert[1] + 2);
+		for (const row of [first, changed, fresh, again]) expect(row.held).toHaveLength(1);
+		const contact = bed.sandbox.partner().contacts.get(changed.held[0].defaultContactMid!);
+		expect(contact?.name).toBe('Company 1234 K.K.');
+	}, 60_000);
+
+	test('a hint that no longer holds: the list decides, never a second client or a wrong one', async () => {
+		await oneClientRow(bed, 'C-5', 'Company 5'); // the list read: C-5 hinted
+		clientNamed(bed, 'C-5').client_external_id = 'C-5-OLD';
+		const moved = await oneClientRow(bed, 'C-5', 'Company 5');
+		// no client carries C-5 any more: the list said so, and one was made
+		expect(moved.held).toHaveLength(1);
+		expect(moved.held[0].mid).not.toBe(clientNamed(bed, 'C-5-OLD').mid);
+		expect(clientListReads(bed)).toHaveLength(20);
+		bed.sandbox.archiveClient(clientNamed(bed, 'C-6').mid);
+		const archived = await oneClientRow(bed, 'C-6', 'Company 6');
+		expect(clientListReads(bed).length).toBeGreaterThan(0);
+		expect(archived.held.filter((c) => !c.date_archived)).toHaveLength(1);
+	}, 60_000);
+});

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { clientBody, contactEdits, createdFields } from '../../model/clientBody';
 import { createClient } from '../../run/client/clientCreate';
+import { clientByHint } from '../../run/client/clientHints';
 import { findContactsOfClients, getClient, withContacts } from '../../run/client/clientReads';
 import { contactUpdates, patchContacts } from '../../run/client/contactPatches';
 import type { OperationContext } from '../../run/context';
@@ -62,7 +63,10 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const index = op.run.clientIndex(partnerMid);
 	const once = op.run.creates(`${partnerMid} client`, index);
 	return await once.inTurn(op, externalId, async () => {
-		const existing = await once.existing(op, externalId, CLIENT_WORDS);
+		// a client this process saw with the ID, read and confirmed, stands for the list (a
+		// create is decided only by the list)
+		const hinted = await clientByHint(op, partnerMid, externalId, 'clientExternalId');
+		const existing = hinted ?? (await once.existing(op, externalId, CLIENT_WORDS));
 		if (!existing) {
 			return await once.settle(op, externalId, {
 				record: body,
@@ -76,7 +80,8 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			op.contactsKnown = body.contacts as IDataObject[];
 			return await op.settle({ action: 'unchanged', record: existing });
 		}
-		return await updateContacts(op, { partnerMid, externalId, values, index, once }, existing);
+		const row = { partnerMid, externalId, values, index, once };
+		return await updateContacts(op, row, existing, hinted !== undefined);
 	});
 }
 
@@ -85,11 +90,15 @@ async function updateContacts(
 	op: OperationContext,
 	{ partnerMid, externalId, values, index, once }: Row,
 	existing: IDataObject,
+	byHint: boolean,
 ): Promise<IDataObject> {
-	// a client an earlier item of a preview would create has its contacts inline: none is read
-	await op.run.forAllItems(`contacts listed ${partnerMid}`, async () => {
-		await findContactsOfClients(op, partnerMid, await clientsOfRun(op, index), CONTACT_FIELDS);
-	});
+	// a client an earlier item of a preview would create has its contacts inline: none is read;
+	// a client that came by its hint has its own read (the run names few: no list is walked)
+	if (!byHint) {
+		await op.run.forAllItems(`contacts listed ${partnerMid}`, async () => {
+			await findContactsOfClients(op, partnerMid, await clientsOfRun(op, index), CONTACT_FIELDS);
+		});
+	}
 	const client = await withContacts(op, partnerMid, existing);
 	const contacts = client.contacts as IDataObject[];
 	const wanted = { contacts: contactEdits(values, contacts, NEW_CLIENT) };
