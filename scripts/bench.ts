@@ -2,7 +2,8 @@
 /**
  * `npm run bench`: first the requests each example flow spends against the least the API needs
  * (bench-requests.ts; `npm run bench -- --requests` runs that part alone; `-- --far` runs only
- * the far-link bench of bench-far.ts instead), then, in a real n8n, the MakeLeaps node against n8n's HTTP Request node doing
+ * the far-link bench of bench-far.ts instead; `-- --scale` only the account-size bench of
+ * bench-scale.ts), then, in a real n8n, the MakeLeaps node against n8n's HTTP Request node doing
  * the same creates and against a plain keep-alive loop (see bench-n8n.ts); then the node in
  * n8n-core's engine (the test harness) against plain HTTP loops, all on the sandbox, in one run.
  * Each figure is the median of its runs with min and max (BENCH_N8N_REPS real-n8n runs, default
@@ -19,6 +20,7 @@ import { CredentialsHelper, runNode } from '../dev/harness';
 import { farBench } from './bench-far';
 import { executeCreates, keepAliveLoop, prepareN8n } from './bench-n8n';
 import { requestsPerTask, requestsTable } from './bench-requests';
+import { scaleBench, scaleTable } from './bench-scale';
 
 const REPS = Number(process.env.BENCH_REPS ?? 5);
 const N8N_REPS = Number(process.env.BENCH_N8N_REPS ?? 3);
@@ -251,6 +253,7 @@ async function getManyAll() {
 
 async function main() {
 	if (process.argv.includes('--far')) return void (await farBench(process.argv));
+	if (process.argv.includes('--scale')) return void (await scale());
 	const started = Date.now();
 	console.log('Requests per task: the example flows in a real n8n against the sandbox');
 	const tasks = await requestsPerTask((line) => console.log(line));
@@ -300,6 +303,16 @@ async function main() {
 	mkdirSync('bench-output', { recursive: true });
 	writeFileSync('bench-output/bench.json', `${JSON.stringify(report, null, 2)}\n`);
 	console.log(`Written to bench-output/bench.json (${report.totalSeconds} s).`);
+}
+
+/** `--scale`: one event at 20 and at 2,000 clients of 10 invoices (bench-scale.ts). */
+async function scale() {
+	console.log('One event as the account grows: the examples in a real n8n against the sandbox');
+	const runs = await scaleBench((line) => console.log(line));
+	console.log(`\n${scaleTable(runs)}\n`);
+	mkdirSync('bench-output', { recursive: true });
+	writeFileSync('bench-output/scale.json', `${JSON.stringify(runs, null, 2)}\n`);
+	console.log('Written to bench-output/scale.json.');
 }
 
 main().catch((error: Error) => {

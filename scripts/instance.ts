@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 
-import { startSandbox, type Sandbox } from '../sandbox/server';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
 import { DEMO_ITEMS } from '../sandbox/stores/items';
 import { MCP_SERVER, mcpUrl } from '../dev/mcp';
 import { example, EXAMPLE_FILES, freePort, N8n, sandboxCredential } from '../dev/n8n';
@@ -21,8 +21,11 @@ export interface Instance {
 }
 
 /** The sandbox, and an n8n with the packed package, the sandbox credential and the examples. */
-export async function startInstance(outputFolder: string): Promise<Instance> {
-	const sandbox = await startSandbox();
+export async function startInstance(
+	outputFolder: string,
+	sandboxOptions: SandboxOptions = {},
+): Promise<Instance> {
+	const sandbox = await startSandbox(sandboxOptions);
 	// a few products in the line item catalog, for Item → Get Many and lines from the catalog
 	for (const item of DEMO_ITEMS) sandbox.seedItem(item);
 	const n8n = new N8n({ outputFolder });
