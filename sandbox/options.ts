@@ -60,6 +60,11 @@ export interface SandboxOptions {
 	 * answered `400 {"client": ["Select a valid choice. …"]}`, as a Django filter expecting it does.
 	 */
 	clientFilter?: 'mid' | 'url';
+	/**
+	 * The form the document list's `tags` filter reads: the tags' names (default) or, as a filter
+	 * on the tags' keys would, their MIDs (a name then matches nothing).
+	 */
+	tagFilter?: 'name' | 'mid';
 	/** How the document list gives line items: in full (default), as an empty list, or as links. */
 	listLineItems?: 'full' | 'empty' | 'links';
 	/**

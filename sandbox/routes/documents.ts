@@ -58,7 +58,7 @@ function documentList(call: ApiCall, partner: Partner, expand: string[]): HttpAn
 	}
 	const filters = call.filters();
 	checkClientFilter(call, filters.get('client'));
-	const found = documents.list(partner, filters);
+	const found = documents.list(partner, filters, call.options.tagFilter);
 	return call.page(found, (d) => call.listed(shown(call, partner, d, expand)));
 }
 

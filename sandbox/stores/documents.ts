@@ -90,8 +90,11 @@ export class DocumentStore {
 		this.pickupLinks.forget(document.mid);
 	}
 
-	/** The documents a list request asks for, in creation order. */
-	list(p: Partner, query: URLSearchParams): SandboxDocument[] {
+	/**
+	 * The documents a list request asks for, in creation order; `tagsBy`: what the `tags` filter's
+	 * values are (the `tagFilter` switch).
+	 */
+	list(p: Partner, query: URLSearchParams, tagsBy: 'name' | 'mid' = 'name'): SandboxDocument[] {
 		const flag = (name: string) => (query.has(name) ? query.get(name) === 'true' : undefined);
 		const stamps = [
 			['date_sent', flag('sent')],
@@ -105,8 +108,10 @@ export class DocumentStore {
 		const type = query.get('document_type');
 		const number = query.get('document_number');
 		const [from, to] = [query.get('date__gte'), query.get('date__lte')];
-		// tags: names separated by commas, any of them (as written)
+		// tags: names (or MIDs) separated by commas, any of them (as written)
 		const tags = query.get('tags')?.split(',');
+		const tagsOf = (d: SandboxDocument) =>
+			tagsBy === 'mid' ? d.tags : this.records.tags.names(p, d.tags);
 		return [...p.documents.values()].filter(
 			(d) =>
 				(!type || d.document_type === type) &&
@@ -118,7 +123,7 @@ export class DocumentStore {
 				(!to || d.date <= to) &&
 				stamps.every(([key, wanted]) => wanted === undefined || (d[key] !== null) === wanted) &&
 				(!search || this.searchText(p, d).includes(search)) &&
-				(!tags || this.records.tags.names(p, d.tags).some((name) => tags.includes(name))),
+				(!tags || tagsOf(d).some((value) => tags.includes(value))),
 		);
 	}
 

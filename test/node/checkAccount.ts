@@ -15,22 +15,29 @@ export const IDS = [
 	'client_filter_form',
 	'document_type_filter',
 	'date_filter',
+	'tag_filter_form',
 	'templates',
 	'line_item_shape',
 	'list_line_items',
+	'catalog_item_fields',
 	'client_list_keys',
 	'document_list_keys',
+	'accepted_viewed_fields',
 	'pdf_form',
+	'pickup_link_address',
 ];
 
 export const DOCUMENT_CHECKS = [
 	'client_filter_form',
 	'document_type_filter',
 	'date_filter',
+	'tag_filter_form',
 	'line_item_shape',
 	'list_line_items',
 	'document_list_keys',
+	'accepted_viewed_fields',
 	'pdf_form',
+	'pickup_link_address',
 ];
 
 /** More clients than a page of 100: the page size shows. */
@@ -43,11 +50,18 @@ export interface AccountShape {
 	unkeyed?: number;
 	/** The documents as type and day; the second has no external ID. */
 	documents?: Array<[string, string]>;
+	/** The first and the last document tagged "Monthly" (true). */
+	tagged?: boolean;
+	/** An item in the line item catalog (true). */
+	catalog?: boolean;
+	/** A pickup link of the second newest document (true). */
+	pickupLink?: boolean;
 }
 
 /**
  * A client without an external ID, then `clients` with one (101); invoices of two of them and a quote
- * (without an external ID), on three days, each with a normal and a simple line.
+ * (without an external ID), on three days, each with a normal and a simple line, the invoices
+ * tagged; an item in the catalog; a pickup link of the quote (the newest document has none).
  */
 export function seedAccount(bed: TestBed, shape: AccountShape = {}) {
 	const {
@@ -58,17 +72,22 @@ export function seedAccount(bed: TestBed, shape: AccountShape = {}) {
 			['quote', '2026-10-15'],
 			['invoice', '2026-11-01'],
 		],
+		tagged = true,
+		catalog = true,
+		pickupLink = true,
 	} = shape;
 	for (let k = 1; k <= unkeyed; k++) seedClient(bed, '', `No External ID ${k} Co`);
 	const mids = Array.from({ length: clients }, (_, k) => seedClient(bed, `CL-${k + 1}`));
 	const url = (mid: string) =>
 		`${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/`;
-	documents.forEach(([type, date], i) =>
+	const tag = bed.sandbox.seedTags('Monthly').find((t) => t.name === 'Monthly')!;
+	const seeded = documents.map(([type, date], i) =>
 		bed.sandbox.seedDocument({
 			document_type: type,
 			client: url(mids[Math.min(i, 1)]),
 			date,
 			external_id: i === 1 ? '' : `DOC-${i + 1}`,
+			tags: tagged && (i === 0 || i === documents.length - 1) ? [tag.url] : [],
 			lineitems: [
 				{
 					kind: 'normal',
@@ -82,6 +101,18 @@ export function seedAccount(bed: TestBed, shape: AccountShape = {}) {
 			autocalculate: true,
 		}),
 	);
+	if (catalog)
+		bed.sandbox.seedItem({
+			code: 'WEB-MAINT',
+			description: 'Website maintenance',
+			unit_cost: '120000',
+			quantity_unit: 'month',
+			tax_rate: '10',
+		});
+	if (pickupLink && seeded.length > 1)
+		bed.sandbox.documents.pickupLinks.add(seeded[seeded.length - 2].mid, {
+			email: 'ito@example.com',
+		});
 }
 
 /** A row's check id: its details start with it. */

@@ -67,6 +67,65 @@ describe('Account → Check on an account that cannot show every case', () => {
 	});
 });
 
+describe('Account → Check on an account without tags, catalog items or pickup links', () => {
+	const bed = useTestBed();
+
+	test('the tag filter, the catalog and the pickup links cannot tell, and say why', async () => {
+		seedAccount(bed, { tagged: false, catalog: false, pickupLink: false });
+		const result = await bed.run(check);
+		expect(resultsOf(result.output)).toEqual({
+			...allHeld,
+			tag_filter_form: 'could not tell',
+			catalog_item_fields: 'could not tell',
+			pickup_link_address: 'could not tell',
+		});
+		const evidence = evidenceOf(result.output);
+		expect(evidence.tag_filter_form).toBe('None of the first documents listed has a tag');
+		expect(evidence.catalog_item_fields).toMatch(/^\/api\/partner\/…\d{7}\/item\/ lists no items$/);
+		// the two newest documents are read, and no more
+		expect(evidence.pickup_link_address).toMatch(
+			/^document 0002 \(…\d{7}\) and document 0001 \(…\d{7}\): no pickup links$/,
+		);
+		expect(bed.sandbox.requests.filter((r) => r.path.endsWith('/pickup-link/'))).toHaveLength(2);
+		expectOnlyGets(bed);
+	});
+
+	test('a document accepted and one opened are counted as marked', async () => {
+		seedAccount(bed);
+		const [first, second] = bed.sandbox.documentsOf();
+		bed.sandbox.mark(String(second.mid), 'accepted');
+		bed.sandbox.mark(String(first.mid), 'viewed');
+		bed.sandbox.mark(String(second.mid), 'viewed');
+		const result = await bed.run(check);
+		expect(resultsOf(result.output)).toEqual(allHeld);
+		expect(evidenceOf(result.output).accepted_viewed_fields).toBe(
+			'All 3 documents of the first page give accepted (1 marked); viewed (2 marked)',
+		);
+	});
+
+	test('a document whose accepted is neither yes, no nor a date differs, naming it', async () => {
+		seedAccount(bed);
+		bed.sandbox.injectFault(
+			{
+				kind: 'rewriteAfter',
+				change: (body) => ({
+					...body,
+					response: (body.response as Array<Record<string, unknown>>).map((document) => ({
+						...document,
+						accepted: 'pending',
+					})),
+				}),
+			},
+			{ path: /\/document\/$/ },
+		);
+		const result = await bed.run(check);
+		expect(resultsOf(result.output).accepted_viewed_fields).toBe('differs');
+		expect(evidenceOf(result.output).accepted_viewed_fields).toMatch(
+			/^document 0001 \(…\d{7}\): a document whose accepted is "pending", neither a date nor yes or no$/,
+		);
+	});
+});
+
 describe('Account → Check against a service that echoes the credential', () => {
 	const bed = useTestBed({ echoCredentials: true });
 

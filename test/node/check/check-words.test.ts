@@ -86,7 +86,10 @@ describe('Account → Check in the user words, on a service that differs in many
 		ignoreFilters: ['document_type', 'date__gte'],
 		templatePath: 'document_template',
 		listLineItems: 'links',
-		listOmits: ['client_external_id', 'external_id'],
+		listOmits: ['client_external_id', 'external_id', 'accepted', 'viewed'],
+		tagFilter: 'mid',
+		catalogItemNames: { unit_cost: 'cost' },
+		pickupLinkField: '',
 	});
 
 	test('every row that differs says what goes wrong or costs more, and a setting or the link', async () => {
@@ -101,14 +104,21 @@ describe('Account → Check in the user words, on a service that differs in many
 			'client_filter_form',
 			'document_type_filter',
 			'date_filter',
+			'tag_filter_form',
 			'templates',
 			'list_line_items',
+			'catalog_item_fields',
 			'client_list_keys',
 			'document_list_keys',
+			'accepted_viewed_fields',
+			'pickup_link_address',
 		]);
 		for (const { json } of differing) expect(json.what_to_do).toContain(REPORT);
 		expect(rowOf(result.output, 'client_list_keys').what_to_do).toMatch(
 			/^Choose another setting: .*By ID/,
+		);
+		expect(rowOf(result.output, 'catalog_item_fields').what_to_do).toMatch(
+			/^Choose another setting: give each line's Description, Rate \(Unit Price\) and Tax Rate in the row/,
 		);
 	});
 });

@@ -21,7 +21,7 @@ import { seedClient } from '../fixtures';
 describe('Account → Check against a service that is as the node guesses', () => {
 	const bed = useTestBed();
 
-	test('every check holds, each item flat with its details; only GETs, about 16 of them', async () => {
+	test('every check holds, each item flat with its details; only GETs, about 21 of them', async () => {
 		seedAccount(bed);
 		const result = await bed.run({ ...check, partner: { __rl: true, mode: 'list', value: '' } });
 		expect(result.error).toBeUndefined();
@@ -43,8 +43,21 @@ describe('Account → Check against a service that is as the node guesses', () =
 		expect(evidence.pdf_form).toMatch(/came as the file itself \(a PDF of/);
 		expect(evidence.client_filter_form).toMatch(/by MID applied .*by address applied/);
 		expect(evidence.line_item_shape).toMatch(/unit_cost/);
+		expect(evidence.tag_filter_form).toMatch(
+			/^Tag "Monthly" of document 0001 \(…\d{7}\): by name applied \(2 documents, all with the tag\)$/,
+		);
+		expect(evidence.accepted_viewed_fields).toBe(
+			'All 3 documents of the first page give accepted (0 marked); viewed (0 marked)',
+		);
+		expect(evidence.catalog_item_fields).toBe(
+			'1 item of the catalog, each with code, description, unit_cost, tax_rate',
+		);
+		// the newest document has no pickup link: the one before it is read too
+		expect(evidence.pickup_link_address).toMatch(
+			/^1 pickup link of document 0001 \(…\d{7}\), each with its address in url$/,
+		);
 		expectOnlyGets(bed);
-		expect(bed.sandbox.received('/api/').length).toBeLessThanOrEqual(18);
+		expect(bed.sandbox.received('/api/').length).toBeLessThanOrEqual(23);
 	});
 
 	test('an account with no documents: the document checks cannot tell, and say why', async () => {
@@ -53,7 +66,7 @@ describe('Account → Check against a service that is as the node guesses', () =
 		const result = await bed.run(check);
 		const results = resultsOf(result.output);
 		// two clients, each with an external ID: no page limit and no empty key to see either
-		const cannotTell = [...DOCUMENT_CHECKS, 'page_size', 'client_list_keys'];
+		const cannotTell = [...DOCUMENT_CHECKS, 'page_size', 'client_list_keys', 'catalog_item_fields'];
 		for (const id of IDS)
 			expect([id, results[id]]).toEqual([id, cannotTell.includes(id) ? 'could not tell' : 'held']);
 		expect(evidenceOf(result.output).pdf_form).toBe('The account has no documents to look at');
@@ -169,6 +182,25 @@ const DIFFERING: Array<[string, SandboxOptions, string]> = [
 		{ listOmits: ['external_id'] },
 		'document_list_keys',
 	],
+	['the tags filter takes MIDs, not names', { tagFilter: 'mid' }, 'tag_filter_form'],
+	['the tags filter is ignored', { ignoreFilters: ['tags'] }, 'tag_filter_form'],
+	[
+		'the document list gives neither accepted nor viewed',
+		{ listOmits: ['accepted', 'viewed'] },
+		'accepted_viewed_fields',
+	],
+	[
+		'catalog items give their price under a name the node does not read',
+		{ catalogItemNames: { unit_cost: 'cost' } },
+		'catalog_item_fields',
+	],
+	['catalog items give no code', { catalogItemOmits: ['code'] }, 'catalog_item_fields'],
+	[
+		'pickup links give their address under a name the node does not read',
+		{ pickupLinkField: 'address' },
+		'pickup_link_address',
+	],
+	['pickup links give no address', { pickupLinkField: '' }, 'pickup_link_address'],
 ];
 
 describe.each(DIFFERING)('Account → Check when %s', (_name, options, differing) => {
@@ -203,6 +235,24 @@ const HOLDING: Array<[string, SandboxOptions, string, RegExp]> = [
 		{ partnerUrlNoSlash: true },
 		'token_and_partner',
 		/partner …\d{7} answers at its own address/,
+	],
+	[
+		'documents give date_accepted and date_viewed instead of yes/no',
+		{ markDates: true },
+		'accepted_viewed_fields',
+		/^All 3 documents of the first page give date_accepted \(0 marked\); date_viewed \(0 marked\)$/,
+	],
+	[
+		'catalog items give their price as price',
+		{ catalogItemNames: { unit_cost: 'price' } },
+		'catalog_item_fields',
+		/^1 item of the catalog, each with code, description, price, tax_rate$/,
+	],
+	[
+		'pickup links give their address as pickup_url',
+		{ pickupLinkField: 'pickup_url' },
+		'pickup_link_address',
+		/^1 pickup link of document 0001 \(…\d{7}\), each with its address in pickup_url$/,
 	],
 	[
 		'lists give 100 a page, without meta.count',

@@ -52,7 +52,7 @@ function fromCatalog(refused: unknown, hint: string): never {
 }
 
 /** "1000", 1000 and "1000.00" are the same amount. */
-const amountKey = (value: unknown) =>
+export const amountKey = (value: unknown) =>
 	String(value)
 		.trim()
 		.replace(/^(-?\d+)\.(\d*?)0*$/, (_, whole: string, fraction: string) =>

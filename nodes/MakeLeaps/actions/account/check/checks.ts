@@ -22,6 +22,12 @@ import {
 import { clientFilterForm, dateFilter, documentTypeFilter } from './documentFilterChecks';
 import { templates } from './templatesCheck';
 import { documentListKeys, lineItemShape, listLineItems, pdfForm } from './documentChecks';
+import {
+	acceptedViewedFields,
+	catalogItemFields,
+	pickupLinkAddress,
+	tagFilterForm,
+} from './guessChecks';
 import type { OperationContext } from '../../../run/context';
 
 /** One output item: flat, one row of a sheet, in the user's words but for its details. */
@@ -43,12 +49,16 @@ export const CHECKS: readonly Check[] = [
 	clientFilterForm,
 	documentTypeFilter,
 	dateFilter,
+	tagFilterForm,
 	templates,
 	lineItemShape,
 	listLineItems,
+	catalogItemFields,
 	clientListKeys,
 	documentListKeys,
+	acceptedViewedFields,
 	pdfForm,
+	pickupLinkAddress,
 ];
 
 /** Runs every check for the item, one after the other, each on its own. */

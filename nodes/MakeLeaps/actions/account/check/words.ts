@@ -91,6 +91,14 @@ export const CHECK_WORDS = {
 		unshown: 'Your account has no documents, or documents of one day only, so this does not show.',
 		whenUnshown: later('you have documents of two different days'),
 	},
+	tag_filter_form: {
+		name: 'Documents can be listed by tag',
+		held: 'Listing documents by tag (Document → Get Many with Tags, the trigger with Tags) reads only the documents that have those tags.',
+		differs:
+			'Listing documents by tag reads others too or finds fewer: Get Many and the trigger with Tags cost more requests, or may miss documents that have the tags (never one without them: each is checked).',
+		unshown: 'None of your first documents has a tag, so this does not show.',
+		whenUnshown: later('one of your newest documents has a tag'),
+	},
 	templates: {
 		name: 'Invoice templates can be listed',
 		held: 'The Template list of Document → Create and Create or Update shows your templates.',
@@ -117,6 +125,16 @@ export const CHECK_WORDS = {
 		unshown: 'Your newest document has no lines, so this does not show.',
 		whenUnshown: later('a document has lines'),
 	},
+	catalog_item_fields: {
+		name: 'Items of your line item catalog give their code, description, price and tax rate',
+		held: 'A document line that names an item of your catalog (Catalog Item, By Code or From List) takes its description, price and tax rate, and Item → Get Many shows them.',
+		differs:
+			'A document line that names a catalog item may fail, naming the item and what it lacks, unless the row gives that value itself, and Item → Get Many shows those values empty (a price is never guessed).',
+		unshown: 'Your line item catalog has no items, so this does not show.',
+		whenUnshown: later('your line item catalog has an item'),
+		setting:
+			"give each line's Description, Rate (Unit Price) and Tax Rate in the row rather than taking them from the catalog",
+	},
 	client_list_keys: {
 		name: "Client lists show every client's External ID, even an empty one",
 		held: 'Client → Create or Update, and finding a client by its External ID, tell clients apart by their External ID.',
@@ -139,12 +157,28 @@ export const CHECK_WORDS = {
 		setting:
 			'use Document → Create, and Document → Update with the document picked From List or By ID, rather than Create or Update',
 	},
+	accepted_viewed_fields: {
+		name: 'Documents show whether your client accepted or opened them',
+		held: "The trigger's Document Accepted and Document Viewed events see when your client accepts or opens a document.",
+		differs:
+			"The trigger's Document Accepted or Document Viewed may report nothing for documents that do not say it, or stop with an error (never an event that did not happen).",
+		unshown: 'Your account has no documents, so this does not show.',
+		whenUnshown: later('you have a document'),
+	},
 	pdf_form: {
 		name: 'Document PDFs can be downloaded',
 		held: "Document → Download PDF gets your documents' PDFs.",
 		differs: 'Document → Download PDF may fail.',
 		unshown: 'Your account has no documents, so no PDF could be tried.',
 		whenUnshown: later('you have a document'),
+	},
+	pickup_link_address: {
+		name: 'Pickup links give the address to share',
+		held: "Document → Get Pickup Links and Create Pickup Link give each link's address to share.",
+		differs:
+			'Document → Get Pickup Links and Create Pickup Link may give links without their address to share (whom a link went to, whether it was opened and when it expires still show), or fail.',
+		unshown: 'Your newest documents have no pickup link, so this does not show.',
+		whenUnshown: later('your newest document has a pickup link'),
 	},
 } satisfies Record<string, CheckWords>;
 

@@ -1,0 +1,224 @@
+/**
+ * Account → Check, guesses of the later operations: the form of the document list's tags filter,
+ * how a listed document tells it was accepted or viewed, the names of a catalog item's values,
+ * and the field a pickup link gives its address in.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { excerpt, MAX_PAGE_SIZE, outcomeOf } from '../../../transport';
+import { differs, held, plural, undecided, type Verdict } from './verdicts';
+import { failureText, notFoundAt, statusOf } from './failedReads';
+import { named, type Check, type Probe } from './probe';
+import { documentsPath } from '../../../api/documents';
+import { tagsPath } from '../../../api/tags';
+import { catalogItemsPath } from '../../../api/catalogItems';
+import { pickupLinksPath } from '../../../api/pickupLinks';
+import { isRecord } from '../../../model/locators';
+import {
+	carriesTagOf,
+	TagList,
+	tagFilterOf,
+	tagOf,
+	type TagFilter,
+	type TagRecord,
+} from '../../../model/tags/tagList';
+import {
+	CATALOG_FIELDS,
+	catalogItemName,
+	catalogValues,
+	type CatalogValue,
+} from '../../../model/catalog/catalogItem';
+import { amountKey } from '../../../model/catalog/catalogLine';
+import { LINK_FIELDS, pickupAddress } from '../../document/pickupLinks/links';
+import { MARKS, markFieldsText, markOf } from '../../../trigger/marks';
+
+/** How the document list took the tags filter given as `value`, in a few words. */
+async function tagFilterTake(
+	probe: Probe,
+	value: string,
+	filter: TagFilter,
+	taggedMid: string,
+): Promise<{ applied: boolean; text: string }> {
+	const qs = { per_page: MAX_PAGE_SIZE, tags: value };
+	const read = await outcomeOf(
+		probe.page(documentsPath(probe.partnerMid()), qs, 'the document list'),
+	);
+	if (!read.ok) {
+		if (statusOf(read.error) !== '400') throw read.error;
+		return { applied: false, text: `refused (${failureText(read.error)})` };
+	}
+	const found = (read.value.response ?? []).filter(isRecord);
+	const without = found.filter((d) => carriesTagOf(d, filter) !== true).length;
+	if (without > 0)
+		return {
+			applied: false,
+			text: `accepted but not applied (${without} of ${found.length} documents do not show the tag)`,
+		};
+	if (!found.some((d) => String(d.mid) === taggedMid))
+		return {
+			applied: false,
+			text: `accepted, but ${found.length === 0 ? 'no document came back' : `the tagged document is not among the ${plural(found.length, 'document')} that came back`}`,
+		};
+	return { applied: true, text: `applied (${plural(found.length, 'document')}, all with the tag)` };
+}
+
+/** The tag a document's first reference names, among the first page of the partner's tags. */
+async function firstTagOf(
+	probe: Probe,
+	document: IDataObject,
+): Promise<{ list: TagList; tag: TagRecord }> {
+	const path = tagsPath(probe.partnerMid());
+	const page = await probe.page(path, { per_page: MAX_PAGE_SIZE }, 'the tags');
+	const records = (page.response ?? []).map(tagOf).filter((tag) => tag !== undefined);
+	const list = new TagList(records);
+	const ref = (document.tags as unknown[])[0];
+	const tag = list.ofRef(ref);
+	if (!tag)
+		undecided(
+			`The tag ${excerpt(ref, 80)} of ${named(document)} is not among the first ${plural(records.length, 'tag')} listed`,
+		);
+	return { list, tag };
+}
+
+export const tagFilterForm: Check = {
+	id: 'tag_filter_form',
+	async run(probe) {
+		const document =
+			(await probe.documents()).find((d) => Array.isArray(d.tags) && d.tags.length > 0) ??
+			undecided('None of the first documents listed has a tag');
+		const { list, tag } = await firstTagOf(probe, document);
+		// the filter as Get Many and the trigger send it: the tag's name
+		const filter = tagFilterOf(list, [tag.name], 'Tags');
+		const mid = String(document.mid);
+		const byName = await tagFilterTake(probe, filter.sent, filter, mid);
+		const evidence = `Tag "${excerpt(tag.name, 40)}" of ${named(document)}: by name ${byName.text}`;
+		if (byName.applied) return held(evidence);
+		const byMid = await tagFilterTake(probe, tag.mid, filter, mid);
+		return differs(`${evidence}; by MID ${byMid.text}`);
+	},
+};
+
+/** The trigger's events whose fields are guessed. */
+const GUESSED_MARKS = ['documentAccepted', 'documentViewed'] as const;
+
+export const acceptedViewedFields: Check = {
+	id: 'accepted_viewed_fields',
+	async run(probe) {
+		const documents = await probe.documents();
+		const told: string[] = [];
+		for (const event of GUESSED_MARKS) {
+			const read = documents.map((document) => ({ document, ...markOf(event, document) }));
+			const wrong = read.find((r) => r.problem !== undefined);
+			if (wrong) return differs(`${named(wrong.document)}: ${wrong.problem}`);
+			const silent = read.filter((r) => r.mark === undefined);
+			if (silent.length > 0)
+				return differs(
+					`${silent.length} of the first ${plural(documents.length, 'document')} listed give ${markFieldsText(event, 'nor')}, such as ${named(silent[0].document)}`,
+				);
+			const { flag, date } = MARKS[event]!;
+			const given = [flag!, date].filter((field) => documents.some((d) => field in d));
+			const marked = read.filter((r) => r.mark !== null).length;
+			told.push(`${given.join(' and ')} (${marked} marked)`);
+		}
+		return held(
+			`All ${plural(documents.length, 'document')} of the first page give ${told.join('; ')}`,
+		);
+	},
+};
+
+/** The values a line takes from a catalog item, each read under the names CATALOG_FIELDS gives. */
+const CATALOG_VALUES: CatalogValue[] = ['code', 'description', 'unitPrice', 'taxRate'];
+
+/** What the catalog's first items lack or give twice, one text each. */
+function catalogProblems(items: IDataObject[]): string[] {
+	const problems: string[] = [];
+	for (const key of CATALOG_VALUES) {
+		const names = CATALOG_FIELDS[key];
+		const lacking = items.filter((item) => !names.some((name) => name in item));
+		if (lacking.length > 0)
+			problems.push(
+				`${lacking.length} of ${plural(items.length, 'item')} give none of ${names.join(', ')} (item ${catalogItemName(lacking[0])} has ${Object.keys(lacking[0]).join(', ')})`,
+			);
+	}
+	const twoPrices = items.find(
+		(item) => new Set(catalogValues(item, 'unitPrice').map((f) => amountKey(f.value))).size > 1,
+	);
+	if (twoPrices) {
+		const given = catalogValues(twoPrices, 'unitPrice').map((f) => `${f.field} ${String(f.value)}`);
+		problems.push(`item ${catalogItemName(twoPrices)} gives ${given.join(' and ')}`);
+	}
+	return problems;
+}
+
+export const catalogItemFields: Check = {
+	id: 'catalog_item_fields',
+	async run(probe) {
+		const path = catalogItemsPath(probe.partnerMid());
+		const read = await outcomeOf(
+			probe.page(path, { per_page: MAX_PAGE_SIZE }, 'the line item catalog'),
+		);
+		if (!read.ok) return notFoundAt(read.error, path);
+		const listed = read.value.response ?? [];
+		if (listed.length === 0) undecided(`${path} lists no items`);
+		const items = listed.filter(isRecord);
+		if (items.length < listed.length)
+			return differs(
+				`The catalog gives an item as ${excerpt(
+					listed.find((i) => !isRecord(i)),
+					60,
+				)}`,
+			);
+		const problems = catalogProblems(items);
+		if (problems.length > 0) return differs(problems.slice(0, 3).join('; ').slice(0, 300));
+		const fields = CATALOG_VALUES.map((key) =>
+			CATALOG_FIELDS[key].filter((name) => items.some((item) => name in item)).join('/'),
+		);
+		return held(`${plural(items.length, 'item')} of the catalog, each with ${fields.join(', ')}`);
+	},
+};
+
+/** The field a link's shareable address came from. */
+const addressField = (link: IDataObject) =>
+	LINK_FIELDS.find((field) => link[field] === pickupAddress(link));
+
+/** Whether every pickup link of `document` gives its address in a field the node reads. */
+function pickupVerdict(document: IDataObject, links: unknown[]): Verdict {
+	const which = named(document);
+	const records = links.filter(isRecord);
+	if (records.length < links.length)
+		return differs(
+			`The pickup links of ${which} come as ${excerpt(
+				links.find((l) => !isRecord(l)),
+				60,
+			)}`,
+		);
+	const without = records.filter((link) => pickupAddress(link) === null);
+	if (without.length > 0)
+		return differs(
+			`${without.length} of the ${plural(records.length, 'pickup link')} of ${which} give no address in ${LINK_FIELDS.join(', ')} (one has ${Object.keys(without[0]).join(', ')})`,
+		);
+	const fields = [...new Set(records.map(addressField))].join(', ');
+	return held(
+		`${plural(records.length, 'pickup link')} of ${which}, each with its address in ${fields}`,
+	);
+}
+
+export const pickupLinkAddress: Check = {
+	id: 'pickup_link_address',
+	async run(probe) {
+		const newest = await probe.newest();
+		const next = await probe.newest((d) => d.mid !== newest.mid);
+		const tried = next.mid === newest.mid ? [newest] : [newest, next];
+		for (const document of tried) {
+			const mid = String(document.mid);
+			const path = pickupLinksPath(probe.partnerMid(), mid);
+			const read = await outcomeOf(
+				probe.page(path, { per_page: MAX_PAGE_SIZE }, `the pickup links of document ${mid}`),
+			);
+			if (!read.ok) return notFoundAt(read.error, path);
+			const links = read.value.response ?? [];
+			if (links.length > 0) return pickupVerdict(document, links);
+		}
+		return undecided(`${tried.map(named).join(' and ')}: no pickup links`);
+	},
+};
