@@ -26,6 +26,7 @@ import type {
 	INodeListSearchResult,
 	INodeParameters,
 	INodeProperties,
+	INodePropertyOptions,
 	INodeType,
 	INodeTypes,
 	IRun,
@@ -754,19 +755,15 @@ async function runCredentialTest(
 	return { status: 'OK', message: 'Connection successful!' };
 }
 
-/**
- * A resource locator's list search, as the editor calls it: n8n-core's LoadOptionsContext
- * over a node with the given parameters, then the node's `methods.listSearch[method]`.
- */
-export async function listSearch(options: {
+/** What the editor's calls of a node's methods need: the credential and the node's parameters. */
+interface EditorCall {
 	credentials: CredentialsHelper;
-	method: string;
 	parameters: INodeParameters;
-	filter?: string;
-	paginationToken?: string;
 	credentialId?: string;
-}): Promise<INodeListSearchResult> {
-	const nodeType = new MakeLeaps();
+}
+
+/** n8n-core's LoadOptionsContext over a node with the given parameters, as the editor has it. */
+function editorContext(nodeType: MakeLeaps, options: EditorCall): LoadOptionsContext {
 	const node: INode = {
 		id: 'makeleaps',
 		name: 'MakeLeaps',
@@ -788,13 +785,32 @@ export async function listSearch(options: {
 		...additionalData(options.credentials),
 		currentNodeParameters: options.parameters,
 	};
-	const context = new LoadOptionsContext(
-		workflow,
-		workflow.getNode('MakeLeaps')!,
-		data,
-		'parameters',
-	);
+	return new LoadOptionsContext(workflow, workflow.getNode('MakeLeaps')!, data, 'parameters');
+}
+
+/**
+ * A resource locator's list search, as the editor calls it: n8n-core's LoadOptionsContext
+ * over a node with the given parameters, then the node's `methods.listSearch[method]`.
+ */
+export async function listSearch(
+	options: EditorCall & { method: string; filter?: string; paginationToken?: string },
+): Promise<INodeListSearchResult> {
+	const nodeType = new MakeLeaps();
 	const search =
 		nodeType.methods.listSearch[options.method as keyof typeof nodeType.methods.listSearch];
-	return await search.call(context, options.filter, options.paginationToken);
+	return await search.call(
+		editorContext(nodeType, options),
+		options.filter,
+		options.paginationToken,
+	);
+}
+
+/** An options field's list (`loadOptionsMethod`), as the editor loads it: `methods.loadOptions`. */
+export async function loadOptions(
+	options: EditorCall & { method: string },
+): Promise<INodePropertyOptions[]> {
+	const nodeType = new MakeLeaps();
+	const load =
+		nodeType.methods.loadOptions[options.method as keyof typeof nodeType.methods.loadOptions];
+	return await load.call(editorContext(nodeType, options));
 }

@@ -18,6 +18,7 @@ import {
 	searchSendingOrders,
 	searchTemplates,
 } from './methods/listSearch';
+import { getTags } from './methods/loadOptions';
 import type { TransportLimits } from './transport';
 
 export class MakeLeaps implements INodeType {
@@ -59,6 +60,7 @@ export class MakeLeaps implements INodeType {
 	};
 
 	methods = {
+		loadOptions: { getTags },
 		listSearch: {
 			searchPartners,
 			searchCatalogItems,

@@ -1,10 +1,10 @@
 /**
  * A user's day in one workflow (Manual Trigger, MakeLeaps nodes of the current version, Simplify
  * on): an invoice made or updated by its External ID, one line from the line item catalog By Code
- * and tags by name (one of them new); its PDF downloaded; the invoice sent with a terms PDF (made
- * in the workflow by Convert to File) attached; a pickup link made for the client, and the
- * document's links read; then, from the invoice, the tags, the catalog and the invoices of the new
- * tag listed.
+ * and tags by name (one of them new, made with Create Missing Tags); its PDF downloaded; the
+ * invoice sent with a terms PDF (made in the workflow by Convert to File) attached; a pickup link
+ * made for the client, and the document's links read; then, from the invoice, the tags, the
+ * catalog and the invoices of the new tag listed.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -77,7 +77,9 @@ export function dayWorkflow(clientMid: string) {
 					{ description: 'Delivery', quantity: '1', unitPrice: '500', taxRate: '10' },
 				],
 			},
-			additionalFields: { title: 'Design for November', tags: DAY.tags },
+			// typed as an expression (Project Sakura is not in the list yet), made by the option
+			additionalFields: { title: 'Design for November', tags: `=${DAY.tags}` },
+			options: { createMissingTags: true },
 		}),
 		makeLeaps('Download PDF', {
 			resource: 'document',

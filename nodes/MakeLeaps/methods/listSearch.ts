@@ -22,7 +22,7 @@ import { linkedMid, midOfUrl } from '../model/locators';
 import { MakeLeapsTransport } from '../transport';
 
 /** The editor's pickers are not paced: a user waits for them. */
-const unpaced = async (context: ILoadOptionsFunctions) =>
+export const unpaced = async (context: ILoadOptionsFunctions) =>
 	await MakeLeapsTransport.create(context, { unpaced: true });
 
 /** A picker's parameter as text (the value of a resource locator). */
@@ -30,7 +30,7 @@ const current = (context: ILoadOptionsFunctions, name: string) =>
 	String(context.getCurrentNodeParameter(name, { extractValue: true }) ?? '');
 
 /** The partner chosen in the node, or the API key's only partner. */
-async function partnerOf(context: ILoadOptionsFunctions, transport: MakeLeapsTransport) {
+export async function partnerOf(context: ILoadOptionsFunctions, transport: MakeLeapsTransport) {
 	const chosen = current(context, 'partner');
 	if (chosen) return encodeURIComponent(chosen);
 	const found = await onlyPartner(transport);

@@ -10,7 +10,15 @@ import { checkText, InvalidInput } from './validation';
 export interface FieldSpec
 	extends Pick<
 		INodeProperties,
-		'displayName' | 'name' | 'type' | 'default' | 'placeholder' | 'description' | 'hint' | 'options'
+		| 'displayName'
+		| 'name'
+		| 'type'
+		| 'default'
+		| 'placeholder'
+		| 'description'
+		| 'hint'
+		| 'options'
+		| 'typeOptions'
 	> {
 	/** Where the value goes in the request, as a dotted path such as `person.family_name`. */
 	api: string;
@@ -48,6 +56,7 @@ const UI_KEYS = [
 	'description',
 	'hint',
 	'options',
+	'typeOptions',
 ] as const;
 
 /** The editor property of a field: its UI keys only. */

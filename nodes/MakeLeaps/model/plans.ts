@@ -11,10 +11,19 @@ import { isRecord, linkedMid } from './locators';
 /** A field's value before and after, by the field's API path (`person.email`, `title`). */
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
+/** What a write that creates or changes a record decides. */
+interface Write {
+	record: IDataObject;
+	changes: Changes;
+	apply: () => Promise<IDataObject>;
+	/** The tags the write makes first (a document's Create Missing Tags), by name. */
+	newTags?: string[];
+}
+
 export type Plan =
 	/** `record`: the body that would be sent; `changes`: the fields it sets, each from empty */
-	| { action: 'create'; record: IDataObject; changes: Changes; apply: () => Promise<IDataObject> }
-	| { action: 'update'; record: IDataObject; changes: Changes; apply: () => Promise<IDataObject> }
+	| ({ action: 'create' } & Write)
+	| ({ action: 'update' } & Write)
 	/**
 	 * `differences`: for a record a Create found already there and leaves as it is, each field the
 	 * item gives otherwise (`from` what MakeLeaps has, `to` what the item says)
@@ -95,6 +104,7 @@ export function previewOf(plan: Plan, nameOf?: NameOf): IDataObject {
 			? { record: plan.record }
 			: { changes: plan.action === 'unchanged' ? {} : plan.changes }),
 		...differencesOf(plan),
+		...newTagsOf(plan),
 	};
 }
 
@@ -111,6 +121,12 @@ export async function carryOut(plan: Plan): Promise<IDataObject> {
 			return await plan.apply();
 	}
 }
+
+/** The tags a write would make first, for a preview to name: `would_create_tags`. */
+const newTagsOf = (plan: Plan) =>
+	(plan.action === 'create' || plan.action === 'update') && plan.newTags?.length
+		? { would_create_tags: plan.newTags }
+		: {};
 
 const differencesOf = (plan: Plan) =>
 	plan.action === 'unchanged' && plan.differences ? { differences: plan.differences } : {};

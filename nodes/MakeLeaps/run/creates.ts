@@ -59,6 +59,8 @@ export interface NewRecord {
 	make: () => Promise<IDataObject>;
 	/** What the run and the process keep for the key of a record made (by default, the record). */
 	kept?: (made: IDataObject) => IDataObject;
+	/** The tags the create makes first, for a preview to name (see Plan). */
+	newTags?: string[];
 }
 
 /** The once of the creates of one kind of record (`scope`), found by key beside `index`. */
@@ -122,13 +124,14 @@ export class CreateOnce {
 	 * preview find it); what was made is told to the run, to the process and to the list.
 	 */
 	async settle(op: OnceItem, key: string, create: NewRecord): Promise<IDataObject> {
-		const { record, changes, make, kept = (made: IDataObject) => made } = create;
+		const { record, changes, make, newTags, kept = (made: IDataObject) => made } = create;
 		const { createsOfRun } = this.run;
 		if (this.run.preview) createsOfRun.planned.set(this.prefix + key, kept(record));
 		return await op.settle({
 			action: 'create',
 			record,
 			changes,
+			newTags,
 			apply: async () => {
 				const made = await make();
 				createdRecords.record(this.prefix + key, { record: kept(made), at: Date.now() });

@@ -263,7 +263,8 @@ class Documents extends UpsertWorld {
 			additionalFields: { title: '={{ $json.title }}', tags: '={{ $json.tags }}' },
 			documentType: of,
 			partner: this.locator,
-			options: FASTEST,
+			// Monthly is not in MakeLeaps: the first row naming it makes it
+			options: { ...FASTEST, createMissingTags: true },
 		};
 	}
 

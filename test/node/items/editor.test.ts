@@ -58,6 +58,7 @@ describe('The editor', () => {
 			);
 		expect(optionNames('client', 'get')).toEqual(['includeContacts', 'requestsPerMinute']);
 		expect(optionNames('document', 'createOrUpdate')).toEqual([
+			'createMissingTags',
 			'groupBy',
 			'scanFrom',
 			'previewOnly',
@@ -72,6 +73,17 @@ describe('The editor', () => {
 			'waitSeconds',
 		]);
 		expect(optionNames('client', 'create')).toEqual(['requestsPerMinute']);
+		// where a document's Tag Names or IDs is shown
+		expect(optionNames('document', 'create')).toEqual([
+			'createMissingTags',
+			'groupBy',
+			'requestsPerMinute',
+		]);
+		expect(optionNames('document', 'update')).toEqual([
+			'createMissingTags',
+			'replaceRecordedDays',
+			'requestsPerMinute',
+		]);
 	});
 
 	test('Preview Only is offered where a write can be previewed: Create or Update, Delete, Client Update, Contact Create and Update, Cancel, Convert, Create Pickup Link', () => {
@@ -380,8 +392,11 @@ describe('The editor names each field one way', () => {
 	};
 	/** Fields a record of their own has: Send's are its sending order's, not the document's. */
 	const RECORD: Record<string, string> = { 'document send': 'sendingOrder' };
-	/** Where another name says more: Convert's type is the type of the document it makes. */
-	const NAMED_FOR_ITS_OPERATION = ['document convert documentType'];
+	/**
+	 * Where another name says more: Convert's type is the type of the document it makes; Get
+	 * Many's Tags filter is a text of names, not the tags a write picks (Tag Names or IDs).
+	 */
+	const NAMED_FOR_ITS_OPERATION = ['document convert documentType', 'document getAll tags'];
 
 	/**
 	 * The MakeLeaps field a property sets: a table's field by its API path (a client's contact

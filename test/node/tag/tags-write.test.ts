@@ -1,8 +1,9 @@
 /**
  * Tags on Create, Create or Update and Update: names found in the partner's tags (read once per
- * run, apart from case), a missing tag made once, the document sent the tags' URLs and its answer
- * checked; an unchanged set of tags writes nothing; a blank cell leaves them; a service that does
- * not let the node make tags, or loses a create's answer, fails the item before the document.
+ * run, apart from case), with Create Missing Tags a missing tag made once, the document sent the
+ * tags' URLs and its answer checked; an unchanged set of tags writes nothing; a blank cell leaves
+ * them; a service that does not let the node make tags, or loses a create's answer, fails the
+ * item before the document. Without Create Missing Tags: tags-chosen.test.ts.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -26,8 +27,11 @@ const upsert = (extra: INodeParameters = {}): INodeParameters => ({
 	...extra,
 });
 
+/** Options → Create Missing Tags on. */
+const makingTags = { options: { createMissingTags: true } };
+
 const create = (client: string): INodeParameters => ({
-	...upsert(),
+	...upsert(makingTags),
 	operation: 'create',
 	client: byId(client),
 	additionalFields: { externalId: '={{ $json.id }}', tags: '={{ $json.tags }}' },
@@ -162,29 +166,38 @@ describe('Tags on Create or Update', () => {
 		expect(tagReads(bed)).toEqual([]);
 	});
 
-	test('Preview Only shows the names, makes no tag and writes nothing', async () => {
+	test('Preview Only shows the names and the tag the run would make (named once), makes no tag and writes nothing', async () => {
 		const client = seedClient(bed, 'C-1');
 		taggedInvoice(bed, client, 'ROW-1', ['Web']);
 		const rows = [
 			{ id: 'ROW-1', client, title: 'Old', tags: 'Web, Sales' },
-			{ id: 'ROW-2', client, title: 'New', tags: 'Sales' },
+			{ id: 'ROW-2', client, title: 'New', tags: 'sales' },
 		];
-		const result = await bed.run(upsert({ options: { previewOnly: true } }), rows, v2);
+		const preview = { options: { ...makingTags.options, previewOnly: true } };
+		const result = await bed.run(upsert(preview), rows, v2);
 		expect(result.output.map((item) => item.json.preview)).toEqual([
 			'would update',
 			'would create',
 		]);
 		expect(result.output[0].json.changes).toBe('tags: Web → Web, Sales');
-		expect(String(result.output[1].json.changes)).toContain('tags: (empty) → Sales');
+		expect(result.output[0].json.would_create_tags).toBe('Sales');
+		expect(String(result.output[1].json.changes)).toContain('tags: (empty) → sales');
+		expect(result.output[1].json).not.toHaveProperty('would_create_tags');
 		expect(writes(bed)).toEqual([]);
 		expect(bed.sandbox.seedTags().map((tag) => tag.name)).toEqual(['Web']);
+
+		// the run does what the preview said: one tag made, by the first row
+		bed.sandbox.resetRequests();
+		const run = await bed.run(upsert(makingTags), rows, v2);
+		expect(run.output.map((item) => item.json.operation)).toEqual(['updated', 'created']);
+		expect(tagPosts(bed).map((r) => JSON.parse(r.body))).toEqual([{ name: 'Sales' }]);
 	});
 });
 
 describe('Tags on Update', () => {
 	const bed = useTestBed();
 
-	test('a list from the input sets the tags, as their URLs; a missing one is made', async () => {
+	test('a list from the input sets the tags, as their URLs; a missing one is made with Create Missing Tags', async () => {
 		const client = seedClient(bed, 'C-1');
 		const invoice = taggedInvoice(bed, client, 'ROW-1', ['Web']);
 		const result = await bed.run(
@@ -193,6 +206,7 @@ describe('Tags on Update', () => {
 				operation: 'update',
 				document: byId(String(invoice.mid)),
 				updateFields: { tags: '={{ $json.tags }}' },
+				...makingTags,
 			},
 			[{ tags: ['Sales', 'web'] }],
 		);
@@ -216,11 +230,11 @@ describe('Tags on a service that does not let the node make tags', () => {
 		];
 		const result = await bed.run(create(client), rows, { onError: 'continueRegularOutput' });
 		expect(result.output[0].json.error).toBe(
-			'Tags: MakeLeaps has no tag "Sales" and does not let the node make one [item 0]',
+			'Tag Names or IDs: MakeLeaps has no tag "Sales" and does not let the node make one [item 0]',
 		);
 		expect(result.output[0].error?.description).toMatch(/^Make the tag in MakeLeaps first/);
 		expect(result.output[1].json.error).toBe(
-			'Tags: MakeLeaps has no tag "Other" and does not let the node make one [item 1]',
+			'Tag Names or IDs: MakeLeaps has no tag "Other" and does not let the node make one [item 1]',
 		);
 		expect(result.output[2].json.external_id).toBe('C');
 		expect(tagPosts(bed)).toHaveLength(1);
@@ -241,10 +255,10 @@ describe('Tags whose create or write is not answered as asked', () => {
 		const result = await bed.run(create(client), rows, { onError: 'continueRegularOutput' });
 		expect(result.output[0].json.error).toMatch(/^MakeLeaps may or may not have carried out/);
 		expect(result.output[0].error?.description).toMatch(
-			/The tag "Sales" \(Tags\) may or may not exist now\.$/,
+			/The tag "Sales" \(Tag Names or IDs\) may or may not exist now\.$/,
 		);
 		expect(result.output[1].json.error).toBe(
-			'An earlier create of the tag "sales" (Tags) may or may not have happened [item 1]',
+			'An earlier create of the tag "sales" (Tag Names or IDs) may or may not have happened [item 1]',
 		);
 		expect(tagPosts(bed)).toHaveLength(1);
 		expect(bed.sandbox.documentsOf()).toEqual([]);

@@ -68,4 +68,21 @@ describe('plans: a preview says what the run would do, the run does it', () => {
 		});
 		expect([create.calls, update.calls, remove.calls]).toEqual([[1], [1], [1]]);
 	});
+
+	test('a write that makes tags first names them in its preview, and only there', async () => {
+		const update = counted({ ...record, updated: true });
+		const plan: Plan = {
+			action: 'update',
+			record,
+			changes,
+			apply: update.apply,
+			newTags: ['Fresh'],
+		};
+		expect(previewOf(plan)).toMatchObject({
+			preview: 'would update',
+			would_create_tags: ['Fresh'],
+		});
+		expect(previewOf({ ...plan, newTags: [] })).not.toHaveProperty('would_create_tags');
+		expect(await carryOut(plan)).not.toHaveProperty('would_create_tags');
+	});
 });

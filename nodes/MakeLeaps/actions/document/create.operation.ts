@@ -5,7 +5,7 @@ import type { OperationContext } from '../../run/context';
 import { documentsOverlap } from '../../run/document/numbersGiven';
 import { createDocument } from '../../run/document/documentCreate';
 import { documentFromInput } from './fromItem';
-import { documentFields } from './fields/document.fields';
+import { createMissingTagsOption, documentFields } from './fields/document.fields';
 import { checkGroupAgrees, groupsBy } from './groups';
 import { documentInputs, groupByOption } from './fields/inputs';
 
@@ -16,7 +16,7 @@ export const description = documentInputs(documentFields, {
 	operation: ['create'],
 });
 
-export const options: INodeProperties[] = [groupByOption];
+export const options: INodeProperties[] = [createMissingTagsOption, groupByOption];
 
 export const simplifies = true;
 

@@ -11,11 +11,11 @@ import { documentWithExternalId, settleCreate } from '../../run/document/byExter
 import { clientDocumentIndex, documentScope } from '../../run/document/clientDocuments';
 import { documentCheck } from '../../run/memory';
 import { linkedMid } from '../../model/locators';
-import { withTagNames } from '../../run/document/documentTags';
+import { tagsToMake, withTagNames } from '../../run/document/documentTags';
 import { changeDocument, getDocument } from '../../run/document/pickedDocument';
 import { checkTotals } from '../../run/document/totalsAfterWrite';
 import { withMainFields } from '../../model/fields';
-import { documentFields } from './fields/document.fields';
+import { createMissingTagsOption, documentFields } from './fields/document.fields';
 import { documentFromInput, documentTypeOf } from './fromItem';
 import { checkGroupAgrees, groupsBy } from './groups';
 import { documentInputs, groupByOption } from './fields/inputs';
@@ -39,6 +39,7 @@ export const description = [
 ];
 
 export const options: INodeProperties[] = [
+	createMissingTagsOption,
 	groupByOption,
 	{
 		displayName: 'Only Documents Dated From',
@@ -124,10 +125,12 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		const changed = Object.keys(changes);
 		if (changed.length === 0) return await op.settle({ action: 'unchanged', record: existing });
 		refuseIfSentOrPaid(op, existing, type, externalId, changed);
+		const newTags = await tagsToMake(op, partnerMid, patch);
 		return await op.settle({
 			action: 'update',
 			record: existing,
 			changes,
+			newTags,
 			apply: async () => {
 				const mid = String(existing.mid);
 				// read again just before writing: one sent or paid since the scan is left alone

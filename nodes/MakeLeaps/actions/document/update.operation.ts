@@ -14,7 +14,7 @@ import { lineItemsOf } from './fromItem';
 import { fieldOption, readFieldValues, type FieldTable } from '../../model/fields';
 import { ACCOUNT_CURRENCY } from '../../model/money';
 import { splitTagNames } from '../../model/tags/names';
-import { documentFields } from './fields/document.fields';
+import { createMissingTagsOption, documentFields } from './fields/document.fields';
 import { lineItemFields } from './fields/lineItems.fields';
 import { documentLocator } from './fields/pickers.fields';
 
@@ -79,6 +79,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const options: INodeProperties[] = [
+	createMissingTagsOption,
 	{
 		displayName: 'Replace Recorded Days',
 		name: 'replaceRecordedDays',

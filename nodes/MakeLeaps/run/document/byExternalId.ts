@@ -8,6 +8,7 @@ import { documentChanges } from '../../model/documentBody';
 import type { OperationContext } from '../context';
 import type { CreateOnce, KeyWords } from '../creates';
 import { createDocument } from './documentCreate';
+import { tagsToMake } from './documentTags';
 
 /** How the once of creates (creates.ts) names the documents of a type and their External ID. */
 const documentWords = (type: string): KeyWords => ({
@@ -33,7 +34,10 @@ export async function documentWithExternalId(
 	return await once.existing(op, externalId, documentWords(type));
 }
 
-/** Makes the document with this External ID (or says it would), telling the run what it made. */
+/**
+ * Makes the document with this External ID (or says it would), telling the run what it made; a
+ * tag it names that MakeLeaps does not have fails the item first, unless it asks to make it.
+ */
 export async function settleCreate(
 	op: OperationContext,
 	partnerMid: string,
@@ -41,9 +45,11 @@ export async function settleCreate(
 	once: CreateOnce,
 	externalId: string,
 ): Promise<IDataObject> {
+	const newTags = await tagsToMake(op, partnerMid, body);
 	return await once.settle(op, externalId, {
 		record: body,
 		changes: documentChanges(body, {}).changes,
 		make: async () => await createDocument(op, partnerMid, body),
+		newTags,
 	});
 }

@@ -1,18 +1,24 @@
 /**
  * A document's tags on their way to MakeLeaps and back. A body carries the names the item gives
  * (so a preview and `changes` show names); just before the write they become the tags' URLs (the
- * form guessed, as for `client`), each tag found or made (run/tag/), and the tags the answer gives
- * are checked against them: a service that took them otherwise fails the item, and the document
- * is not written again. For a comparison, a document's tags are read as names.
+ * form guessed, as for `client`), each tag found, or made when the item asks (Create Missing
+ * Tags, run/tag/), and the tags the answer gives are checked against them: a service that took
+ * them otherwise fails the item, and the document is not written again. For a comparison, a
+ * document's tags are read as names.
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { tagKey } from '../../model/tags/names';
 import type { TagRecord } from '../../model/tags/tagList';
 import type { OperationContext } from '../context';
-import { tagsNamed } from '../tag/tagsNamed';
+import { missingTags, tagsNamed, type TagAsk } from '../tag/tagsNamed';
 
-/** The field as the editor labels it (Additional Fields, Update Fields). */
-const LABEL = 'Tags';
+/** How the item names its tags: the field as the editor labels it, and its Create Missing Tags. */
+const askOf = (op: OperationContext): TagAsk => ({
+	label: 'Tag Names or IDs',
+	create: op.flag('options.createMissingTags'),
+	option: op.label('options.createMissingTags'),
+});
 
 /** The body to send, its tag names turned into the tags' URLs, and the tags they are. */
 export async function withTagUrls(
@@ -21,8 +27,27 @@ export async function withTagUrls(
 	body: IDataObject,
 ): Promise<{ body: IDataObject; tags?: TagRecord[] }> {
 	if (!Array.isArray(body.tags)) return { body };
-	const tags = await tagsNamed(op, partnerMid, body.tags.map(String), LABEL);
+	const tags = await tagsNamed(op, partnerMid, body.tags.map(String), askOf(op));
 	return { body: { ...body, tags: tags.map((tag) => tag.url) }, tags };
+}
+
+/**
+ * What a write of this body decides about its tags, before anything is written (so that a
+ * preview says the same): the item fails when it names a tag MakeLeaps does not have and does not
+ * ask to make it; else the tags it would make, each named by the first row of a preview that
+ * would make it.
+ */
+export async function tagsToMake(
+	op: OperationContext,
+	partnerMid: string,
+	body: IDataObject,
+): Promise<string[]> {
+	if (!Array.isArray(body.tags)) return [];
+	const missing = await missingTags(op, partnerMid, body.tags.map(String), askOf(op));
+	const planned = op.run.tagBook(partnerMid).planned;
+	const fresh = missing.filter((name) => !planned.has(tagKey(name)));
+	if (op.run.preview) for (const name of fresh) planned.add(tagKey(name));
+	return fresh;
 }
 
 /**

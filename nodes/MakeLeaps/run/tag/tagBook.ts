@@ -13,6 +13,8 @@ export class TagBook {
 	known?: TagList;
 	/** What MakeLeaps answered when it refused to make a tag in this run, if it did. */
 	createRefused?: string;
+	/** In a preview, the tags (by tagKey) an earlier item would make. */
+	readonly planned = new Set<string>();
 
 	constructor(
 		private readonly transport: Pick<MakeLeapsTransport, 'getAll' | 'baseUrl'>,

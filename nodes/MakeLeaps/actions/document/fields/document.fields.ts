@@ -104,13 +104,13 @@ export const documentFields: FieldTable = {
 			section: 'additional',
 		},
 		{
-			displayName: 'Tags',
+			displayName: 'Tag Names or IDs',
 			name: 'tags',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. monthly, web',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getTags', loadOptionsDependsOn: ['partner.value'] },
+			default: [],
 			description:
-				'Names of the tags the document has, separated by commas (or a list from the input); a tag MakeLeaps does not have yet is made. Empty: the tags are left as they are.',
+				'The tags the document has, from the account\'s tags; an expression gives their names (a list, or a text with commas), in any capitals. A name the account has no tag of fails the item, unless Options → Create Missing Tags is on. Empty: the tags are left as they are. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			api: 'tags',
 			section: 'additional',
 			parse: parseTagNames,
@@ -141,3 +141,13 @@ export function documentTypeField(show: {
 		displayOptions: { show },
 	};
 }
+
+/** Options > Create Missing Tags: a name of Tag Names or IDs the account has no tag of is made. */
+export const createMissingTagsOption: INodeProperties = {
+	displayName: 'Create Missing Tags',
+	name: 'createMissingTags',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to make a tag MakeLeaps does not have yet when Tag Names or IDs names one (once, whatever the rows naming it). Off, such a name fails the item before anything is written for it, so a typo makes no new tag.',
+};
