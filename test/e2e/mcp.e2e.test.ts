@@ -175,10 +175,15 @@ describe('example 9 in a started n8n: MakeLeaps as an MCP server', () => {
 		for (const args of tries) {
 			const answer = await call('preview_invoice', args);
 			expect(answer.isError).toBe(false);
-			previews.push(parsed(answer.text)[0].preview);
+			previews.push(parsed(answer.text)[0]);
 			expect(sandbox.received('/api/').filter((r) => r.method !== 'GET')).toEqual([]);
 		}
-		expect(previews).toEqual(['would create', 'would update']);
+		expect(previews.map((row) => row.preview)).toEqual(['would create', 'would update']);
+		// the change named as a model can repeat it to its user: the line, the field, from and to
+		expect(previews[1]).toMatchObject({
+			client_name: 'Acme Trading K.K.',
+			changes: 'line 1 Website audit: unit price 80000 → 90000',
+		});
 		expect(JSON.stringify(invoices())).toBe(before);
 	});
 

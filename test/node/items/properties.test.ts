@@ -339,7 +339,7 @@ describe('Properties over the node parameters', () => {
 					for (const request of bed.sandbox.requests) {
 						// only the API's own shapes, with plain MIDs: no dot segments, no encoded separators
 						expect(request.path).toMatch(
-							/^\/(api\/partner\/([\w-]+\/(client\/([\w-]+\/(contact\/)?)?|contact\/[\w-]+\/|document\/([\w-]+\/(pdf\/|pickup-link\/)?)?|sending\/order\/([\w-]+\/(item\/|send\/|status\/)?)?|template\/[\w-]+\/)?)?|user\/oauth2\/token\/)$/,
+							/^\/(api\/partner\/([\w-]+\/(client\/([\w-]+\/(contact\/)?)?|contact\/[\w-]+\/|document\/([\w-]+\/(pdf\/|pickup-link\/)?)?|sending\/order\/([\w-]+\/(item\/|send\/|status\/)?)?|template\/[\w-]+\/|item\/|tag\/)?)?|user\/oauth2\/token\/)$/,
 						);
 						expect(request.path.split('/')).not.toContain('..');
 					}
