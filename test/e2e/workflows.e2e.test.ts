@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { readPdf } from '../../dev/pdf';
-import { seedClosedOffice, type RunData } from '../../dev/n8n';
+import { example, seedClosedOffice, type RunData } from '../../dev/n8n';
 import { apiCalls, clientsByExternalId, outputOf, useN8n, withinBudget } from './bed';
 
 describe('example workflows in a real n8n', () => {
@@ -288,6 +288,43 @@ describe('example workflows in a real n8n', () => {
 				.received('/api/')
 				.every((r) => r.headers.authorization === `Bearer ${fresh}` && r.status! < 300),
 		).toBe(true);
+	});
+
+	test("4 previewed as the README says (the invoice's Client By External ID): nothing written, each row says what the real run would do", async () => {
+		const { sandbox, n8n } = bed;
+		const workflow = example('4-invoices-from-google-sheets.json', n8n.outputFolder);
+		workflow.id = 'mlExample4Previewed';
+		for (const node of workflow.nodes) {
+			if (!node.type.endsWith('.makeLeaps') || node.parameters.operation !== 'createOrUpdate')
+				continue;
+			const options = (node.parameters.options ?? {}) as Record<string, unknown>;
+			node.parameters.options = { ...options, previewOnly: true };
+			if (node.parameters.resource === 'document') {
+				const clientId = "={{ $('Invoice lines').item.json.client_id }}";
+				node.parameters.client = { __rl: true, mode: 'externalId', value: clientId };
+			}
+		}
+		await n8n.importWorkflow(workflow);
+		sandbox.resetRequests();
+		const run = await bed.execute(workflow.id);
+		const clients = outputOf(run, 'Create or update client');
+		expect(new Set(clients.map((row) => row.client_external_id))).toEqual(
+			new Set(['CL-001', 'CL-002', 'CL-003']),
+		);
+		expect(clients[0]).toMatchObject({ preview: 'would create', client_external_id: 'CL-001' });
+		// one row per invoice (Group Rows By), each naming its keys: the client does not exist yet
+		const invoices = outputOf(run, 'Create or update invoice');
+		expect(invoices.map((row) => [row.preview, row.external_id])).toEqual([
+			['would fail', 'INV-2026-001'],
+			['would fail', 'INV-2026-002'],
+			['would fail', 'INV-2026-003'],
+		]);
+		expect(String(invoices[0].error)).toContain(
+			'The client with Client External ID "CL-001" does not exist yet',
+		);
+		expect(outputOf(run, 'Download PDF')).toEqual([]);
+		expect(sandbox.received('/api/').filter((r) => r.method !== 'GET')).toEqual([]);
+		expect(sandbox.documentsOf()).toHaveLength(0);
 	});
 
 	test('4: sheet rows → clients → invoices (rows grouped by invoice_id) → PDFs e-mailed to each client; a second run makes nothing twice', async () => {
