@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: drives a real n8n from Node.js */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev code: drives a real n8n from Node.js */
 /**
  * `npm run bench -- --scale`: what one event costs as the account grows. The sandbox is seeded
  * with 20, then with 2,000 clients of 10 invoices each (100 a page); in a real n8n (`n8n start`,
