@@ -9,8 +9,7 @@ import { differs, held, listKeyVerdict, plural, undecided } from './verdicts';
 import { failureText, statusOf } from './failedReads';
 import { named, type Check } from './probe';
 import { traceDocumentPdf } from '../../../api/documents';
-import { documentPdfUrl } from '../../../model/locators';
-import { isRecord } from '../../../model/locators';
+import { documentPdfUrl, isRecord } from '../../../model/locators';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const KINDS = ['normal', 'simple', 'text', 'subtotal'];
