@@ -1,6 +1,9 @@
 /**
  * The house's measures, checked by `npm run lint` (DEVELOPMENT.md, "The house"):
  * - MakeLeaps paths (`/api/partner`) are written only in nodes/MakeLeaps/api/ and transport/;
+ * - requests are sent only there too: elsewhere no call of the transport's `request`, `getAll`,
+ *   `download`, `downloadTraced`, `upload` or `url`, and no path builder (`…Path`) taken from
+ *   api/ but those that make a URL to compare or to show (SHOWN_PATHS);
  * - no file in nodes/ or sandbox/ is over 300 lines;
  * - no function in nodes/ or sandbox/ is over 60 lines, editor descriptions (`*.fields.ts`,
  *   `*.resource.ts`) aside;
@@ -14,6 +17,18 @@ const MAX_FILE_LINES = 300;
 const MAX_FUNCTION_LINES = 60;
 const MAX_FOLDER_FILES = 12;
 const PATH_HOMES = ['nodes/MakeLeaps/api/', 'nodes/MakeLeaps/transport/'];
+/** The transport's calls that send a request or make its URL: api/'s alone. */
+const REQUEST_CALLS = new Set(['request', 'getAll', 'download', 'downloadTraced', 'upload', 'url']);
+/**
+ * The path builders of api/ used elsewhere, to make a URL that is compared or shown, never sent:
+ * model/locators.ts (a record's URL pasted in a locator, a link in a body) and the URL patterns of
+ * actions/common.fields.ts; Account → Check's verdicts name the address a check read.
+ */
+const SHOWN_PATHS = new Set([
+	...['clientPath', 'clientsPath', 'contactPath', 'contactsPath', 'tagPath'],
+	...['documentPath', 'documentsPath', 'documentPdfPath', 'sendingOrderPath', 'sendingOrdersPath'],
+	...['templatesPath', 'catalogItemsPath', 'pickupLinksPath'],
+]);
 
 const filesUnder = (dir) =>
 	readdirSync(dir).flatMap((name) => {
@@ -26,6 +41,19 @@ const isText = (node) =>
 	ts.isStringLiteral(node) ||
 	ts.isNoSubstitutionTemplateLiteral(node) ||
 	ts.isTemplateLiteralToken(node);
+/** A call of a transport's request (`x.request(…)`, `x.getAll(…)`…), by its name. */
+const requestCall = (node) =>
+	ts.isCallExpression(node) &&
+	ts.isPropertyAccessExpression(node.expression) &&
+	REQUEST_CALLS.has(node.expression.name.text);
+/** A path builder imported from api/ (`import { clientsPath } from '../api/clients'`). */
+const pathImports = (node) =>
+	ts.isImportDeclaration(node) && /\/api\//.test(node.moduleSpecifier.text)
+		? (node.importClause?.namedBindings?.elements ?? [])
+				.map((element) => (element.propertyName ?? element.name).text)
+				.filter((name) => /Path$/.test(name) && !SHOWN_PATHS.has(name))
+		: [];
+
 /** The name of a module in an import or export: `'../api/partners'` names a module, not a path. */
 const isModuleName = (node) =>
 	ts.isImportDeclaration(node.parent) ||
@@ -47,6 +75,15 @@ for (const file of code) {
 		if (writesPaths && isText(node) && node.text.includes('/api/partner') && !isModuleName(node)) {
 			const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
 			problems.push(`${file}:${line + 1}: writes a MakeLeaps path (/api/partner); only api/ does`);
+		}
+		if (writesPaths && requestCall(node)) {
+			const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+			const call = node.expression.name.text;
+			problems.push(`${file}:${line + 1}: calls the transport's ${call}; only api/ does`);
+		}
+		for (const name of writesPaths ? pathImports(node) : []) {
+			const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+			problems.push(`${file}:${line + 1}: takes the path ${name} from api/; call api/ instead`);
 		}
 		if (measuresFunctions && ts.isFunctionLike(node) && 'body' in node && node.body) {
 			const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;

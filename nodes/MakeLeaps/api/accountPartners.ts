@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PageWalk } from './requests';
+import { pageAt, type PageWalk, type Requests } from './requests';
 
 export type PartnerLookup =
 	| { mid: string; problem?: undefined }
@@ -36,6 +36,21 @@ export async function listPartners(
 		name: String(partner.name),
 		mid: partnerMidOf(partner.url),
 	}));
+}
+
+/** The first page of the API key's partners. */
+export const partnersPage = async (requests: Requests, subject?: string) =>
+	await pageAt(requests, partnersPath, undefined, subject);
+
+/** A partner as MakeLeaps answers it at its own address (undefined when it gives nothing). */
+export async function readPartner(
+	requests: Requests,
+	partnerMid: string,
+): Promise<IDataObject | undefined> {
+	const answer = await requests.request('GET', partnerPath(partnerMid), {
+		subject: `partner ${partnerMid}`,
+	});
+	return answer.response;
 }
 
 /** The MID of the API key's partner, when it has exactly one (as most accounts do). */

@@ -1,16 +1,42 @@
 /**
- * MakeLeaps' clients: where they are, and the calls on one client (read, change, delete). The
- * only place their paths are written; what a run makes of the answers is in run/client/.
+ * MakeLeaps' clients: where they are, and the calls on them (the list, its pages, create, read,
+ * change, delete). The only place their paths are written; what a run makes of the answers is
+ * in run/client/.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { partnerPath } from './accountPartners';
-import { recordAnswer, type ItemRequests } from './requests';
+import {
+	pageAt,
+	recordAnswer,
+	type ItemRequests,
+	type PartnerList,
+	type PartnerPage,
+} from './requests';
 
 export const clientsPath = (partnerMid: string) => `${partnerPath(partnerMid)}client/`;
 
 export const clientPath = (partnerMid: string, clientMid: string) =>
 	`${clientsPath(partnerMid)}${clientMid}/`;
+
+/** The partner's clients with `query` as given, page by page. */
+export const clientList: PartnerList = async (walk, partnerMid, query, limit, itemIndex, enough) =>
+	await walk.getAll<IDataObject>(clientsPath(partnerMid), query, limit, itemIndex, enough);
+
+/** One page of the partner's clients. */
+export const clientPage: PartnerPage = async (requests, partnerMid, qs, subject) =>
+	await pageAt(requests, clientsPath(partnerMid), qs, subject);
+
+/** POSTs a new client of the partner; answers it as MakeLeaps made it. */
+export async function postClient(
+	requests: ItemRequests,
+	partnerMid: string,
+	body: IDataObject,
+): Promise<IDataObject> {
+	return await recordAnswer(requests, 'POST', clientsPath(partnerMid), `partner ${partnerMid}`, {
+		body,
+	});
+}
 
 /** A client as MakeLeaps gives it; with `expandContacts`, asked to give its contacts in full. */
 export async function readClient(

@@ -7,7 +7,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_PAGE_SIZE } from '../transport';
 import { partnerPath } from './accountPartners';
 import { clientPath } from './clients';
-import { recordAnswer, type ItemRequests, type PageWalk } from './requests';
+import {
+	pageAt,
+	recordAnswer,
+	type ItemRequests,
+	type PageWalk,
+	type PartnerList,
+	type Requests,
+} from './requests';
 
 export const contactsPath = (partnerMid: string) => `${partnerPath(partnerMid)}contact/`;
 
@@ -18,18 +25,48 @@ export const contactPath = (partnerMid: string, contactMid: string) =>
 export const clientContactsPath = (partnerMid: string, clientMid: string) =>
 	`${clientPath(partnerMid, clientMid)}contact/`;
 
-/** Every contact of one client, from its contact list. */
+/** The partner's contacts with `query` as given, page by page. */
+export const contactList: PartnerList = async (walk, partnerMid, query, limit, itemIndex, enough) =>
+	await walk.getAll<IDataObject>(contactsPath(partnerMid), query, limit, itemIndex, enough);
+
+/** The contacts of one client (every one, or `limit` at most), from its contact list. */
 export async function listClientContacts(
 	transport: PageWalk,
 	partnerMid: string,
 	clientMid: string,
 	itemIndex: number,
+	limit = Infinity,
 ): Promise<IDataObject[]> {
 	const path = clientContactsPath(partnerMid, clientMid);
+	const query = { per_page: Math.min(limit, MAX_PAGE_SIZE) };
+	return await transport.getAll<IDataObject>(path, query, limit, itemIndex);
+}
+
+/** One page of a client's contacts. */
+export async function clientContactPage(
+	requests: Requests,
+	partnerMid: string,
+	clientMid: string,
+	qs?: IDataObject,
+) {
+	return await pageAt(requests, clientContactsPath(partnerMid, clientMid), qs);
+}
+
+/** Where the contacts of the client at `clientUrl` (its link, as MakeLeaps gave it) are listed. */
+export const contactsOfClientAt = (clientUrl: string) => `${clientUrl}contact/`;
+
+/** The contacts of the client at `clientUrl` (its link, as MakeLeaps gave it), `limit` at most. */
+export async function listContactsOfClientAt(
+	transport: PageWalk,
+	clientUrl: string,
+	limit: number,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const query = { per_page: MAX_PAGE_SIZE };
 	return await transport.getAll<IDataObject>(
-		path,
-		{ per_page: MAX_PAGE_SIZE },
-		Infinity,
+		contactsOfClientAt(clientUrl),
+		query,
+		limit,
 		itemIndex,
 	);
 }

@@ -7,7 +7,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE, type Enough, type MakeLeapsTransport } from '../transport';
 import { partnerPath } from './accountPartners';
-import { recordAnswer, type ItemRequests, type PageWalk } from './requests';
+import {
+	pageAt,
+	recordAnswer,
+	type ItemRequests,
+	type PageWalk,
+	type PartnerList,
+	type PartnerPage,
+} from './requests';
 
 /** The document types MakeLeaps makes (`document_type`), with the names the editor shows. */
 export const DOCUMENT_TYPES: Record<string, string> = {
@@ -41,8 +48,31 @@ export async function listDocuments(
 	enough?: Enough<IDataObject>,
 ): Promise<IDataObject[]> {
 	const query = { per_page: Math.min(limit, MAX_PAGE_SIZE), ...qs };
+	return await documentList(transport, partnerMid, query, limit, itemIndex, enough);
+}
+
+/** The partner's documents with `query` as given, page by page. */
+export const documentList: PartnerList = async (
+	walk,
+	partnerMid,
+	query,
+	limit,
+	itemIndex,
+	enough,
+) => await walk.getAll<IDataObject>(documentsPath(partnerMid), query, limit, itemIndex, enough);
+
+/** One page of the partner's documents. */
+export const documentPage: PartnerPage = async (requests, partnerMid, qs, subject) =>
+	await pageAt(requests, documentsPath(partnerMid), qs, subject);
+
+/** POSTs a new document of the partner; answers it as MakeLeaps made it. */
+export async function postDocument(
+	requests: ItemRequests,
+	partnerMid: string,
+	body: IDataObject,
+): Promise<IDataObject> {
 	const path = documentsPath(partnerMid);
-	return await transport.getAll<IDataObject>(path, query, limit, itemIndex, enough);
+	return await recordAnswer(requests, 'POST', path, `partner ${partnerMid}`, { body });
 }
 
 /** A document as MakeLeaps gives it (`qs` such as `expand=client`). */
@@ -74,6 +104,20 @@ export async function deleteDocument(
 ): Promise<void> {
 	const path = documentPath(partnerMid, documentMid);
 	await recordAnswer(requests, 'DELETE', path, `document ${documentMid}`);
+}
+
+/** A document's PDF as `downloadDocumentPdf` reads it, and where MakeLeaps' redirect led. */
+export async function traceDocumentPdf(
+	transport: Pick<MakeLeapsTransport, 'downloadTraced'>,
+	partnerMid: string,
+	documentMid: string,
+	{ itemIndex, maxBytes }: { itemIndex: number; maxBytes: number },
+): Promise<{ file: Buffer; storedAt?: string }> {
+	return await transport.downloadTraced(documentPdfPath(partnerMid, documentMid), {
+		itemIndex,
+		subject: `PDF of document ${documentMid}`,
+		maxBytes,
+	});
 }
 
 /** A document's PDF, read only up to `maxBytes`. */

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../transport';
 import { documentPath } from './documents';
-import { recordAnswer, type ItemRequests, type PageWalk } from './requests';
+import { pageAt, recordAnswer, type ItemRequests, type PageWalk } from './requests';
 
 export const pickupLinksPath = (partnerMid: string, documentMid: string) =>
 	`${documentPath(partnerMid, documentMid)}pickup-link/`;
@@ -27,6 +27,17 @@ export async function listPickupLinks(
 		Infinity,
 		itemIndex,
 	);
+}
+
+/** The first page of a document's pickup links. */
+export async function pickupLinkPage(
+	requests: ItemRequests,
+	partnerMid: string,
+	documentMid: string,
+	qs: IDataObject,
+	subject: string,
+) {
+	return await pageAt(requests, pickupLinksPath(partnerMid, documentMid), qs, subject);
 }
 
 /** POSTs a new pickup link of a document (`{email}` or `{}`); answers it as MakeLeaps made it. */

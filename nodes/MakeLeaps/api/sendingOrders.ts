@@ -6,12 +6,27 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE, type MakeLeapsTransport, type UploadedFile } from '../transport';
 import { partnerPath } from './accountPartners';
-import type { ItemRequests } from './requests';
+import { pageAt, type ItemRequests, type PartnerPage } from './requests';
 
 export const sendingOrdersPath = (partnerMid: string) => `${partnerPath(partnerMid)}sending/order/`;
 
 export const sendingOrderPath = (partnerMid: string, orderMid: string) =>
 	`${sendingOrdersPath(partnerMid)}${orderMid}/`;
+
+/** The partner's orders, `limit` at most, as MakeLeaps gives them. */
+export async function listSendingOrders(
+	walk: Pick<MakeLeapsTransport, 'getAll'>,
+	partnerMid: string,
+	limit: number,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const query = { per_page: Math.min(limit, MAX_PAGE_SIZE) };
+	return await walk.getAll<IDataObject>(sendingOrdersPath(partnerMid), query, limit, itemIndex);
+}
+
+/** One page of the partner's orders. */
+export const sendingOrderPage: PartnerPage = async (requests, partnerMid, qs, subject) =>
+	await pageAt(requests, sendingOrdersPath(partnerMid), qs, subject);
 
 /** A new sending order, in MakeLeaps' fields. */
 export type NewSendingOrder = {

@@ -6,7 +6,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../transport';
 import { partnerPath } from './accountPartners';
-import { recordAnswer, type ItemRequests, type PageWalk } from './requests';
+import {
+	pageAt,
+	recordAnswer,
+	type ItemRequests,
+	type PageWalk,
+	type PartnerPage,
+} from './requests';
 
 export const tagsPath = (partnerMid: string) => `${partnerPath(partnerMid)}tag/`;
 
@@ -22,6 +28,10 @@ export async function listTags(
 	const query = { per_page: Math.min(limit, MAX_PAGE_SIZE) };
 	return await transport.getAll<IDataObject>(tagsPath(partnerMid), query, limit, itemIndex);
 }
+
+/** One page of the partner's tags. */
+export const tagPage: PartnerPage = async (requests, partnerMid, qs, subject) =>
+	await pageAt(requests, tagsPath(partnerMid), qs, subject);
 
 /** Makes a tag of this name (POST); answers it as MakeLeaps gives it back. */
 export async function postTag(

@@ -6,11 +6,22 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../transport';
 import { partnerPath } from './accountPartners';
-import type { ItemRequests } from './requests';
+import { pageAt, type ItemRequests, type Requests } from './requests';
 
 /** The templates of one document type (`invoice`, `quote`…). */
 export const templatesPath = (partnerMid: string, documentType: string) =>
 	`${partnerPath(partnerMid)}template/${documentType}/`;
+
+/** One page of a document type's templates, as MakeLeaps gives it. */
+export async function templatePage(
+	requests: Requests,
+	partnerMid: string,
+	documentType: string,
+	qs?: IDataObject,
+	subject?: string,
+) {
+	return await pageAt(requests, templatesPath(partnerMid, documentType), qs, subject);
+}
 
 /** The first page of a document type's templates (a type has a few), in MakeLeaps' order. */
 export async function listTemplates(

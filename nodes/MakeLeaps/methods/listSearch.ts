@@ -10,13 +10,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { catalogItemsPath } from '../api/catalogItems';
-import { clientsPath } from '../api/clients';
-import { clientContactsPath } from '../api/contacts';
-import { documentsPath } from '../api/documents';
+import { catalogItemPage } from '../api/catalogItems';
+import { clientPage } from '../api/clients';
+import { clientContactPage } from '../api/contacts';
+import { documentPage } from '../api/documents';
 import { listPartners, onlyPartner } from '../api/accountPartners';
-import { sendingOrdersPath } from '../api/sendingOrders';
-import { templatesPath } from '../api/templates';
+import type { PartnerPage } from '../api/requests';
+import { sendingOrderPage } from '../api/sendingOrders';
+import { templatePage } from '../api/templates';
 import { catalogCode, catalogValue } from '../model/catalog/catalogItem';
 import { linkedMid, midOfUrl } from '../model/locators';
 import { MakeLeapsTransport } from '../transport';
@@ -41,7 +42,7 @@ export async function partnerOf(context: ILoadOptionsFunctions, transport: MakeL
 /** One page of a list for a picker, with MakeLeaps' page numbers as tokens. */
 async function pageOf(
 	context: ILoadOptionsFunctions,
-	path: (partnerMid: string) => string,
+	list: PartnerPage,
 	qs: IDataObject,
 	paginationToken: string | undefined,
 	item: (record: IDataObject) => INodeListSearchItems,
@@ -49,10 +50,7 @@ async function pageOf(
 	const transport = await unpaced(context);
 	const partnerMid = await partnerOf(context, transport);
 	const query = { ...qs, page: paginationToken ?? '1' };
-	const page = await transport.request<IDataObject[]>('GET', path(partnerMid), {
-		qs: query,
-		expect: 'list',
-	});
+	const page = await list(transport, partnerMid, query);
 	const next = page.meta?.next ? String(Number(query.page) + 1) : undefined;
 	return { results: (page.response ?? []).map(item), paginationToken: next };
 }
@@ -80,19 +78,13 @@ export async function searchClients(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await pageOf(
-		this,
-		clientsPath,
-		filter ? { search: filter } : {},
-		paginationToken,
-		(c) => ({
-			name: c.client_external_id
-				? `${String(c.display_name)} (${String(c.client_external_id)})`
-				: String(c.display_name),
-			// no link: the API gives only its own JSON address, not the record's page in MakeLeaps
-			value: String(c.mid),
-		}),
-	);
+	return await pageOf(this, clientPage, filter ? { search: filter } : {}, paginationToken, (c) => ({
+		name: c.client_external_id
+			? `${String(c.display_name)} (${String(c.client_external_id)})`
+			: String(c.display_name),
+		// no link: the API gives only its own JSON address, not the record's page in MakeLeaps
+		value: String(c.mid),
+	}));
 }
 
 /** The contacts of the client chosen in the node. */
@@ -106,7 +98,7 @@ export async function searchContacts(
 	if (!client) return { results: [] };
 	const result = await pageOf(
 		this,
-		(partnerMid) => clientContactsPath(partnerMid, client),
+		async (transport, partnerMid, qs) => await clientContactPage(transport, partnerMid, client, qs),
 		{},
 		paginationToken,
 		(c) => ({
@@ -126,7 +118,7 @@ export async function searchTemplates(
 	const type = encodeURIComponent(current(this, 'documentType') || 'invoice');
 	const result = await pageOf(
 		this,
-		(partnerMid) => templatesPath(partnerMid, type),
+		async (transport, partnerMid, qs) => await templatePage(transport, partnerMid, type, qs),
 		{},
 		paginationToken,
 		(t) => ({
@@ -144,7 +136,7 @@ export async function searchDocuments(
 ): Promise<INodeListSearchResult> {
 	return await pageOf(
 		this,
-		documentsPath,
+		documentPage,
 		filter ? { search: filter } : {},
 		paginationToken,
 		(d) => ({
@@ -159,7 +151,7 @@ export async function searchSendingOrders(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const result = await pageOf(this, sendingOrdersPath, {}, paginationToken, (o) => ({
+	const result = await pageOf(this, sendingOrderPage, {}, paginationToken, (o) => ({
 		name: [o.subject || 'Sending order', o.status, String(o.date_created ?? '').slice(0, 10)]
 			.filter(Boolean)
 			.map(String)
@@ -175,7 +167,7 @@ export async function searchCatalogItems(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const result = await pageOf(this, catalogItemsPath, {}, paginationToken, (item) => ({
+	const result = await pageOf(this, catalogItemPage, {}, paginationToken, (item) => ({
 		name: [
 			catalogCode(item),
 			...(['description', 'unitPrice'] as const).map((key) => catalogValue(item, key)?.value),

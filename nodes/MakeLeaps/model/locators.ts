@@ -7,6 +7,9 @@ import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { clientPath, clientsPath } from '../api/clients';
 import { contactPath, contactsPath } from '../api/contacts';
+import { documentPath, documentPdfPath, documentsPath } from '../api/documents';
+import { sendingOrdersPath } from '../api/sendingOrders';
+import { tagPath } from '../api/tags';
 import { isEmpty } from './fields';
 import { checkMid, checkText, InvalidInput, MID } from './validation';
 
@@ -21,6 +24,22 @@ export const contactsUrl = (baseUrl: string, partnerMid: string) =>
 
 export const contactUrl = (baseUrl: string, partnerMid: string, contactMid: string) =>
 	`${baseUrl}${contactPath(partnerMid, contactMid)}`;
+
+export const documentsUrl = (baseUrl: string, partnerMid: string) =>
+	`${baseUrl}${documentsPath(partnerMid)}`;
+
+export const documentUrl = (baseUrl: string, partnerMid: string, documentMid: string) =>
+	`${baseUrl}${documentPath(partnerMid, documentMid)}`;
+
+/** Where the node reads a document's PDF. */
+export const documentPdfUrl = (baseUrl: string, partnerMid: string, documentMid: string) =>
+	`${baseUrl}${documentPdfPath(partnerMid, documentMid)}`;
+
+export const sendingOrdersUrl = (baseUrl: string, partnerMid: string) =>
+	`${baseUrl}${sendingOrdersPath(partnerMid)}`;
+
+export const tagUrl = (baseUrl: string, partnerMid: string, tagMid: string) =>
+	`${baseUrl}${tagPath(partnerMid, tagMid)}`;
 
 /** The last path segment of a MakeLeaps URL (a partner's MID is only given in its URL). */
 export const midOfUrl = (url: unknown) => /\/([^/]+)\/?$/.exec(String(url))?.[1] ?? '';

@@ -10,6 +10,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { requestFor, type PartnerList } from '../api/requests';
 import { MAX_PAGE_SIZE, outcomeOf, type Envelope, type RequestOptions } from '../transport';
 import { readFieldValues, type FieldTable, type FieldValues } from '../model/fields';
 import { clientMidOf, clientsUrl, clientUrl, pickedMid, pickedValue } from '../model/locators';
@@ -209,16 +210,13 @@ export class OperationContext {
 		return clientUrl(this.run.transport.baseUrl, partnerMid, clientMid);
 	}
 
-	/** A request on behalf of this item: errors name it. */
+	/** A request on behalf of this item, for the calls of api/ (which write the paths): errors name it. */
 	async request<T = IDataObject>(
 		method: IHttpRequestMethods,
 		path: string,
 		options: Omit<RequestOptions, 'itemIndex'> = {},
 	): Promise<Envelope<T>> {
-		return await this.run.transport.request<T>(method, path, {
-			...options,
-			itemIndex: this.itemIndex,
-		});
+		return await requestFor<T>(this.run.transport, this.itemIndex, method, path, options);
 	}
 
 	/** How many records Return All / Limit ask for (Infinity: all). */
@@ -228,11 +226,15 @@ export class OperationContext {
 			: checkCount(this.parameter('limit', 50), this.label('limit'), 1);
 	}
 
-	/** A list read as Return All / Limit ask, following `meta.next` across pages. */
-	async readList(path: string, qs: IDataObject = {}): Promise<IDataObject[]> {
+	/** The partner's `list` (of api/) read as Return All / Limit ask, following `meta.next`. */
+	async readList(
+		list: PartnerList,
+		partnerMid: string,
+		qs: IDataObject = {},
+	): Promise<IDataObject[]> {
 		const limit = this.listLimit();
 		const query = { ...qs, per_page: Math.min(limit, MAX_PAGE_SIZE) };
-		return await this.run.transport.getAll<IDataObject>(path, query, limit, this.itemIndex);
+		return await list(this.run.transport, partnerMid, query, limit, this.itemIndex);
 	}
 
 	/** The editor's name of a parameter (`filters.search` → Search). */

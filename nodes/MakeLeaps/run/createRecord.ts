@@ -25,12 +25,10 @@ export interface CreateLookup {
 	keyName: string;
 }
 
-/** POSTs a new record of the partner to `path` and answers it as MakeLeaps returns it. */
+/** POSTs a new record by `post` (a create of api/) and answers it as MakeLeaps returns it. */
 export async function createRecord(
 	op: OperationContext,
-	partnerMid: string,
-	path: string,
-	body: IDataObject,
+	post: () => Promise<IDataObject>,
 	lookup: () => CreateLookup,
 ): Promise<IDataObject> {
 	const { externalId, index } = lookup();
@@ -38,11 +36,7 @@ export async function createRecord(
 	const before = externalId ? await index.knownMids(externalId) : undefined;
 	let created: IDataObject;
 	try {
-		const answer = await op.request('POST', path, {
-			body,
-			subject: `partner ${partnerMid}`,
-		});
-		created = answer.response ?? {};
+		created = await post();
 	} catch (error) {
 		created = await findAfterUncertainCreate(error, op, lookup(), before);
 	}

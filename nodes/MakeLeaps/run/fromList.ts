@@ -6,18 +6,20 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { PartnerList } from '../api/requests';
 import { MAX_PAGE_SIZE, outcomeOf } from '../transport';
 import type { OperationContext } from './context';
 
 /**
- * The records of `mids` the list at `path` gives with every field `needed` (a list may leave
+ * The records of `mids` the partner's `list` (of api/) gives with every field `needed` (a list may leave
  * fields out) and that `belongs` accepts, by MID. `readsLeft` says how many reads the records
  * still missing would cost without the list (one each by default). Nothing is read when that is
  * fewer than two: one read costs the same.
  */
 export async function findInList(
 	op: OperationContext,
-	path: string,
+	list: PartnerList,
+	partnerMid: string,
 	qs: IDataObject,
 	mids: Iterable<string>,
 	needed: readonly string[],
@@ -53,7 +55,7 @@ export async function findInList(
 	};
 	const query = { ...qs, per_page: MAX_PAGE_SIZE };
 	const read = await outcomeOf(
-		op.run.transport.getAll<IDataObject>(path, query, Infinity, op.itemIndex, enough),
+		list(op.run.transport, partnerMid, query, Infinity, op.itemIndex, enough),
 	);
 	if (read.ok) take(read.value);
 	return found;

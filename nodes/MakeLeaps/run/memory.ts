@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { clientsPath } from '../api/clients';
+import { clientList } from '../api/clients';
 import { listDocuments } from '../api/documents';
 import { listPartners, onlyPartner, type PartnerLookup } from '../api/accountPartners';
 import { isRecord, linkedMid } from '../model/locators';
@@ -87,7 +87,10 @@ export class RunMemory {
 			learn: (record: IDataObject) =>
 				clientHints.learn(account, record.client_external_id, record.mid),
 		};
-		return this.index(clientsPath(partnerMid), { expand: 'contacts' }, spec);
+		const query = { per_page: MAX_PAGE_SIZE, expand: 'contacts' };
+		const load = async (itemIndex: number) =>
+			await clientList(this.transport, partnerMid, query, Infinity, itemIndex);
+		return this.index(`clients ${partnerMid}?${JSON.stringify(query)}`, load, spec);
 	}
 
 	/**
@@ -250,13 +253,14 @@ export class RunMemory {
 		return `Partner ${chosen} is not a partner of this API key, which reaches ${named}`;
 	}
 
-	private index(path: string, qs: IDataObject, spec: IndexSpec): RecordIndex {
-		const id = `${path}?${JSON.stringify(qs)}`;
+	/** The index under `id`, made with `load` (a list of api/) the first time. */
+	private index(
+		id: string,
+		load: (itemIndex: number) => Promise<IDataObject[]>,
+		spec: IndexSpec,
+	): RecordIndex {
 		let index = this.indexes.get(id);
 		if (!index) {
-			const query = { per_page: MAX_PAGE_SIZE, ...qs };
-			const load = async (itemIndex: number) =>
-				await this.transport.getAll<IDataObject>(path, query, Infinity, itemIndex);
 			index = new RecordIndex(load, spec);
 			this.indexes.set(id, index);
 		}

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { today } from '../model/dates';
 import { InvalidInput } from '../model/validation';
 import { MAX_PAGE_SIZE, MakeLeapsTransport, outcomeOf, type TransportOptions } from '../transport';
-import { checkedRecords, firstPage, listExpand, shownRecord } from './records';
+import { checkedRecords, firstPage, listExpand, shownRecord, WATCHED } from './records';
 import { partnerOf, scopeOf } from './scope';
 import { withTags } from './tags';
 import { markFieldsText, type WatchEvent } from './marks';
@@ -150,9 +150,10 @@ async function readWatched(
 	const list = await withTags(transport, scope, watchedList(scope, today(context.getTimezone())));
 	if (scope.event !== 'newClient') {
 		const qs = { per_page: MAX_PAGE_SIZE, ...list.qs, ...listExpand(context, scope.event) };
-		return { records: await transport.getAll<IDataObject>(list.path, qs), filters: list.filters };
+		const records = await WATCHED.documents.list(transport, scope.partner, qs, Infinity);
+		return { records, filters: list.filters };
 	}
-	const clients = await readClients(transport, list.path, state);
+	const clients = await readClients(transport, scope.partner, state);
 	if (clients === 'unchanged') return clients;
 	return { ...clients, filters: list.filters };
 }
@@ -164,15 +165,16 @@ async function readWatched(
  */
 async function readClients(
 	transport: MakeLeapsTransport,
-	path: string,
+	partnerMid: string,
 	state: WatchState | undefined,
 ): Promise<{ records: IDataObject[]; signature: string } | 'unchanged'> {
-	const first = await firstPage(transport, path);
+	const first = await firstPage(transport, 'clients', partnerMid);
 	const page = first.response ?? [];
 	const signature = signatureOf(first.meta?.count, page);
 	if (!first.meta?.next) return { records: page, signature };
 	const fresh = state !== undefined && Date.now() - state.readAt < FULL_READ_EVERY_MS;
 	if (fresh && state.signature === signature) return 'unchanged';
-	const records = await transport.getAll<IDataObject>(path, { per_page: MAX_PAGE_SIZE });
+	const query = { per_page: MAX_PAGE_SIZE };
+	const records = await WATCHED.clients.list(transport, partnerMid, query, Infinity);
 	return { records, signature };
 }

@@ -8,17 +8,27 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { SIMPLE } from '../model/simplify';
 import { checkFlag } from '../model/validation';
+import { clientList, clientPage } from '../api/clients';
+import { documentList, documentPage } from '../api/documents';
 import { MAX_PAGE_SIZE, type MakeLeapsTransport } from '../transport';
 import { MARKS } from './marks';
 import type { WatchEvent } from './marks';
 import { checkRecords, type WatchFilters } from './watchedList';
 
-/** The first page of a list, as large as MakeLeaps serves it (one request). */
-export async function firstPage(transport: MakeLeapsTransport, path: string, qs: IDataObject = {}) {
-	return await transport.request<IDataObject[]>('GET', path, {
-		qs: { per_page: MAX_PAGE_SIZE, ...qs },
-		expect: 'list',
-	});
+/** The calls of api/ on each list the trigger watches. */
+export const WATCHED = {
+	clients: { page: clientPage, list: clientList },
+	documents: { page: documentPage, list: documentList },
+};
+
+/** The first page of the partner's list, as large as MakeLeaps serves it (one request). */
+export async function firstPage(
+	transport: MakeLeapsTransport,
+	kind: keyof typeof WATCHED,
+	partnerMid: string,
+	qs: IDataObject = {},
+) {
+	return await WATCHED[kind].page(transport, partnerMid, { per_page: MAX_PAGE_SIZE, ...qs });
 }
 
 /** The records of a read that match the trigger's filters; an error when it cannot tell. */

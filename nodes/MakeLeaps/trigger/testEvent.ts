@@ -30,8 +30,9 @@ export async function fetchTestEvent(
 	scope: WatchScope,
 ): Promise<INodeExecutionData[][] | null> {
 	const list = watchedList(scope, today(context.getTimezone()), true);
-	const { path, qs, filters } = await withTags(transport, scope, list);
-	const first = await firstPage(transport, path, { ...qs, ...listExpand(context, scope.event) });
+	const { kind, qs, filters } = await withTags(transport, scope, list);
+	const asked = { ...qs, ...listExpand(context, scope.event) };
+	const first = await firstPage(transport, kind, scope.partner, asked);
 	const page = first.response ?? [];
 	const records = checkedRecords(context, scope.event, page, filters);
 	const record = latest(scope.event, records);

@@ -5,8 +5,6 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { clientsPath } from '../api/clients';
-import { documentsPath } from '../api/documents';
 import { daysBefore } from '../model/dates';
 import { carriesTagOf, type TagFilter } from '../model/tags/tagList';
 import { isMarked, MARKS, markOf, type WatchEvent } from './marks';
@@ -60,7 +58,7 @@ export function checkRecords(
 }
 
 /**
- * The list the trigger watches: its path, the filters sent (MakeLeaps' names), and those checked
+ * The list the trigger watches: the partner's clients or documents, the filters sent (MakeLeaps' names), and those checked
  * again on what comes back. A poll reads every page; Fetch Test Event (`test`) reads the first
  * and asks for sent or paid documents only, so that page holds some when MakeLeaps has any.
  */
@@ -68,15 +66,15 @@ export function watchedList(
 	scope: WatchScope,
 	today: string,
 	test = false,
-): { path: string; qs: IDataObject; filters: WatchFilters } {
-	if (scope.event === 'newClient') return { path: clientsPath(scope.partner), qs: {}, filters: {} };
+): { kind: 'clients' | 'documents'; qs: IDataObject; filters: WatchFilters } {
+	if (scope.event === 'newClient') return { kind: 'clients', qs: {}, filters: {} };
 	const { documentType } = scope;
 	const windowStart = daysBefore(today, Number(scope.lookBackDays));
 	const qs: IDataObject = { date__gte: windowStart };
 	if (documentType) qs.document_type = documentType;
 	const marks = test ? MARKS[scope.event] : undefined;
 	if (marks) qs[marks.filter] = 'true';
-	return { path: documentsPath(scope.partner), qs, filters: { documentType, windowStart } };
+	return { kind: 'documents', qs, filters: { documentType, windowStart } };
 }
 
 /** The record a manual test shows: the newest of the event's kind, if any. */

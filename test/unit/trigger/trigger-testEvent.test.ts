@@ -16,7 +16,7 @@ describe('watchedList', () => {
 	test('a poll and a test read the same list; a test of Paid or Sent asks for those only', () => {
 		const poll = watchedList(scope('documentPaid', 'invoice'), '2026-11-30');
 		expect(poll).toEqual({
-			path: '/api/partner/P1/document/',
+			kind: 'documents',
 			qs: { date__gte: '2026-10-31', document_type: 'invoice' },
 			filters: { documentType: 'invoice', windowStart: '2026-10-31' },
 		});
@@ -32,7 +32,7 @@ describe('watchedList', () => {
 			date__gte: '2026-10-31',
 		});
 		expect(watchedList(scope('newClient'), '2026-11-30', true)).toEqual({
-			path: '/api/partner/P1/client/',
+			kind: 'clients',
 			qs: {},
 			filters: {},
 		});

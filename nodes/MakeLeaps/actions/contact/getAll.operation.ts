@@ -1,7 +1,7 @@
 /** Contact → Get Many: one client's contacts. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { clientContactsPath } from '../../api/contacts';
+import { listClientContacts } from '../../api/contacts';
 import type { OperationContext } from '../../run/context';
 import { clientLocator, pagingFields } from '../common.fields';
 
@@ -21,7 +21,8 @@ export const simplifies = true;
 export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const partnerMid = await op.partnerMid();
 	const clientMid = await op.clientMid('client', partnerMid);
-	return await op.readList(clientContactsPath(partnerMid, clientMid));
+	const limit = op.listLimit();
+	return await listClientContacts(op.run.transport, partnerMid, clientMid, op.itemIndex, limit);
 }
 
 /** Items may run a few at a time (see actions/inFlight.ts). */

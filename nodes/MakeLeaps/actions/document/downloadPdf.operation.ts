@@ -2,7 +2,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { documentsPath, downloadDocumentPdf } from '../../api/documents';
+import { documentList, downloadDocumentPdf } from '../../api/documents';
 import { documentMidOf, getDocument } from '../../run/document/pickedDocument';
 import { findInList } from '../../run/fromList';
 import { checkCount, checkText, InvalidInput } from '../../model/validation';
@@ -59,7 +59,7 @@ export function pdfFileName(document: IDataObject, mid: string): string {
 async function documentNow(op: OperationContext, partnerMid: string, mid: string) {
 	await op.run.forAllItems(`documents listed ${partnerMid}`, async () => {
 		const mids = await op.namedByItems(async (item) => documentMidOf(item, partnerMid));
-		const found = await findInList(op, documentsPath(partnerMid), {}, mids, ['document_number']);
+		const found = await findInList(op, documentList, partnerMid, {}, mids, ['document_number']);
 		for (const [listed, document] of found)
 			await op.run.sharedRead(`document ${listed}`, async () => document);
 	});

@@ -1,7 +1,7 @@
 /** Item → Get Many: the items of the partner's line item catalog, its products and prices. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { catalogItemsPath } from '../../api/catalogItems';
+import { listCatalogItems } from '../../api/catalogItems';
 import type { OperationContext } from '../../run/context';
 import { pagingFields } from '../common.fields';
 
@@ -13,7 +13,7 @@ export const readOnly = true;
 
 export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const partnerMid = await op.partnerMid();
-	return await op.readList(catalogItemsPath(partnerMid));
+	return await listCatalogItems(op.run.transport, partnerMid, op.itemIndex, op.listLimit());
 }
 
 /** Items may run a few at a time (see actions/inFlight.ts). */

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { sendingOrdersPath } from '../../api/sendingOrders';
+import { listSendingOrders } from '../../api/sendingOrders';
 import { pagingFields } from '../common.fields';
 
 export const description = pagingFields({ resource: ['sendingOrder'], operation: ['getAll'] });
@@ -10,7 +10,7 @@ export const simplifies = true;
 
 export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const partnerMid = await op.partnerMid();
-	return await op.readList(sendingOrdersPath(partnerMid));
+	return await listSendingOrders(op.run.transport, partnerMid, op.listLimit(), op.itemIndex);
 }
 
 /** Items may run a few at a time (see actions/inFlight.ts). */

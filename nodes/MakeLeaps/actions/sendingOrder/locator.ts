@@ -1,13 +1,12 @@
 /** Which sending order an item names: the MID its Sending Order locator gives. */
 import type { INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { sendingOrdersPath } from '../../api/sendingOrders';
-import { recordMidOf } from '../../model/locators';
+import { recordMidOf, sendingOrdersUrl } from '../../model/locators';
 import type { OperationContext } from '../../run/context';
 
 /** The MID a sending order locator names: from the list, by URL or by ID. */
 export function sendingOrderMidOf(op: OperationContext, partnerMid: string): string {
 	const locator = op.parameter('sendingOrder') as INodeParameterResourceLocator | undefined;
-	const prefix = op.run.transport.url(sendingOrdersPath(partnerMid));
+	const prefix = sendingOrdersUrl(op.run.transport.baseUrl, partnerMid);
 	return recordMidOf(locator, op.label('sendingOrder'), prefix, 'sending order');
 }

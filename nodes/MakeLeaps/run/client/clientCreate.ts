@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { clientsPath } from '../../api/clients';
+import { postClient } from '../../api/clients';
 import { hasNamesOf } from '../../model/clientBody';
 import type { OperationContext } from '../context';
 import { createRecord } from '../createRecord';
@@ -17,22 +17,26 @@ export async function createClient(
 	body: IDataObject,
 ): Promise<IDataObject> {
 	const externalId = body.client_external_id as string | undefined;
-	const created = await createRecord(op, partnerMid, clientsPath(partnerMid), body, () => ({
-		externalId,
-		index: op.run.clientIndex(partnerMid),
-		scope: `${partnerMid} client`,
-		// the client with this ID is this create's only when it has the row's names
-		holdsSent: async (found) => {
-			const holding: IDataObject[] = [];
-			for (const client of found.slice(0, 3)) {
-				const full = await withContacts(op, partnerMid, client).catch(() => client);
-				if (hasNamesOf(body, full)) holding.push(full);
-			}
-			return holding;
-		},
-		noun: 'client',
-		keyName: 'Client External ID',
-	}));
+	const created = await createRecord(
+		op,
+		async () => await postClient(op, partnerMid, body),
+		() => ({
+			externalId,
+			index: op.run.clientIndex(partnerMid),
+			scope: `${partnerMid} client`,
+			// the client with this ID is this create's only when it has the row's names
+			holdsSent: async (found) => {
+				const holding: IDataObject[] = [];
+				for (const client of found.slice(0, 3)) {
+					const full = await withContacts(op, partnerMid, client).catch(() => client);
+					if (hasNamesOf(body, full)) holding.push(full);
+				}
+				return holding;
+			},
+			noun: 'client',
+			keyName: 'Client External ID',
+		}),
+	);
 	// the answer gives the contacts as links: Simplify names those sent
 	op.contactsKnown = body.contacts as IDataObject[];
 	return created;

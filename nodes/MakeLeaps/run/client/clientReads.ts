@@ -6,7 +6,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readClient } from '../../api/clients';
-import { contactsPath, listClientContacts } from '../../api/contacts';
+import { contactList, listClientContacts } from '../../api/contacts';
+import { readAt } from '../../api/requests';
 import { isRecord, linkedMid } from '../../model/locators';
 import { checkMid } from '../../model/validation';
 import { outcomeOf } from '../../transport';
@@ -80,7 +81,7 @@ export async function findContactsOfClients(
 		if (contacts.some(isRecord)) continue;
 		for (const link of contacts) ownerOf.set(linkedMid(link), String(client.mid));
 	}
-	const found = await findInList(op, contactsPath(partnerMid), {}, ownerOf.keys(), needed, {
+	const found = await findInList(op, contactList, partnerMid, {}, ownerOf.keys(), needed, {
 		// one read of its contact list per client still missing one
 		readsLeft: (missing) => new Set([...missing].map((mid) => ownerOf.get(mid))).size,
 		belongs: (contact) =>
@@ -116,6 +117,5 @@ export async function recordAt(
 ): Promise<IDataObject | null> {
 	if (isRecord(reference) || reference === null || reference === undefined)
 		return reference ?? null;
-	const answer = await op.request('GET', String(reference), { subject: 'record' });
-	return answer.response ?? null;
+	return (await readAt(op, String(reference), 'record')) ?? null;
 }

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { clientsPath, readClient } from '../../api/clients';
+import { clientList, readClient } from '../../api/clients';
 import type { OperationContext } from '../context';
 import { findInList } from '../fromList';
 
@@ -47,7 +47,7 @@ async function listClientsOfRun(op: OperationContext, partnerMid: string): Promi
 	});
 	const mids = named.filter((mid): mid is string => mid !== undefined);
 	const qs = { expand: 'contacts' };
-	const found = await findInList(op, clientsPath(partnerMid), qs, mids, ['default_contact']);
+	const found = await findInList(op, clientList, partnerMid, qs, mids, ['default_contact']);
 	// a client listed without a default contact is read: its own answer may name one
 	for (const [mid, client] of found)
 		if (client.default_contact) await op.run.sharedRead(`client ${mid}`, async () => client);

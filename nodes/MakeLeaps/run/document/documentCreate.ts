@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { documentsPath } from '../../api/documents';
+import { postDocument } from '../../api/documents';
 import { linkedMid, midOfUrl } from '../../model/locators';
 import { outcomeOf } from '../../transport';
 import type { OperationContext } from '../context';
@@ -38,41 +38,45 @@ async function createWithTemplate(
 	partnerMid: string,
 	body: IDataObject,
 ): Promise<IDataObject> {
-	if (body.document_template !== undefined) return await postDocument(op, partnerMid, body);
+	if (body.document_template !== undefined) return await postOnce(op, partnerMid, body);
 	const type = String(body.document_type);
 	const chosen = await templateChosenInRun(op, partnerMid, type);
-	if (chosen) return await postDocument(op, partnerMid, { ...body, document_template: chosen });
-	const first = await outcomeOf(postDocument(op, partnerMid, body));
+	if (chosen) return await postOnce(op, partnerMid, { ...body, document_template: chosen });
+	const first = await outcomeOf(postOnce(op, partnerMid, body));
 	if (first.ok) return first.value;
 	if (!refusedField(first.error, 'document_template')) throw first.error;
 	const template = await chooseDefaultTemplate(op, partnerMid, type);
-	return await postDocument(op, partnerMid, { ...body, document_template: template });
+	return await postOnce(op, partnerMid, { ...body, document_template: template });
 }
 
 /**
  * POSTs the document, never twice: a lost answer is looked up by its External ID, and a document
  * found is this create's only when it is of the type and for the client sent.
  */
-async function postDocument(
+async function postOnce(
 	op: OperationContext,
 	partnerMid: string,
 	body: IDataObject,
 ): Promise<IDataObject> {
 	const externalId = body.external_id as string | undefined;
 	const type = String(body.document_type);
-	const created = await createRecord(op, partnerMid, documentsPath(partnerMid), body, () => ({
-		externalId,
-		index: clientDocumentIndex(op, partnerMid, type, midOfUrl(body.client)),
-		scope: documentScope(partnerMid, type, midOfUrl(body.client)),
-		// of this type and for this client, as sent
-		holdsSent: async (found) =>
-			found.filter(
-				(document) =>
-					document.document_type === type && linkedMid(document.client) === midOfUrl(body.client),
-			),
-		noun: type,
-		keyName: 'External ID',
-	}));
+	const created = await createRecord(
+		op,
+		async () => await postDocument(op, partnerMid, body),
+		() => ({
+			externalId,
+			index: clientDocumentIndex(op, partnerMid, type, midOfUrl(body.client)),
+			scope: documentScope(partnerMid, type, midOfUrl(body.client)),
+			// of this type and for this client, as sent
+			holdsSent: async (found) =>
+				found.filter(
+					(document) =>
+						document.document_type === type && linkedMid(document.client) === midOfUrl(body.client),
+				),
+			noun: type,
+			keyName: 'External ID',
+		}),
+	);
 	checkTotals(op, created, body, 'created');
 	return created;
 }

@@ -4,15 +4,15 @@
  */
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { documentsPath, patchDocument, readDocument } from '../../api/documents';
-import { isRecord, recordMidOf } from '../../model/locators';
+import { patchDocument, readDocument } from '../../api/documents';
+import { documentsUrl, isRecord, recordMidOf } from '../../model/locators';
 import type { OperationContext } from '../context';
 import { checkTags, withTagUrls } from './documentTags';
 
 /** The MID a document locator names: from the list, by URL or by ID. */
 export function documentMidOf(op: OperationContext, partnerMid: string): string {
 	const locator = op.parameter('document') as INodeParameterResourceLocator | undefined;
-	const prefix = op.run.transport.url(documentsPath(partnerMid));
+	const prefix = documentsUrl(op.run.transport.baseUrl, partnerMid);
 	return recordMidOf(locator, op.label('document'), prefix, 'document');
 }
 

@@ -2,7 +2,8 @@
  * The partner's tags as one run (or one poll of the trigger) knows them: the list read once and
  * shared by every item, the tags made since, and whether MakeLeaps refused to make one.
  */
-import { listTags, tagPath } from '../../api/tags';
+import { listTags } from '../../api/tags';
+import { tagUrl } from '../../model/locators';
 import { TagList, tagOf, type TagRecord } from '../../model/tags/tagList';
 import type { MakeLeapsTransport } from '../../transport';
 import { SharedRead, SharedReadFailed } from '../sharedRead';
@@ -46,7 +47,7 @@ export class TagBook {
 
 	/** A tag with its URL: as MakeLeaps gave it, else made of its MID as MakeLeaps makes URLs. */
 	private withUrl(tag: TagRecord): TagRecord {
-		const url = tag.url || `${this.transport.baseUrl}${tagPath(this.partnerMid, tag.mid)}`;
+		const url = tag.url || tagUrl(this.transport.baseUrl, this.partnerMid, tag.mid);
 		return { ...tag, url };
 	}
 }

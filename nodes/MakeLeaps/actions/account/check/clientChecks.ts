@@ -17,7 +17,8 @@ import {
 } from './verdicts';
 import { notFoundAt } from './failedReads';
 import type { Check, Probe } from './probe';
-import { clientsPath } from '../../../api/clients';
+import { clientPage } from '../../../api/clients';
+import { readContact } from '../../../api/contacts';
 import { contactUrl, isRecord, linkedMid } from '../../../model/locators';
 
 /** `meta.count`, when a page gives it as a number. */
@@ -45,7 +46,7 @@ function withoutNextLink(count: number | undefined): Verdict {
 
 /** The page `next` links to, after a first page of `list`: on, of the same size, no repeats. */
 async function followNextLink(probe: Probe, list: IDataObject[], next: string): Promise<Verdict> {
-	const second = (await probe.page(next, undefined, 'the client list')).response ?? [];
+	const second = (await probe.nextPage(next, 'the client list')).response ?? [];
 	const linked = `Asked for 1 client a page, got ${list.length}; meta.next (${probe.shown(next)})`;
 	if (second.length === 0) return differs(`${linked} leads to an empty page`);
 	// a link that drops per_page gives the node's later pages the default size, not 100
@@ -60,8 +61,7 @@ async function followNextLink(probe: Probe, list: IDataObject[], next: string): 
 export const nextPageLink: Check = {
 	id: 'next_page_link',
 	async run(probe) {
-		const path = clientsPath(probe.partnerMid());
-		const first = await probe.page(path, { per_page: 1 }, 'the client list');
+		const first = await probe.page(clientPage, { per_page: 1 }, 'the client list');
 		const list = first.response ?? [];
 		const next = first.meta?.next;
 		// an empty link ends a list, as the node reads it
@@ -92,8 +92,8 @@ function clientWithContacts(listed: IDataObject[] | undefined): IDataObject {
 export const expandContacts: Check = {
 	id: 'expand_contacts',
 	async run(probe) {
-		const path = clientsPath(probe.partnerMid());
-		const page = await probe.page(path, { per_page: 5, expand: 'contacts' }, 'the client list');
+		const qs = { per_page: 5, expand: 'contacts' };
+		const page = await probe.page(clientPage, qs, 'the client list');
 		const client = clientWithContacts(page.response);
 		const contacts = client.contacts as unknown[];
 		const whose = `client ${String(client.mid)}`;
@@ -117,13 +117,15 @@ export const contactOwnUrl: Check = {
 			return differs(
 				`A contact is given as ${excerpt(given, 80)}, not as a link ending in its MID`,
 			);
-		const url = contactUrl(probe.baseUrl, probe.partnerMid(), mid);
+		const partnerMid = probe.partnerMid();
+		// the contact's own address, as the verdict shows it
+		const url = contactUrl(probe.baseUrl, partnerMid, mid);
 		const givenAt = typeof given === 'string' ? given : String((given as IDataObject).url ?? '');
 		const elsewhere =
 			givenAt && givenAt !== url ? `; the client gives it as ${probe.shown(givenAt)}` : '';
-		const answer = await outcomeOf(probe.op.request('GET', url, { subject: `contact ${mid}` }));
+		const answer = await outcomeOf(readContact(probe.op, partnerMid, mid));
 		if (!answer.ok) return notFoundAt(answer.error, probe.shown(url), elsewhere);
-		if (String(answer.value.response?.mid ?? mid) !== mid)
+		if (String(answer.value.mid ?? mid) !== mid)
 			return differs(`${probe.shown(url)} answered another record${elsewhere}`);
 		return held(
 			`Contact ${mid} of client ${String(client.mid)} answers at ${probe.shown(url)}${elsewhere} (read only: the check sends no change)`,

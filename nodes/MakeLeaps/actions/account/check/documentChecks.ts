@@ -8,8 +8,8 @@ import { excerpt, outcomeOf } from '../../../transport';
 import { differs, held, listKeyVerdict, plural, undecided } from './verdicts';
 import { failureText, statusOf } from './failedReads';
 import { named, type Check } from './probe';
-import { documentPath } from '../../../api/documents';
-import { isRecord } from '../../../model/locators';
+import { traceDocumentPdf } from '../../../api/documents';
+import { documentPdfUrl, isRecord } from '../../../model/locators';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const KINDS = ['normal', 'simple', 'text', 'subtotal'];
@@ -141,17 +141,16 @@ export const pdfForm: Check = {
 	async run(probe) {
 		const document = await probe.newest();
 		const mid = String(document.mid);
-		const path = `${documentPath(probe.partnerMid(), mid)}pdf/`;
+		const partnerMid = probe.partnerMid();
 		const given = document.pdf_content_url;
 		const { transport } = probe.op.run;
 		const elsewhere =
-			typeof given === 'string' && given !== transport.url(path)
+			typeof given === 'string' && given !== documentPdfUrl(probe.baseUrl, partnerMid, mid)
 				? `; its pdf_content_url is ${probe.shown(given)}`
 				: '';
 		const read = await outcomeOf(
-			transport.downloadTraced(path, {
+			traceDocumentPdf(transport, partnerMid, mid, {
 				itemIndex: probe.op.itemIndex,
-				subject: `PDF of document ${mid}`,
 				maxBytes: 50 * 1024 * 1024,
 			}),
 		);

@@ -6,7 +6,7 @@ import { MAX_PAGE_SIZE, outcomeOf } from '../../../transport';
 import { differs, held, plural, typeFilterVerdict, undecided } from './verdicts';
 import { failureText, statusOf } from './failedReads';
 import { dayOf, named, type Check, type Probe } from './probe';
-import { DOCUMENT_TYPES, documentsPath } from '../../../api/documents';
+import { DOCUMENT_TYPES, documentPage } from '../../../api/documents';
 import { isRecord, linkedMid } from '../../../model/locators';
 
 /** How the document list took one form of the client filter, and the evidence of it. */
@@ -26,9 +26,7 @@ async function clientFilterTake(
 	others: number,
 ): Promise<FilterTake> {
 	const qs = { per_page: MAX_PAGE_SIZE, client: value };
-	const read = await outcomeOf(
-		probe.page(documentsPath(probe.partnerMid()), qs, 'the document list'),
-	);
+	const read = await outcomeOf(probe.page(documentPage, qs, 'the document list'));
 	if (!read.ok) {
 		if (statusOf(read.error) !== '400') throw read.error;
 		return { take: 'refused', text: `refused (${failureText(read.error)})` };
@@ -87,7 +85,7 @@ export const documentTypeFilter: Check = {
 				(type) => type !== newest.document_type,
 			)!;
 		const qs = { per_page: MAX_PAGE_SIZE, document_type: ask };
-		const page = await probe.page(documentsPath(probe.partnerMid()), qs, 'the document list');
+		const page = await probe.page(documentPage, qs, 'the document list');
 		return typeFilterVerdict(ask, seen, (page.response ?? []).filter(isRecord));
 	},
 };
@@ -106,7 +104,7 @@ export const dateFilter: Check = {
 		const earliest = (days as string[]).reduce((a, b) => (b < a ? b : a));
 		const from = earliest < latest ? latest : nextDay(latest);
 		const qs = { per_page: MAX_PAGE_SIZE, date__gte: from };
-		const page = await probe.page(documentsPath(probe.partnerMid()), qs, 'the document list');
+		const page = await probe.page(documentPage, qs, 'the document list');
 		const found = (page.response ?? []).filter(isRecord);
 		const before = found.filter((d) => (dayOf(d) ?? from) < from);
 		const asked = `Asked for documents dated ${from} or later (the list's first page runs from ${earliest} to ${latest})`;

@@ -9,10 +9,10 @@ import { excerpt, MAX_PAGE_SIZE, outcomeOf } from '../../../transport';
 import { differs, held, plural, undecided, type Verdict } from './verdicts';
 import { failureText, notFoundAt, statusOf } from './failedReads';
 import { named, type Check, type Probe } from './probe';
-import { documentsPath } from '../../../api/documents';
-import { tagsPath } from '../../../api/tags';
-import { catalogItemsPath } from '../../../api/catalogItems';
-import { pickupLinksPath } from '../../../api/pickupLinks';
+import { documentPage } from '../../../api/documents';
+import { tagPage } from '../../../api/tags';
+import { catalogItemPage, catalogItemsPath } from '../../../api/catalogItems';
+import { pickupLinkPage, pickupLinksPath } from '../../../api/pickupLinks';
 import { isRecord } from '../../../model/locators';
 import {
 	carriesTagOf,
@@ -40,9 +40,7 @@ async function tagFilterTake(
 	taggedMid: string,
 ): Promise<{ applied: boolean; text: string }> {
 	const qs = { per_page: MAX_PAGE_SIZE, tags: value };
-	const read = await outcomeOf(
-		probe.page(documentsPath(probe.partnerMid()), qs, 'the document list'),
-	);
+	const read = await outcomeOf(probe.page(documentPage, qs, 'the document list'));
 	if (!read.ok) {
 		if (statusOf(read.error) !== '400') throw read.error;
 		return { applied: false, text: `refused (${failureText(read.error)})` };
@@ -67,8 +65,7 @@ async function firstTagOf(
 	probe: Probe,
 	document: IDataObject,
 ): Promise<{ list: TagList; tag: TagRecord }> {
-	const path = tagsPath(probe.partnerMid());
-	const page = await probe.page(path, { per_page: MAX_PAGE_SIZE }, 'the tags');
+	const page = await probe.page(tagPage, { per_page: MAX_PAGE_SIZE }, 'the tags');
 	const records = (page.response ?? []).map(tagOf).filter((tag) => tag !== undefined);
 	const list = new TagList(records);
 	const ref = (document.tags as unknown[])[0];
@@ -153,9 +150,10 @@ function catalogProblems(items: IDataObject[]): string[] {
 export const catalogItemFields: Check = {
 	id: 'catalog_item_fields',
 	async run(probe) {
+		// the address read, as the verdict shows it
 		const path = catalogItemsPath(probe.partnerMid());
 		const read = await outcomeOf(
-			probe.page(path, { per_page: MAX_PAGE_SIZE }, 'the line item catalog'),
+			probe.page(catalogItemPage, { per_page: MAX_PAGE_SIZE }, 'the line item catalog'),
 		);
 		if (!read.ok) return notFoundAt(read.error, path);
 		const listed = read.value.response ?? [];
@@ -211,10 +209,12 @@ export const pickupLinkAddress: Check = {
 		const tried = next.mid === newest.mid ? [newest] : [newest, next];
 		for (const document of tried) {
 			const mid = String(document.mid);
-			const path = pickupLinksPath(probe.partnerMid(), mid);
-			const read = await outcomeOf(
-				probe.page(path, { per_page: MAX_PAGE_SIZE }, `the pickup links of document ${mid}`),
-			);
+			const partnerMid = probe.partnerMid();
+			// the address read, as the verdict shows it
+			const path = pickupLinksPath(partnerMid, mid);
+			const qs = { per_page: MAX_PAGE_SIZE };
+			const subject = `the pickup links of document ${mid}`;
+			const read = await outcomeOf(pickupLinkPage(probe.op, partnerMid, mid, qs, subject));
 			if (!read.ok) return notFoundAt(read.error, path);
 			const links = read.value.response ?? [];
 			if (links.length > 0) return pickupVerdict(document, links);

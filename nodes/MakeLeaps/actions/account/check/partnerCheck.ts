@@ -6,12 +6,12 @@ import { excerpt } from '../../../transport';
 import { differs, held, plural, undecided } from './verdicts';
 import type { Check } from './probe';
 import { isRecord } from '../../../model/locators';
-import { partnerMidOf, partnerPath, partnersPath } from '../../../api/accountPartners';
+import { partnerMidOf, partnersPage, readPartner } from '../../../api/accountPartners';
 
 export const tokenAndPartner: Check = {
 	id: 'token_and_partner',
 	async run(probe) {
-		const page = await probe.page(partnersPath, undefined, 'the partner list');
+		const page = await partnersPage(probe.op, 'the partner list');
 		const partners = (page.response ?? []).filter(isRecord);
 		if (partners.length === 0) return differs('A token was issued, but the partner list is empty');
 		// read as the node reads them (partners.ts): the final `/` may be there or not
@@ -22,11 +22,9 @@ export const tokenAndPartner: Check = {
 		const mid = probe.partnerMid();
 		const listed = `the API key reaches ${plural(mids.length, 'partner')} (${mids.join(', ')})`;
 		if (!mids.includes(mid)) undecided(`Partner ${mid} is not listed: ${listed}`);
-		const own = await probe.op.request('GET', partnerPath(mid), {
-			subject: `partner ${mid}`,
-		});
-		if (partnerMidOf(own.response?.url) !== mid) {
-			return differs(`${listed}, but partner ${mid} answers as ${excerpt(own.response)}`);
+		const own = await readPartner(probe.op, mid);
+		if (partnerMidOf(own?.url) !== mid) {
+			return differs(`${listed}, but partner ${mid} answers as ${excerpt(own)}`);
 		}
 		return held(`A token was issued; ${listed}; partner ${mid} answers at its own address`);
 	},

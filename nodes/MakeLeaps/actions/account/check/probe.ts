@@ -9,8 +9,9 @@ import { excerpt, MAX_PAGE_SIZE, type Envelope, type Outcome } from '../../../tr
 import { undecided, type Verdict } from './verdicts';
 import type { CheckId } from './words';
 import type { OperationContext } from '../../../run/context';
-import { clientsPath } from '../../../api/clients';
-import { documentPath, documentsPath } from '../../../api/documents';
+import { clientPage } from '../../../api/clients';
+import { documentPage, readDocument } from '../../../api/documents';
+import { pageAt, type PartnerPage } from '../../../api/requests';
 import { isRecord } from '../../../model/locators';
 
 /** One guess tried on the account: its id, and the read and judgement that test it. */
@@ -53,9 +54,17 @@ export class Probe {
 		return URL.canParse(url) ? `${new URL(url).origin}/…` : excerpt(url, 60);
 	}
 
-	/** One page of a list (a path with a query, or a `meta.next` link as given). */
-	async page(pathOrUrl: string, qs: IDataObject | undefined, subject: string) {
-		return await this.op.request<IDataObject[]>('GET', pathOrUrl, { qs, expect: 'list', subject });
+	/**
+	 * One page of the partner's `list` (a page of api/) with a query; without a partner, it throws
+	 * at once, as the partner's read did.
+	 */
+	page(list: PartnerPage, qs: IDataObject, subject: string): Promise<Envelope<IDataObject[]>> {
+		return list(this.op, this.partnerMid(), qs, subject);
+	}
+
+	/** The page a `meta.next` link (as MakeLeaps gave it) leads to. */
+	async nextPage(url: string, subject: string) {
+		return await pageAt(this.op, url, undefined, subject);
 	}
 
 	private async once<T>(key: string, read: () => Promise<T>): Promise<T> {
@@ -66,19 +75,21 @@ export class Probe {
 
 	/** The first page of clients, 100 a page. */
 	async clients(): Promise<Envelope<IDataObject[]>> {
-		const path = clientsPath(this.partnerMid());
+		const partnerMid = this.partnerMid();
+		const qs = { per_page: MAX_PAGE_SIZE };
 		return await this.once(
 			'clients',
-			async () => await this.page(path, { per_page: MAX_PAGE_SIZE }, 'the client list'),
+			async () => await clientPage(this.op, partnerMid, qs, 'the client list'),
 		);
 	}
 
 	/** The first page of documents, 100 a page; none: the check cannot tell. */
 	async documents(): Promise<IDataObject[]> {
-		const path = documentsPath(this.partnerMid());
+		const partnerMid = this.partnerMid();
+		const qs = { per_page: MAX_PAGE_SIZE };
 		const page = await this.once(
 			'documents',
-			async () => await this.page(path, { per_page: MAX_PAGE_SIZE }, 'the document list'),
+			async () => await documentPage(this.op, partnerMid, qs, 'the document list'),
 		);
 		const documents = (page.response ?? []).filter(isRecord);
 		if (documents.length === 0) undecided('The account has no documents to look at');
@@ -96,10 +107,10 @@ export class Probe {
 
 	/** A document read on its own. */
 	async document(mid: string): Promise<IDataObject> {
-		const path = documentPath(this.partnerMid(), mid);
-		return await this.once(`document ${mid}`, async () => {
-			const answer = await this.op.request('GET', path, { subject: `document ${mid}` });
-			return answer.response ?? {};
-		});
+		const partnerMid = this.partnerMid();
+		return await this.once(
+			`document ${mid}`,
+			async () => await readDocument(this.op, partnerMid, mid),
+		);
 	}
 }

@@ -6,15 +6,18 @@ import { excerpt, MAX_PAGE_SIZE, outcomeOf } from '../../../transport';
 import { differs, held, plural, undecided } from './verdicts';
 import { notFoundAt } from './failedReads';
 import type { Check } from './probe';
-import { templatesPath } from '../../../api/templates';
+import { templatePage, templatesPath } from '../../../api/templates';
 import { isRecord } from '../../../model/locators';
 
 export const templates: Check = {
 	id: 'templates',
 	async run(probe) {
-		const path = templatesPath(probe.partnerMid(), 'invoice');
+		const partnerMid = probe.partnerMid();
+		// the address read, as the verdict shows it
+		const path = templatesPath(partnerMid, 'invoice');
+		const qs = { per_page: MAX_PAGE_SIZE };
 		const read = await outcomeOf(
-			probe.page(path, { per_page: MAX_PAGE_SIZE }, 'the invoice templates'),
+			templatePage(probe.op, partnerMid, 'invoice', qs, 'the invoice templates'),
 		);
 		if (!read.ok) return notFoundAt(read.error, path);
 		const list = read.value.response ?? [];

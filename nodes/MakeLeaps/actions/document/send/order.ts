@@ -8,7 +8,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { excerpt, isUncertainWrite, outcomeOf } from '../../../transport';
 import type { Outcome } from '../../../transport';
-import { documentPath } from '../../../api/documents';
 import {
 	addToSendingOrder,
 	createSendingOrder,
@@ -17,7 +16,7 @@ import {
 	readSendingOrder,
 } from '../../../api/sendingOrders';
 import { sentDocuments } from '../../../run/turns';
-import { isRecord, linkedMid, midOfUrl } from '../../../model/locators';
+import { documentUrl, isRecord, linkedMid, midOfUrl } from '../../../model/locators';
 import { InvalidInput } from '../../../model/validation';
 import type { SendJob } from './prepare';
 import { sentOutcome, type SendOutcomes } from './outcomes';
@@ -85,7 +84,8 @@ export class OrderDraft {
 		// an order MakeLeaps did not make fails each of its items
 		if (this.failed || !this.links) return outcomes.settle(job.op.itemIndex, this.failed!);
 		const { op, partnerMid } = job;
-		const document = op.run.transport.url(documentPath(partnerMid, String(job.document.mid)));
+		const { baseUrl } = op.run.transport;
+		const document = documentUrl(baseUrl, partnerMid, String(job.document.mid));
 		const { items } = this.links;
 		const position = this.attached.length;
 		const added = await outcomeOf(

@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { outcomeOf } from '../../../transport';
-import { documentsPath } from '../../../api/documents';
+import { documentList } from '../../../api/documents';
 import type { OperationContext } from '../../../run/context';
 import { sentDocuments } from '../../../run/turns';
 import { documentMidOf, getDocument } from '../../../run/document/pickedDocument';
@@ -78,7 +78,7 @@ async function unsentDocuments(
 ): Promise<Map<string, IDataObject>> {
 	// the client inline gives its contacts' links, for contactsOfClients
 	const qs = { sent: 'false', expand: 'client_contact,client' };
-	return await findInList(op, documentsPath(partnerMid), qs, mids, SEND_NEEDS);
+	return await findInList(op, documentList, partnerMid, qs, mids, SEND_NEEDS);
 }
 
 /**

@@ -5,7 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE, outcomeOf } from '../../../transport';
+import { contactsOfClientAt, listContactsOfClientAt } from '../../../api/contacts';
+import { readAt } from '../../../api/requests';
+import { outcomeOf } from '../../../transport';
 import type { OperationContext } from '../../../run/context';
 import { isRecord, linkedMid, midOfUrl } from '../../../model/locators';
 import { contactsFoundForRun, findContactsOfClients } from '../../../run/client/clientReads';
@@ -58,8 +60,7 @@ export async function contactEmails(
 			(candidate.url === contactUrl || String(candidate.mid) === midOfUrl(contactUrl)),
 	);
 	if (!own && typeof contactUrl === 'string' && contactUrl !== '') {
-		const answer = await op.request('GET', contactUrl, { subject: 'the contact of the document' });
-		const email = emailOf(answer.response);
+		const email = emailOf(await readAt(op, contactUrl, 'the contact of the document'));
 		if (email) return [email];
 	}
 	const email = [own, ...contacts].map(emailOf).find(Boolean);
@@ -82,10 +83,10 @@ async function contactsOfClient(op: OperationContext, document: IDataObject) {
 	if (found) return { ok: true, value: { list: found } } as const;
 	if (typeof clientUrl !== 'string') return undefined;
 	return await outcomeOf(
-		op.run.sharedRead(`${clientUrl}contact/`, async () => ({
-			list: await op.run.transport.getAll<IDataObject>(
-				`${clientUrl}contact/`,
-				{ per_page: MAX_PAGE_SIZE },
+		op.run.sharedRead(contactsOfClientAt(clientUrl), async () => ({
+			list: await listContactsOfClientAt(
+				op.run.transport,
+				clientUrl,
 				MAX_CONTACTS_READ,
 				op.itemIndex,
 			),
