@@ -16,6 +16,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
 	ICredentialType,
+	ICredentialTestRequest,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestHelper,
@@ -350,8 +351,8 @@ export interface RunResult {
 	error?: IRun['data']['resultData']['error'];
 }
 
-/** Runs Input → MakeLeaps through n8n-core's WorkflowExecute and returns what the node produced. */
-export async function runNode(options: RunOptions): Promise<RunResult> {
+/** Input → MakeLeaps (→ the steps and nodes that follow it), as n8n-core's Workflow. */
+function testWorkflow(options: RunOptions) {
 	const credentialId = options.credentialId ?? 'cred-1';
 	const nodes: INode[] = [
 		{
@@ -395,23 +396,17 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		'test.step': stepNodeType(steps),
 		[NODE_TYPE]: new MakeLeaps(options.limits),
 	});
-	const workflow = new Workflow({
-		id: 'wf-1',
-		name: 'Test',
-		nodes,
-		connections,
-		active: false,
-		nodeTypes,
-		// a fixed time zone: "today" must not depend on the machine or the hour the tests run at
-		settings: { timezone: RUN_TIMEZONE },
-	});
+	// a fixed time zone: "today" must not depend on the machine or the hour the tests run at
+	const settings = { timezone: RUN_TIMEZONE };
+	const shape = { id: 'wf-1', name: 'Test', nodes, connections, active: false };
+	return { shape, workflow: new Workflow({ ...shape, nodeTypes, settings }) };
+}
 
+/** Runs Input → MakeLeaps through n8n-core's WorkflowExecute and returns what the node produced. */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const { shape, workflow } = testWorkflow(options);
 	const hooks = new ExecutionLifecycleHooks('manual', 'exec-1', {
-		id: 'wf-1',
-		name: 'Test',
-		nodes,
-		connections,
-		active: false,
+		...shape,
 		activeVersionId: null,
 		isArchived: false,
 		createdAt: new Date(),
@@ -431,25 +426,25 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		await execution;
 	} catch (refused) {
 		// n8n refuses to start a workflow whose parameters fail the node's own validation rules.
-		const result = {
+		return seen({
 			run: undefined,
 			output: [],
 			errorOutput: [],
 			error: refused as RunResult['error'],
-		};
-		observed.push(result);
-		return result;
+		});
 	}
 	const run = await finished;
-
-	const taskData = run.data.resultData.runData.MakeLeaps?.[0];
-	const outputs = taskData?.data?.main ?? [];
-	const result = {
+	const outputs = run.data.resultData.runData.MakeLeaps?.[0]?.data?.main ?? [];
+	return seen({
 		run,
 		output: outputs[0] ?? [],
 		errorOutput: outputs[1] ?? [],
 		error: run.data.resultData.error,
-	};
+	});
+}
+
+/** A run's result, kept among what the tests saw (they are checked for secrets). */
+function seen(result: RunResult): RunResult {
 	observed.push(result);
 	return result;
 }
@@ -661,11 +656,8 @@ export async function testCredential(
 	return result;
 }
 
-async function runCredentialTest(
-	credentials: CredentialsHelper,
-	credentialId: string,
-): Promise<{ status: 'OK' | 'Error'; message: string }> {
-	const testRequest = credentials.credentialType.test!;
+/** A No Op node whose one property routes the credential's `test` request, as n8n builds it. */
+function credentialTestNode(credentialId: string, request: ICredentialTestRequest['request']) {
 	const node: INode = {
 		id: 'temp',
 		name: 'Temp-Node',
@@ -692,11 +684,20 @@ async function runCredentialTest(
 					name: 'temp',
 					type: 'string',
 					default: '',
-					routing: { request: testRequest.request },
+					routing: { request },
 				},
 			],
 		},
 	};
+	return { node, nodeType };
+}
+
+async function runCredentialTest(
+	credentials: CredentialsHelper,
+	credentialId: string,
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	const testRequest = credentials.credentialType.test!;
+	const { node, nodeType } = credentialTestNode(credentialId, testRequest.request);
 	const workflow = new Workflow({
 		nodes: [node],
 		connections: {},
@@ -735,24 +736,31 @@ async function runCredentialTest(
 	try {
 		await new RoutingNode(context, nodeType, credentialsDecrypted).runNode();
 	} catch (caught) {
-		const error = caught as {
-			message: string;
-			cause?: { response?: { status: number; statusText?: string }; code?: string };
-		};
-		if (error.cause?.response) {
-			const { status, statusText } = error.cause.response;
-			// n8n's CredentialsTester: the credential's rules for answer codes first
-			for (const rule of testRequest.rules ?? []) {
-				if (rule.type === 'responseCode' && rule.properties.value === status) {
-					return { status: 'Error', message: rule.properties.message };
-				}
-			}
-			if (status < 199 || status > 299)
-				return { status: 'Error', message: statusText || `Received HTTP status code: ${status}` };
-		} else if (error.cause?.code) return { status: 'Error', message: error.cause.code };
-		return { status: 'Error', message: error.message };
+		return testFailure(caught, testRequest.rules ?? []);
 	}
 	return { status: 'OK', message: 'Connection successful!' };
+}
+
+/** What n8n's CredentialsTester says of a failed test request: the credential's rules first. */
+function testFailure(
+	caught: unknown,
+	rules: NonNullable<ICredentialTestRequest['rules']>,
+): { status: 'Error'; message: string } {
+	const error = caught as {
+		message: string;
+		cause?: { response?: { status: number; statusText?: string }; code?: string };
+	};
+	if (error.cause?.response) {
+		const { status, statusText } = error.cause.response;
+		for (const rule of rules) {
+			if (rule.type === 'responseCode' && rule.properties.value === status) {
+				return { status: 'Error', message: rule.properties.message };
+			}
+		}
+		if (status < 199 || status > 299)
+			return { status: 'Error', message: statusText || `Received HTTP status code: ${status}` };
+	} else if (error.cause?.code) return { status: 'Error', message: error.cause.code };
+	return { status: 'Error', message: error.message };
 }
 
 /** What the editor's calls of a node's methods need: the credential and the node's parameters. */

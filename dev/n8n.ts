@@ -486,61 +486,9 @@ export function example(file: string, outputFolder: string): Workflow {
 			node.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
 		const sheet = String((node.parameters.sheetName as { value?: unknown })?.value ?? '');
 		if (node.type === 'n8n-nodes-base.googleSheets' && node.parameters.operation === 'read')
-			replaceNode(workflow, node, [
-				fileNode(`${node.name} (file)`, {
-					operation: 'read',
-					fileSelector: `${EXAMPLES}/${sheet}.csv`,
-				}),
-				{
-					name: node.name,
-					type: 'n8n-nodes-base.extractFromFile',
-					typeVersion: 1.1,
-					parameters: {
-						operation: 'csv',
-						binaryPropertyName: 'data',
-						options: { headerRow: true },
-					},
-				},
-			]);
+			replaceNode(workflow, node, sheetRead(node.name, sheet));
 		else if (node.type === 'n8n-nodes-base.googleSheets' && node.parameters.operation === 'append')
-			replaceNode(workflow, node, [
-				{
-					name: `${node.name} (line)`,
-					type: 'n8n-nodes-base.set',
-					typeVersion: 3.4,
-					parameters: {
-						mode: 'manual',
-						assignments: {
-							assignments: [
-								{
-									id: 'line',
-									name: 'line',
-									type: 'string',
-									value: "={{ Object.values($json).join(',') }}\n",
-								},
-							],
-						},
-						options: {},
-					},
-				},
-				{
-					name: `${node.name} (text)`,
-					type: 'n8n-nodes-base.convertToFile',
-					typeVersion: 1.1,
-					parameters: {
-						operation: 'toText',
-						sourceProperty: 'line',
-						binaryPropertyName: 'data',
-						options: {},
-					},
-				},
-				fileNode(node.name, {
-					operation: 'write',
-					fileName: `${outputFolder}/${sheet}.csv`,
-					dataPropertyName: 'data',
-					options: { append: true },
-				}),
-			]);
+			replaceNode(workflow, node, sheetAppend(node.name, `${outputFolder}/${sheet}.csv`));
 		else if (node.type === 'n8n-nodes-base.gmail') {
 			const to = String(node.parameters.sendTo).replace(/^=/, '');
 			replaceNode(workflow, node, [
@@ -554,6 +502,57 @@ export function example(file: string, outputFolder: string): Workflow {
 	}
 	return workflow;
 }
+
+/** A sheet read, as the CSV file of its name in examples/ read and parsed. */
+const sheetRead = (name: string, sheet: string): WorkflowNode[] => [
+	fileNode(`${name} (file)`, { operation: 'read', fileSelector: `${EXAMPLES}/${sheet}.csv` }),
+	{
+		name,
+		type: 'n8n-nodes-base.extractFromFile',
+		typeVersion: 1.1,
+		parameters: { operation: 'csv', binaryPropertyName: 'data', options: { headerRow: true } },
+	},
+];
+
+/** A row appended to a sheet, as a line appended to the CSV file `file`. */
+const sheetAppend = (name: string, file: string): WorkflowNode[] => [
+	{
+		name: `${name} (line)`,
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		parameters: {
+			mode: 'manual',
+			assignments: {
+				assignments: [
+					{
+						id: 'line',
+						name: 'line',
+						type: 'string',
+						value: "={{ Object.values($json).join(',') }}\n",
+					},
+				],
+			},
+			options: {},
+		},
+	},
+	{
+		name: `${name} (text)`,
+		type: 'n8n-nodes-base.convertToFile',
+		typeVersion: 1.1,
+		parameters: {
+			operation: 'toText',
+			sourceProperty: 'line',
+			binaryPropertyName: 'data',
+			options: {},
+		},
+	},
+	fileNode(name, {
+		operation: 'write',
+		fileName: file,
+		dataPropertyName: 'data',
+		options: { append: true },
+	}),
+];
 
 /**
  * What example 1 finds in an account that still holds the office it closes: the client

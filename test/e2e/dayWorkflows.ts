@@ -56,83 +56,90 @@ const makeLeaps = (name: string, parameters: Record<string, unknown>, position?:
 	credentials: { makeLeapsApi: CREDENTIAL },
 });
 
-export function dayWorkflow(clientMid: string) {
-	const chain = [
-		makeLeaps('Create or update invoice', {
-			resource: 'document',
-			operation: 'createOrUpdate',
-			documentType: 'invoice',
-			client: byId(clientMid),
-			externalId: DAY.externalId,
-			documentNumber: DAY.number,
-			date: '2026-11-30',
-			lineItems: {
-				line: [
-					// the catalog's description, price, unit and tax rate; 3 hours, not 1
-					{
-						kind: 'catalog',
-						catalogItem: { __rl: true, mode: 'code', value: 'DESIGN-H' },
-						quantity: '3',
-					},
-					{ description: 'Delivery', quantity: '1', unitPrice: '500', taxRate: '10' },
+/** The day's invoice: a line from the catalog, a typed line, a new tag made by the option. */
+const dayInvoice = (clientMid: string) =>
+	makeLeaps('Create or update invoice', {
+		resource: 'document',
+		operation: 'createOrUpdate',
+		documentType: 'invoice',
+		client: byId(clientMid),
+		externalId: DAY.externalId,
+		documentNumber: DAY.number,
+		date: '2026-11-30',
+		lineItems: {
+			line: [
+				// the catalog's description, price, unit and tax rate; 3 hours, not 1
+				{
+					kind: 'catalog',
+					catalogItem: { __rl: true, mode: 'code', value: 'DESIGN-H' },
+					quantity: '3',
+				},
+				{ description: 'Delivery', quantity: '1', unitPrice: '500', taxRate: '10' },
+			],
+		},
+		// typed as an expression (Project Sakura is not in the list yet), made by the option
+		additionalFields: { title: 'Design for November', tags: `=${DAY.tags}` },
+		options: { createMissingTags: true },
+	});
+
+/** The day's chain: the invoice, its PDF, terms attached, sent, a pickup link and its list. */
+const dayChain = (clientMid: string) => [
+	dayInvoice(clientMid),
+	makeLeaps('Download PDF', {
+		resource: 'document',
+		operation: 'downloadPdf',
+		document: byId('={{ $json.mid }}'),
+		binaryPropertyName: 'data',
+	}),
+	{
+		name: 'Terms (text)',
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		parameters: {
+			mode: 'manual',
+			assignments: {
+				assignments: [
+					{ id: 'terms', name: 'terms', type: 'string', value: DAY.terms.toString('base64') },
 				],
 			},
-			// typed as an expression (Project Sakura is not in the list yet), made by the option
-			additionalFields: { title: 'Design for November', tags: `=${DAY.tags}` },
-			options: { createMissingTags: true },
-		}),
-		makeLeaps('Download PDF', {
-			resource: 'document',
-			operation: 'downloadPdf',
-			document: byId('={{ $json.mid }}'),
-			binaryPropertyName: 'data',
-		}),
-		{
-			name: 'Terms (text)',
-			type: 'n8n-nodes-base.set',
-			typeVersion: 3.4,
-			parameters: {
-				mode: 'manual',
-				assignments: {
-					assignments: [
-						{ id: 'terms', name: 'terms', type: 'string', value: DAY.terms.toString('base64') },
-					],
-				},
-				options: {},
-			},
+			options: {},
 		},
-		{
-			name: 'Terms PDF',
-			type: 'n8n-nodes-base.convertToFile',
-			typeVersion: 1.1,
-			parameters: {
-				operation: 'toBinary',
-				sourceProperty: 'terms',
-				binaryPropertyName: 'terms',
-				options: { fileName: 'terms.pdf', mimeType: 'application/pdf' },
-			},
+	},
+	{
+		name: 'Terms PDF',
+		type: 'n8n-nodes-base.convertToFile',
+		typeVersion: 1.1,
+		parameters: {
+			operation: 'toBinary',
+			sourceProperty: 'terms',
+			binaryPropertyName: 'terms',
+			options: { fileName: 'terms.pdf', mimeType: 'application/pdf' },
 		},
-		makeLeaps('Send invoice', {
-			resource: 'document',
-			operation: 'send',
-			document: byId("={{ $('Create or update invoice').item.json.mid }}"),
-			channels: ['securesend'],
-			subject: `Your invoice ${DAY.number}`,
-			message: 'Please find our invoice and our terms attached.',
-			options: { attachments: 'terms' },
-		}),
-		makeLeaps('Create pickup link', {
-			resource: 'document',
-			operation: 'createPickupLink',
-			document: byId('={{ $json.mid }}'),
-			email: DAY.email,
-		}),
-		makeLeaps('Pickup links', {
-			resource: 'document',
-			operation: 'getPickupLinks',
-			document: byId('={{ $json.mid }}'),
-		}),
-	];
+	},
+	makeLeaps('Send invoice', {
+		resource: 'document',
+		operation: 'send',
+		document: byId("={{ $('Create or update invoice').item.json.mid }}"),
+		channels: ['securesend'],
+		subject: `Your invoice ${DAY.number}`,
+		message: 'Please find our invoice and our terms attached.',
+		options: { attachments: 'terms' },
+	}),
+	makeLeaps('Create pickup link', {
+		resource: 'document',
+		operation: 'createPickupLink',
+		document: byId('={{ $json.mid }}'),
+		email: DAY.email,
+	}),
+	makeLeaps('Pickup links', {
+		resource: 'document',
+		operation: 'getPickupLinks',
+		document: byId('={{ $json.mid }}'),
+	}),
+];
+
+export function dayWorkflow(clientMid: string) {
+	const chain = dayChain(clientMid);
 	// read after the invoice (below its chain on the canvas, so run after it)
 	const lists = [
 		makeLeaps('Tags', { resource: 'tag', operation: 'getAll', returnAll: true }, [440, 200]),

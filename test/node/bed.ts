@@ -166,6 +166,29 @@ export function sandboxSecrets(sandbox: Sandbox): Array<{ name: string; value: s
 	];
 }
 
+/** The bed's runs: the node with the test's parameters, at the fast pace unless it sets one. */
+const runsOf =
+	(bed: TestBed, runDefaults: Partial<RunOptions>): TestBed['run'] =>
+	async (parameters, items = [{}], extra = {}) => {
+		try {
+			return await runNode({
+				credentials: bed.credentials,
+				items,
+				parameters: {
+					resource: 'client',
+					partner: bed.partner,
+					...parameters,
+					options: { requestsPerMinute: FAST, ...(parameters.options as object) },
+				},
+				...runDefaults,
+				...extra,
+			});
+		} catch (thrown) {
+			observed.push(thrown);
+			throw thrown;
+		}
+	};
+
 /**
  * A fresh sandbox and a stored credential pointing at it, for each test; `runDefaults` apply to
  * every run (such as shorter transport limits). After each test,
@@ -187,26 +210,7 @@ export function useTestBed(
 		const { clientId, clientSecret, partnerMid } = bed.sandbox.credentials;
 		bed.credentials.set('cred-1', { baseUrl: bed.sandbox.baseUrl, clientId, clientSecret });
 		bed.partner = { __rl: true, mode: 'id', value: partnerMid };
-		bed.run = async (parameters, items = [{}], extra = {}) => {
-			try {
-				return await runNode({
-					credentials: bed.credentials,
-					items,
-					parameters: {
-						resource: 'client',
-						partner: bed.partner,
-						...parameters,
-						// the test's options, at the fast pace unless it sets one
-						options: { requestsPerMinute: FAST, ...(parameters.options as object) },
-					},
-					...runDefaults,
-					...extra,
-				});
-			} catch (thrown) {
-				observed.push(thrown);
-				throw thrown;
-			}
-		};
+		bed.run = runsOf(bed, runDefaults);
 		bed.callTool = async (parameters, args) =>
 			await callTool({
 				credentials: bed.credentials,
