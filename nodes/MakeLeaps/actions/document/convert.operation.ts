@@ -2,11 +2,15 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../run/context';
-import { clientDocumentIndex, documentScope } from '../../run/document/clientDocuments';
+import {
+	clientDocumentIndex,
+	documentScope,
+	documentWithExternalId,
+	settleCreate,
+} from '../../run/document/clientDocuments';
 import { checkDate, today } from '../../model/dates';
 import { documentChanges } from '../../model/documentBody';
 import { DOCUMENT_TYPES } from '../../api/documents';
-import { documentWithExternalId, settleCreate } from '../../run/document/byExternalId';
 import { documentMidOf, getDocument } from '../../run/document/pickedDocument';
 import { documentTypeOf } from './fromItem';
 import { isRecord, linkedMid } from '../../model/locators';

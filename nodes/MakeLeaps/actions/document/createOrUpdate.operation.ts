@@ -7,13 +7,16 @@ import type { OperationContext } from '../../run/context';
 import { documentsOverlap } from '../../run/document/numbersGiven';
 import { checkDate } from '../../model/dates';
 import { documentChanges } from '../../model/documentBody';
-import { documentWithExternalId, settleCreate } from '../../run/document/byExternalId';
-import { clientDocumentIndex, documentScope } from '../../run/document/clientDocuments';
+import {
+	clientDocumentIndex,
+	documentScope,
+	documentWithExternalId,
+	settleCreate,
+} from '../../run/document/clientDocuments';
 import { documentCheck } from '../../run/memory';
 import { linkedMid } from '../../model/locators';
 import { tagsToMake, withTagNames } from '../../run/document/documentTags';
-import { changeDocument, getDocument } from '../../run/document/pickedDocument';
-import { checkTotals } from '../../run/document/totalsAfterWrite';
+import { changeDocument, checkTotals, getDocument } from '../../run/document/pickedDocument';
 import { withMainFields } from '../../model/fields';
 import { createMissingTagsOption, documentFields } from './fields/document.fields';
 import { documentFromInput, documentTypeOf } from './fromItem';

@@ -5,11 +5,11 @@ import type { OperationContext } from '../../run/context';
 import { checkDate, today } from '../../model/dates';
 import {
 	changeDocument,
+	checkTotals,
 	clientNamed,
 	documentMidOf,
 	getDocument,
 } from '../../run/document/pickedDocument';
-import { checkTotals } from '../../run/document/totalsAfterWrite';
 import { lineItemsOf } from './fromItem';
 import { fieldOption, readFieldValues, type FieldTable } from '../../model/fields';
 import { ACCOUNT_CURRENCY } from '../../model/money';

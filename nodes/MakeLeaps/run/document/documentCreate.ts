@@ -12,7 +12,7 @@ import { clientDocumentIndex, documentScope } from './clientDocuments';
 import { createRecord } from '../createRecord';
 import { chooseDefaultTemplate, refusedField, templateChosenInRun } from './defaultTemplate';
 import { checkTags, withTagUrls } from './documentTags';
-import { checkTotals } from './totalsAfterWrite';
+import { checkTotals } from './pickedDocument';
 
 /**
  * POSTs a new document, never twice (see creates.ts), its tags sent as their URLs and checked on

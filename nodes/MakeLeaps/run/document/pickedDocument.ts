@@ -1,11 +1,14 @@
 /**
  * The document an item picks (Document: from the list, by URL or by ID), read and changed as a
- * run does it: a client the answer gives in full is remembered, to name it in flat rows.
+ * run does it: a client the answer gives in full is remembered, to name it in flat rows; the
+ * totals of a document written (changed or created) checked against its lines.
  */
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { patchDocument, readDocument } from '../../api/documents';
 import { documentsUrl, isRecord, recordMidOf } from '../../model/locators';
+import { ACCOUNT_CURRENCY } from '../../model/money';
+import { totalsProblem } from '../../model/totals';
 import type { OperationContext } from '../context';
 import { checkTags, withTagUrls } from './documentTags';
 
@@ -59,4 +62,25 @@ function clientNoted(op: OperationContext, document: IDataObject): IDataObject {
 	const contact = document.client_contact;
 	if (isRecord(contact)) op.run.noteName('contact', contact.mid, contact.display_name);
 	return document;
+}
+
+/**
+ * Fails the item when the totals MakeLeaps answers for a document just written are not what the
+ * lines sent come to (beyond rounding): the lines were read otherwise than sent. The document
+ * exists, and the message says so.
+ */
+export function checkTotals(
+	op: OperationContext,
+	document: IDataObject,
+	sent: IDataObject,
+	done: 'created' | 'changed',
+): void {
+	if (!Array.isArray(sent.lineitems)) return;
+	const currency = String(sent.currency ?? document.currency ?? ACCOUNT_CURRENCY);
+	const problem = totalsProblem(document, sent.lineitems as IDataObject[], currency);
+	if (problem === undefined) return;
+	op.fail(
+		problem,
+		`The document was ${done} in MakeLeaps (MID ${String(document.mid)}): check its lines there. A difference this large is not rounding: MakeLeaps read the lines otherwise than they were sent. Run Account → Check and report what its line_item_shape row says.`,
+	);
 }

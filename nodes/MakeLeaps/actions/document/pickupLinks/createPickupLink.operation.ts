@@ -15,7 +15,7 @@ import { pickupAddress, servesEmail, simplePickupLink } from './links';
 import { checkEmail } from '../../../model/validation';
 import { isUncertainWrite, outcomeOf } from '../../../transport';
 import { documentLocator } from '../fields/pickers.fields';
-import { documentOfLinks } from './pickedDocument';
+import { documentOfLinks } from './getPickupLinks.operation';
 
 const show = { resource: ['document'], operation: ['createPickupLink'] };
 

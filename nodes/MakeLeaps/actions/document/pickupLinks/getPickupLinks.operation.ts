@@ -7,7 +7,7 @@ import { isRecord } from '../../../model/locators';
 import { simplePickupLink } from './links';
 import { excerpt } from '../../../transport';
 import { documentLocator } from '../fields/pickers.fields';
-import { documentOfLinks } from './pickedDocument';
+import { documentMidOf } from '../../../run/document/pickedDocument';
 
 const show = { resource: ['document'], operation: ['getPickupLinks'] };
 
@@ -40,3 +40,19 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 
 /** Items may run a few at a time (see actions/inFlight.ts). */
 export const overlaps = true;
+
+/**
+ * The document whose pickup links an item reads or makes, and what its rows show of it: its MID,
+ * and its number when the item itself is that document (such as an item of Document → Get Many):
+ * a label only, never read for.
+ */
+export async function documentOfLinks(
+	op: OperationContext,
+): Promise<{ partnerMid: string; mid: string }> {
+	const partnerMid = await op.partnerMid();
+	const mid = documentMidOf(op, partnerMid);
+	const item = op.run.n8n.getInputData()[op.itemIndex]?.json ?? {};
+	const number = String(item.mid) === mid ? item.document_number : undefined;
+	op.documentKnown = { mid, document_number: typeof number === 'string' ? number : null };
+	return { partnerMid, mid };
+}
