@@ -6,6 +6,9 @@
  * - e2e: the packed package in a real n8n and a real browser (test/e2e), minutes;
  * - queue: n8n's queue mode (main, two workers, Redis, PostgreSQL) running imports (test/queue).
  */
+// ts-jest only transpiles (tsconfig.tools.json sets `isolatedModules`): type errors are tsc's to
+// find, in `npm run lint` and `npm test` (`tsc -p tsconfig.tools.json --noEmit`), once for all
+// files instead of once per jest worker.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.tools.json' }] };
 
 const project = (name, testTimeoutMs) => ({
