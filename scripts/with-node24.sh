@@ -116,6 +116,8 @@ lint)
 	# test/) runs in Node.js, never inside n8n; each such file names the n8n Cloud rules it is
 	# exempt from.
 	n8n-node lint
+	# Types, tests included: jest only transpiles them.
+	tsc -p tsconfig.tools.json --noEmit
 	# What ships, as n8n's package scanner reads it: inline disable comments are ignored.
 	eslint --no-inline-config nodes credentials package.json
 	# The GitHub workflows (CI and publishing with provenance), with actionlint.

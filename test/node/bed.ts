@@ -19,6 +19,13 @@ import {
 /** Requests per minute for tests that are not about pacing (the sandbox does not throttle them). */
 export const FAST = 6000;
 
+/**
+ * The first wait for MakeLeaps to validate a sending order in runs that do not set it (2 s in
+ * n8n): the sandboxes of the tests validate in 300 ms or less, and the later looks wait 1 s and
+ * 2 s. A test's own `limits` may set another.
+ */
+export const VALIDATION_WAIT_MS = 500;
+
 export interface TestBed {
 	sandbox: Sandbox;
 	credentials: CredentialsHelper;
@@ -182,6 +189,10 @@ const runsOf =
 				},
 				...runDefaults,
 				...extra,
+				limits: {
+					validationWaitMs: VALIDATION_WAIT_MS,
+					...(extra.limits ?? runDefaults.limits),
+				},
 			});
 		} catch (thrown) {
 			observed.push(thrown);
@@ -191,7 +202,8 @@ const runsOf =
 
 /**
  * A fresh sandbox and a stored credential pointing at it, for each test; `runDefaults` apply to
- * every run (such as shorter transport limits). After each test,
+ * every run (such as shorter transport limits; runs wait VALIDATION_WAIT_MS for a sending order's
+ * validation unless their limits set it). After each test,
  * everything the test saw (every run's items and errors, thrown errors, console and logger
  * output) is checked for the client secret, the Basic header value and every issued token.
  */

@@ -94,6 +94,11 @@ export class MakeLeapsTransport {
 		return transport;
 	}
 
+	/** The first wait for MakeLeaps to validate a sending order (see TransportLimits). */
+	get validationWaitMs(): number {
+		return this.limits.validationWaitMs;
+	}
+
 	/** Waits between reads that wait for MakeLeaps (a sending order being validated); Stop ends it. */
 	async pause(ms: number): Promise<void> {
 		await this.tries.sleep(ms);

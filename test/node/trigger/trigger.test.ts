@@ -329,10 +329,12 @@ describe('MakeLeaps Trigger: what a poll costs', () => {
 	test('with Partner empty, the partner is looked up at the first poll only: a quiet poll then costs 1 request', async () => {
 		const clientMid = seedClient(bed, 'C-1');
 		seedDocuments(bed, clientMid, ['A']);
-		const trigger = new ActiveTrigger(bed, {
-			event: 'documentPaid',
-			partner: { __rl: true, mode: 'list', value: '' },
-		});
+		// at n8n's own pace, as an active workflow polls
+		const trigger = new ActiveTrigger(
+			bed,
+			{ event: 'documentPaid', partner: { __rl: true, mode: 'list', value: '' } },
+			{ requestsPerMinute: 120 },
+		);
 		await trigger.poll();
 		const paths = () => bed.sandbox.received('/api/').map((r) => r.path);
 		expect(paths()).toEqual(['/api/partner/', expect.stringMatching(/\/document\/$/)]);

@@ -21,6 +21,11 @@ export interface TransportLimits {
 	maxRequestsPerMinute: number;
 	/** The most records one read of a list takes in. */
 	maxListRecords: number;
+	/**
+	 * The first wait for MakeLeaps to validate a sending order; each later look waits twice as
+	 * long as the one before, up to 4 times this.
+	 */
+	validationWaitMs: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<TransportLimits> = {
@@ -32,6 +37,7 @@ export const DEFAULT_LIMITS: Readonly<TransportLimits> = {
 	timeoutMs: 60000,
 	maxRequestsPerMinute: 60000,
 	maxListRecords: MAX_LIST_RECORDS,
+	validationWaitMs: 2000,
 };
 
 const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE']);

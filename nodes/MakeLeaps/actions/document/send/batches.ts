@@ -15,7 +15,6 @@ import { earlierSend, type SendJob } from './prepare';
 import { OrderDraft } from './order';
 import { filesFit } from './orderFiles';
 import type { SendOutcomes } from './outcomes';
-import { FIRST_WAIT_MS } from './orderReads';
 
 /** Sends the prepared jobs (in input order), settling each item's outcome. */
 export async function sendInBatches(jobs: SendJob[], outcomes: SendOutcomes): Promise<void> {
@@ -140,7 +139,8 @@ async function checkFilled(drafts: OrderDraft[], outcomes: SendOutcomes): Promis
 	if (filled.length === 0) return;
 	const waits = filled.map((draft) => draft.first.request.waitSeconds * 1000);
 	for (const [k, draft] of filled.entries()) draft.deadline = Date.now() + waits[k];
-	await filled[0].first.op.run.transport.pause(Math.min(FIRST_WAIT_MS, ...waits));
+	const { transport } = filled[0].first.op.run;
+	await transport.pause(Math.min(transport.validationWaitMs, ...waits));
 	for (const draft of filled) {
 		if (draft.attached.every((job) => outcomes.open(job))) await draft.check(outcomes);
 	}

@@ -15,12 +15,11 @@ const MAX_ORDERS_READ = 300;
 /** Orders listed without their documents: the newest this many are opened one by one. */
 const MAX_ORDERS_OPENED = 3;
 /**
- * MakeLeaps validates an order after each change: the first look comes after this long, and each
- * poll waits twice as long as the one before, up to the last, so that a quick validation costs one
- * read and a slow one a few.
+ * MakeLeaps validates an order after each change: the first look comes after the transport's
+ * `validationWaitMs` (2 s), and each poll waits twice as long as the one before, up to 4 times the
+ * first, so that a quick validation costs one read and a slow one a few.
  */
-export const FIRST_WAIT_MS = 2000;
-const LONGEST_WAIT_MS = 8000;
+const LONGEST_WAITS = 4;
 /** Statuses of an order that went out (or is going out): read after a send whose answer was lost. */
 const SENT_STATUSES = /^(sent|ordered|sending|processing|processed|completed|delivered|done)$/i;
 
@@ -119,7 +118,8 @@ export async function pollUntilReady(
 ): Promise<IDataObject> {
 	let order =
 		listed && 'ready_to_order' in listed && documentsOf(listed) !== undefined ? listed : undefined;
-	for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
+	const first = op.run.transport.validationWaitMs;
+	for (let wait = first; ; wait = Math.min(wait * 2, first * LONGEST_WAITS)) {
 		order ??= await readSendingOrder(op, orderUrl, described);
 		if (order.ready_to_order === true) return order;
 		const left = deadline - Date.now();
