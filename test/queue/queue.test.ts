@@ -8,7 +8,7 @@
  */
 import { N8n, sandboxCredential } from '../../dev/n8n';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { findSecrets, sandboxSecrets } from '../node/bed';
+import { findSecrets, sandboxSecrets } from '../node/support/bed';
 import { startPostgres, startRedis, type Postgres, type Server } from './servers';
 
 const WAVES = 2;

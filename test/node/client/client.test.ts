@@ -1,8 +1,8 @@
 import axios from 'axios';
 import type { NodeParameterValueType } from 'n8n-workflow';
 
-import { expectNoSecrets, useTestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
+import { expectNoSecrets, useTestBed } from '../support/bed';
+import { byId, seedClient } from '../support/fixtures';
 
 const client = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 

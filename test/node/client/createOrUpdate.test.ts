@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { rows, secondApiKey, upsertRows } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { rows, secondApiKey, upsertRows } from '../support/fixtures';
 
 const upsert = upsertRows;
 

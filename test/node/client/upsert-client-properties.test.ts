@@ -17,8 +17,8 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed } from '../bed';
-import { upsertRows } from '../fixtures';
+import { useTestBed } from '../support/bed';
+import { upsertRows } from '../support/fixtures';
 import {
 	cell,
 	expectEachOutcome,
@@ -28,8 +28,8 @@ import {
 	text,
 	withoutMissing,
 	type Lists,
-} from '../upserts';
-import { filled, runSteps, UpsertWorld, type Held, type RunStep } from '../upsertWorld';
+} from '../support/upserts';
+import { filled, runSteps, UpsertWorld, type Held, type RunStep } from '../support/upsertWorld';
 
 const KEYS = ['K1', 'K2', ' K1 ', 7, '7'];
 const ORGS = ['Alpha Co', 'Beta Co', ' Alpha Co'];

@@ -6,8 +6,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Fault } from '../../../sandbox/server';
-import { useTestBed, type TestBed } from '../bed';
-import { byId, createContact, secondApiKey, seedClient } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, createContact, secondApiKey, seedClient } from '../support/fixtures';
 
 type Contact = Record<string, unknown> & { mid: string };
 

@@ -11,9 +11,9 @@ import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RunResult } from '../../../dev/harness';
-import { useTestBed, type TestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
-import { propertyRuns } from '../cases';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, seedClient } from '../support/fixtures';
+import { propertyRuns } from '../support/cases';
 
 /** Who a row can add: two people named Ito Ken told apart by their e-mail, an Ito, a Mori. */
 const PEOPLE = [

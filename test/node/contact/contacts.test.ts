@@ -4,8 +4,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { byId, createContact, seedClient } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, createContact, seedClient } from '../support/fixtures';
 
 const writes = (bed: TestBed) => bed.sandbox.received('/api/').filter((r) => r.method !== 'GET');
 const contactsOf = (bed: TestBed, mid: string) =>

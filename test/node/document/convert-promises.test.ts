@@ -7,8 +7,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, seedClient } from '../support/fixtures';
 
 const api = (bed: TestBed) => bed.sandbox.received('/api/');
 const writes = (bed: TestBed) => api(bed).filter((r) => r.method !== 'GET');

@@ -14,9 +14,9 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { byId } from '../fixtures';
-import { propertyRuns } from '../cases';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId } from '../support/fixtures';
+import { propertyRuns } from '../support/cases';
 
 const QUOTES = 4;
 /** Items by outcome over the whole property, to show it went through each. */

@@ -5,8 +5,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, seedClient } from '../support/fixtures';
 
 const writes = (bed: TestBed) => bed.sandbox.received('/api/').filter((r) => r.method !== 'GET');
 

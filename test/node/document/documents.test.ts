@@ -6,8 +6,8 @@ import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { RUN_TIMEZONE } from '../../../dev/harness';
 import { readPdf } from '../../../dev/pdf';
-import { useTestBed, type TestBed } from '../bed';
-import { byId, documentUpsertRows, seedClient } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, documentUpsertRows, seedClient } from '../support/fixtures';
 
 const documentsRequests = (bed: TestBed) =>
 	bed.sandbox.received('/api/').filter((r) => r.path.includes('/document/'));

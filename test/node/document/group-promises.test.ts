@@ -5,8 +5,8 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
+import { useTestBed } from '../support/bed';
+import { byId, seedClient } from '../support/fixtures';
 
 // past 2^53: n8n hands the node 12345678901234567000
 const TOO_LARGE = Number('12345678901234567890');

@@ -4,8 +4,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
+import { useTestBed } from '../support/bed';
+import { byId, seedClient } from '../support/fixtures';
 
 const sheet = (client: string, quantity = 2): IDataObject[] => [
 	{ invoice_id: 'INV-1', client, description: 'Design', quantity, unit_price: 10000, tax_rate: 10 },

@@ -6,8 +6,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { IN_FLIGHT } from '../../../nodes/MakeLeaps/actions/inFlight';
-import { useTestBed } from '../bed';
-import { byId, faultOnPost, posts, seedClient } from '../fixtures';
+import { useTestBed } from '../support/bed';
+import { byId, faultOnPost, posts, seedClient } from '../support/fixtures';
 
 /** A far link (250 ms a round trip) and a pace of 600 a minute: one request outlasts the interval. */
 const LATENCY_MS = 250;

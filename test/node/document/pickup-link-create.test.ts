@@ -7,8 +7,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Fault } from '../../../sandbox/server';
-import { useTestBed, type TestBed } from '../bed';
-import { byId, seedClient, seedInvoice } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, seedClient, seedInvoice } from '../support/fixtures';
 
 const v2 = { typeVersion: 2 };
 const onFail = { ...v2, onError: 'continueRegularOutput' as const };

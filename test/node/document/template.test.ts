@@ -5,8 +5,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { byId, documentUpsertRows, seedClient } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, documentUpsertRows, seedClient } from '../support/fixtures';
 
 const invoice = (clientMid: string, template?: string): INodeParameters => ({
 	resource: 'document',

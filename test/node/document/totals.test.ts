@@ -5,8 +5,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useTestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
+import { useTestBed } from '../support/bed';
+import { byId, seedClient } from '../support/fixtures';
 
 const invoice = (client: string): INodeParameters => ({
 	resource: 'document',

@@ -22,8 +22,8 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { documentUpsertRows } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { documentUpsertRows } from '../support/fixtures';
 import {
 	cell,
 	emptyCell,
@@ -35,8 +35,8 @@ import {
 	withoutMissing,
 	type Lists,
 	type Outcome,
-} from '../upserts';
-import { filled, runSteps, UpsertWorld, type Held, type RunStep } from '../upsertWorld';
+} from '../support/upserts';
+import { filled, runSteps, UpsertWorld, type Held, type RunStep } from '../support/upsertWorld';
 
 const KEYS = ['D1', 'D2', ' D1 ', 5, '5'];
 /**

@@ -4,8 +4,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { startTrap, type Trap } from '../trap';
+import { useTestBed, type TestBed } from '../support/bed';
+import { startTrap, type Trap } from '../support/trap';
 
 // Values come through expressions, as they do from upstream data: literal values typed in the
 // editor are already refused by n8n's own field validation before the run starts.

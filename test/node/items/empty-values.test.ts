@@ -5,8 +5,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { byId, seedClient, upsertRows } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, seedClient, upsertRows } from '../support/fixtures';
 
 const patches = (bed: TestBed) =>
 	bed.sandbox

@@ -7,8 +7,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { outputOf } from '../../../dev/harness';
-import { useTestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
+import { useTestBed } from '../support/bed';
+import { byId, seedClient } from '../support/fixtures';
 
 const invoiceFor = (client: string, extra: IDataObject = {}): INodeParameters => ({
 	resource: 'document',

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { useTestBed } from '../bed';
+import { useTestBed } from '../support/bed';
 
 const VALUES: Array<[string, unknown]> = [
 	['text', 'Example Co'],

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { IN_FLIGHT } from '../../../nodes/MakeLeaps/actions/inFlight';
-import { useTestBed } from '../bed';
-import { faultOnPost, posts, upsertRows } from '../fixtures';
+import { useTestBed } from '../support/bed';
+import { faultOnPost, posts, upsertRows } from '../support/fixtures';
 
 /** A far link (250 ms a round trip) and a pace of 600 a minute: one request outlasts the interval. */
 const LATENCY_MS = 250;

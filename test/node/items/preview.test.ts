@@ -6,8 +6,15 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { byId, documentUpsertRows, rows, seedClient, seedInvoice, upsertRows } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import {
+	byId,
+	documentUpsertRows,
+	rows,
+	seedClient,
+	seedInvoice,
+	upsertRows,
+} from '../support/fixtures';
 
 const previewing = (parameters: INodeParameters): INodeParameters => ({
 	...parameters,

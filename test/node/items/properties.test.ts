@@ -10,9 +10,9 @@ import type { Socket } from 'node:net';
 import fc from 'fast-check';
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
-import { FAST, useTestBed } from '../bed';
-import { startTrap, type Trap } from '../trap';
-import { propertyRuns } from '../cases';
+import { FAST, useTestBed } from '../support/bed';
+import { startTrap, type Trap } from '../support/trap';
+import { propertyRuns } from '../support/cases';
 
 /** Every outgoing connection and DNS lookup of this process while a test runs. */
 const connections: string[] = [];

@@ -1,6 +1,6 @@
 import { listSearch } from '../../../dev/harness';
-import { useTestBed, type TestBed } from '../bed';
-import { seedClient, seedMany } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { seedClient, seedMany } from '../support/fixtures';
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 

@@ -6,7 +6,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useTestBed } from '../bed';
+import { useTestBed } from '../support/bed';
 import {
 	byId,
 	documentUpsertRows,
@@ -14,7 +14,7 @@ import {
 	seedInvoice,
 	sendableInvoice,
 	upsertRows,
-} from '../fixtures';
+} from '../support/fixtures';
 
 const v2 = { typeVersion: 2 };
 

@@ -9,7 +9,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { resources } from '../../../nodes/MakeLeaps/actions/resources';
-import { useTestBed, type TestBed } from '../bed';
+import { useTestBed, type TestBed } from '../support/bed';
 import {
 	byId,
 	documentUpsertRows,
@@ -17,7 +17,7 @@ import {
 	seedClient,
 	seedInvoice,
 	sendableInvoice,
-} from '../fixtures';
+} from '../support/fixtures';
 
 const v2 = { typeVersion: 2 };
 

@@ -4,8 +4,15 @@
  * (simplify-rows.test.ts walks every operation for objects or lists left in a row.)
  */
 
-import { useTestBed, type TestBed } from '../bed';
-import { byId, documentUpsertRows, invoiceOf, seedClient, upsertRows, rows } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import {
+	byId,
+	documentUpsertRows,
+	invoiceOf,
+	seedClient,
+	upsertRows,
+	rows,
+} from '../support/fixtures';
 
 const v2 = { typeVersion: 2 };
 

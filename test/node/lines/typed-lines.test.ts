@@ -8,8 +8,8 @@
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { MakeLeaps } from '../../../nodes/MakeLeaps/MakeLeaps.node';
-import { useTestBed, type TestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, seedClient } from '../support/fixtures';
 
 /** The fields of a line of Line Items, as the node describes them. */
 const lineFields = (() => {

@@ -7,8 +7,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { documentUpsertRows } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { documentUpsertRows } from '../support/fixtures';
 
 const line = [{ description: 'Work', quantity: 1, unit_price: 1000, tax_rate: 10 }];
 const byExternalId = { __rl: true, mode: 'externalId', value: '={{ $json.client }}' };

@@ -6,8 +6,8 @@
  * the filter costs requests, never a wrong or second record.
  */
 import type { SandboxOptions } from '../../../sandbox/options';
-import { useTestBed, type TestBed } from '../bed';
-import { documentUpsertRows } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { documentUpsertRows } from '../support/fixtures';
 
 const line = [{ description: 'Work', quantity: 1, unit_price: 1000, tax_rate: 10 }];
 /** The MID of client C-<n>, from the store (the account's 2,000 clients are not shown as JSON). */

@@ -19,9 +19,9 @@ import fc from 'fast-check';
 import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import type { RunResult } from '../../../dev/harness';
-import { useTestBed, type TestBed } from '../bed';
-import { documentUpsertRows } from '../fixtures';
-import { FASTEST, ownPartner, propertyRuns } from '../upserts';
+import { useTestBed, type TestBed } from '../support/bed';
+import { documentUpsertRows } from '../support/fixtures';
+import { FASTEST, ownPartner, propertyRuns } from '../support/upserts';
 
 const CLIENTS = 150;
 /** The External IDs runs name and changes move: three of the first clients', one of none. */

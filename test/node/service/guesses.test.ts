@@ -5,8 +5,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { byId, documentUpsertRows, seedClient, seedInvoice, seedMany } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, documentUpsertRows, seedClient, seedInvoice, seedMany } from '../support/fixtures';
 
 const keep = { onError: 'continueRegularOutput' } as const;
 const writes = (bed: TestBed) =>

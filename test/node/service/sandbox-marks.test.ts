@@ -6,7 +6,7 @@
 import axios from 'axios';
 
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
-import { basic } from '../bed';
+import { basic } from '../support/bed';
 
 describe('MakeLeaps sandbox: accepted, viewed, cancelled', () => {
 	let sandbox: Sandbox;

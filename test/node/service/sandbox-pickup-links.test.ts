@@ -1,7 +1,7 @@
 import axios from 'axios';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server';
-import { basic } from '../bed';
+import { basic } from '../support/bed';
 
 /** The sandbox's pickup links, over HTTP as the node and the demo reach them. */
 describe('MakeLeaps sandbox: pickup links', () => {

@@ -1,7 +1,7 @@
 import axios from 'axios';
 
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
-import { basic } from '../bed';
+import { basic } from '../support/bed';
 
 /**
  * An account of realistic size for the scale tests and bench: 2,000 clients of 10 invoices made in

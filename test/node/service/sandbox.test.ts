@@ -2,7 +2,7 @@ import axios from 'axios';
 import { sleep } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
-import { basic } from '../bed';
+import { basic } from '../support/bed';
 
 /** The sandbox must answer the way the real API does, or tests against it prove nothing. */
 describe('MakeLeaps sandbox', () => {

@@ -6,8 +6,8 @@ import axios from 'axios';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RunResult } from '../../../dev/harness';
-import { useTestBed } from '../bed';
-import { rows, upsertRows } from '../fixtures';
+import { useTestBed } from '../support/bed';
+import { rows, upsertRows } from '../support/fixtures';
 
 const upsert = upsertRows;
 const failed = (result: RunResult) => result.output.filter((item) => item.json.error !== undefined);

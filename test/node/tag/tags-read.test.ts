@@ -5,8 +5,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { seedClient } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { seedClient } from '../support/fixtures';
 
 const v2 = { typeVersion: 2 };
 

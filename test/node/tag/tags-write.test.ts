@@ -7,8 +7,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, seedClient } from '../support/fixtures';
 
 const v2 = { typeVersion: 2 };
 const line = { description: 'Work', quantity: 1, unit_price: 1000, tax_rate: 10 };

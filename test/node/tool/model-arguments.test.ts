@@ -9,8 +9,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { INVOICE_ARGS, MCP_SERVER, seedKnownClient } from '../../../dev/mcp';
 import { example } from '../../../dev/n8n';
-import { useTestBed, type TestBed } from '../bed';
-import { byId, faultOnPost, seedClient } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, faultOnPost, seedClient } from '../support/fixtures';
 
 /** A parameter filled by the model: an expression giving exactly `value`, of its own type. */
 const fromModel = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;

@@ -5,9 +5,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_LIMITS } from '../../../nodes/MakeLeaps/transport';
-import { useTestBed, type TestBed } from '../bed';
-import { seedMany } from '../fixtures';
-import { startTrap, type Trap } from '../trap';
+import { useTestBed, type TestBed } from '../support/bed';
+import { seedMany } from '../support/fixtures';
+import { startTrap, type Trap } from '../support/trap';
 
 const limits = { ...DEFAULT_LIMITS, timeoutMs: 300 };
 

@@ -3,7 +3,7 @@
  * revoked) is not tried again in the same run: later items fail with the same message without a
  * request. A failure that may pass (5xx, a lost connection, 429) is tried again by the next item.
  */
-import { useTestBed } from '../bed';
+import { useTestBed } from '../support/bed';
 
 const createRow = {
 	operation: 'create',

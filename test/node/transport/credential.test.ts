@@ -1,5 +1,5 @@
 import { testCredential } from '../../../dev/harness';
-import { basic, expectNoSecrets, useTestBed } from '../bed';
+import { basic, expectNoSecrets, useTestBed } from '../support/bed';
 
 const createOne = { operation: 'create', organizationName: 'Example Co', clientExternalId: 'C-1' };
 

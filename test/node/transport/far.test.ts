@@ -1,8 +1,8 @@
 /* eslint-disable no-console -- prints the rate the run reached, for whoever reads the test's output */
 import { startFarLink, type FarLink } from '../../../dev/farLink';
 import type { SandboxOptions } from '../../../sandbox/server';
-import { useTestBed } from '../bed';
-import { rows, upsertRows } from '../fixtures';
+import { useTestBed } from '../support/bed';
+import { rows, upsertRows } from '../support/fixtures';
 
 const RTT_MS = 40;
 const ROWS = 10;

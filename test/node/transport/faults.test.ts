@@ -8,8 +8,8 @@ import { sleep } from 'n8n-workflow';
 import { DEFAULT_LIMITS, isUncertainWrite } from '../../../nodes/MakeLeaps/transport';
 import type { Fault, SandboxOptions } from '../../../sandbox/server';
 import type { RunResult } from '../../../dev/harness';
-import { useTestBed, type TestBed } from '../bed';
-import { seedClient } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { seedClient } from '../support/fixtures';
 
 const TIMEOUT_MS = 300;
 const SLOW_MS = 700; // longer than TIMEOUT_MS: the node gives up, the sandbox applies the request later

@@ -9,9 +9,9 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { InputFile } from '../../../dev/harness';
 import { DEFAULT_LIMITS } from '../../../nodes/MakeLeaps/transport';
-import { ActiveTrigger, seedDocuments } from '../activeTrigger';
-import { findSecrets, sandboxSecrets, textsOf, useTestBed, type TestBed } from '../bed';
-import { byId, seedClient, seedInvoicesOf, seedMany } from '../fixtures';
+import { ActiveTrigger, seedDocuments } from '../support/activeTrigger';
+import { findSecrets, sandboxSecrets, textsOf, useTestBed, type TestBed } from '../support/bed';
+import { byId, seedClient, seedInvoicesOf, seedMany } from '../support/fixtures';
 
 const limits = { ...DEFAULT_LIMITS, timeoutMs: 2000, backoffMs: 20 };
 

@@ -4,7 +4,7 @@
  * after it ends (test/setup.ts); this file shows that the check finds a planted secret, and drives
  * the node into the error paths where a secret could travel: an API that echoes credentials.
  */
-import { captureConsole, findSecrets, useTestBed } from '../bed';
+import { captureConsole, findSecrets, useTestBed } from '../support/bed';
 
 describe('The leak checker', () => {
 	const secrets = [

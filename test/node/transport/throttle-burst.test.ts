@@ -1,5 +1,5 @@
-import { BOUND_MS, importRows, ROWS, THROTTLE } from '../throttle';
-import { useTestBed } from '../bed';
+import { BOUND_MS, importRows, ROWS, THROTTLE } from '../support/throttle';
+import { useTestBed } from '../support/bed';
 
 describe('A 200-row import against a throttled MakeLeaps (10 requests per second)', () => {
 	const bed = useTestBed({ throttle: THROTTLE });

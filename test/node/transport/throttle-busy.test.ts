@@ -3,7 +3,7 @@
  * (other executions at work, say). When the stall ends, each request still leaves an interval
  * after the one before it actually left, so a strict throttle answers no 429.
  */
-import { useTestBed } from '../bed';
+import { useTestBed } from '../support/bed';
 
 const ROWS = 8;
 /**

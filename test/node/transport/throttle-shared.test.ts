@@ -2,7 +2,7 @@
  * Executions running at the same time on one account share its pace: ten imports of 50 rows at
  * once stay under MakeLeaps' limit together, without a single 429.
  */
-import { useTestBed } from '../bed';
+import { useTestBed } from '../support/bed';
 
 const EXECUTIONS = 10;
 const ROWS = 50;

@@ -9,9 +9,9 @@ import { sleep } from 'n8n-workflow';
 
 import { DEFAULT_LIMITS, isUncertainWrite } from '../../../nodes/MakeLeaps/transport';
 import { testCredential } from '../../../dev/harness';
-import { useTestBed, type TestBed } from '../bed';
-import { seedClient } from '../fixtures';
-import { startTrap, type Trap } from '../trap';
+import { useTestBed, type TestBed } from '../support/bed';
+import { seedClient } from '../support/fixtures';
+import { startTrap, type Trap } from '../support/trap';
 
 const TIMEOUT_MS = 300;
 const limits = { ...DEFAULT_LIMITS, timeoutMs: TIMEOUT_MS };

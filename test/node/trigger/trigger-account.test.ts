@@ -13,9 +13,9 @@ import {
 	SAVINGS,
 	seedCompany,
 	seedDocuments,
-} from '../activeTrigger';
-import { FAST, useTestBed, type TestBed } from '../bed';
-import { seedClient } from '../fixtures';
+} from '../support/activeTrigger';
+import { FAST, useTestBed, type TestBed } from '../support/bed';
+import { seedClient } from '../support/fixtures';
 
 const PAID = { event: 'documentPaid' };
 const EMPTY_PARTNER = { __rl: true, mode: 'list', value: '' };

@@ -15,8 +15,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { CredentialsHelper, type PollResult } from '../../../dev/harness';
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
 import type { DocumentMark } from '../../../sandbox/stores/documents';
-import { ActiveTrigger, SAVINGS, seedCompany, seedDocuments } from '../activeTrigger';
-import { propertyRuns } from '../cases';
+import { ActiveTrigger, SAVINGS, seedCompany, seedDocuments } from '../support/activeTrigger';
+import { propertyRuns } from '../support/cases';
 
 const { numRuns: RUNS, seed: SEED } = propertyRuns(150);
 

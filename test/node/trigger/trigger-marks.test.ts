@@ -10,9 +10,15 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { MakeLeapsTrigger } from '../../../nodes/MakeLeaps/MakeLeapsTrigger.node';
 import type { DocumentMark } from '../../../sandbox/stores/documents';
-import { ActiveTrigger, numbers, SAVINGS, seedDocuments, testEventNotices } from '../activeTrigger';
-import { FAST, useTestBed, type TestBed } from '../bed';
-import { seedClient } from '../fixtures';
+import {
+	ActiveTrigger,
+	numbers,
+	SAVINGS,
+	seedDocuments,
+	testEventNotices,
+} from '../support/activeTrigger';
+import { FAST, useTestBed, type TestBed } from '../support/bed';
+import { seedClient } from '../support/fixtures';
 
 type MarkEvent = 'documentAccepted' | 'documentViewed' | 'documentCancelled';
 

@@ -9,9 +9,15 @@ import type { INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { MakeLeapsTrigger } from '../../../nodes/MakeLeaps/MakeLeapsTrigger.node';
-import { ActiveTrigger, numbers, SAVINGS, seedDocuments, testEventNotices } from '../activeTrigger';
-import { FAST, useTestBed, type TestBed } from '../bed';
-import { seedClient } from '../fixtures';
+import {
+	ActiveTrigger,
+	numbers,
+	SAVINGS,
+	seedDocuments,
+	testEventNotices,
+} from '../support/activeTrigger';
+import { FAST, useTestBed, type TestBed } from '../support/bed';
+import { seedClient } from '../support/fixtures';
 
 const { description } = new MakeLeapsTrigger();
 

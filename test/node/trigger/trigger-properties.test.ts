@@ -13,8 +13,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CredentialsHelper, type PollResult } from '../../../dev/harness';
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
-import { ActiveTrigger, rotateKey, SAVINGS, seedCompany, seedDocuments } from '../activeTrigger';
-import { propertyRuns } from '../cases';
+import {
+	ActiveTrigger,
+	rotateKey,
+	SAVINGS,
+	seedCompany,
+	seedDocuments,
+} from '../support/activeTrigger';
+import { propertyRuns } from '../support/cases';
 
 const { numRuns: RUNS, seed: SEED } = propertyRuns(300);
 /** The triggers' pace: as fast as a test may set it, the sandbox does not throttle. */

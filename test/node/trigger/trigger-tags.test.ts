@@ -6,9 +6,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ActiveTrigger, numbers, seedDocuments } from '../activeTrigger';
-import { FAST, useTestBed, type TestBed } from '../bed';
-import { seedClient } from '../fixtures';
+import { ActiveTrigger, numbers, seedDocuments } from '../support/activeTrigger';
+import { FAST, useTestBed, type TestBed } from '../support/bed';
+import { seedClient } from '../support/fixtures';
 
 const tagReads = (bed: TestBed) =>
 	bed.sandbox.received('/api/').filter((r) => r.path.endsWith('/tag/'));

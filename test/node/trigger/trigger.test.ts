@@ -6,9 +6,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { ActiveTrigger, numbers, SAVINGS, seedDocuments } from '../activeTrigger';
-import { useTestBed, type TestBed } from '../bed';
-import { seedClient, seedMany } from '../fixtures';
+import { ActiveTrigger, numbers, SAVINGS, seedDocuments } from '../support/activeTrigger';
+import { useTestBed, type TestBed } from '../support/bed';
+import { seedClient, seedMany } from '../support/fixtures';
 
 const documentReads = (bed: TestBed) =>
 	bed.sandbox.received('/api/').filter((r) => r.path.endsWith('/document/'));

@@ -4,8 +4,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runPoll, type CredentialsHelper, type PollResult } from '../../dev/harness';
-import type { Sandbox } from '../../sandbox/server';
+import { runPoll, type CredentialsHelper, type PollResult } from '../../../dev/harness';
+import type { Sandbox } from '../../../sandbox/server';
 import { FAST, type TestBed } from './bed';
 
 /**

@@ -7,9 +7,9 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../bed';
-import { byId } from '../fixtures';
-import { propertyRuns } from '../cases';
+import { useTestBed, type TestBed } from '../../support/bed';
+import { byId } from '../../support/fixtures';
+import { propertyRuns } from '../../support/cases';
 
 /** A client whose person gets Secure Send at `email`, and `n` invoices addressed to it. */
 function invoicesOf(bed: TestBed, name: string, n: number, email = 'sato@example.com') {

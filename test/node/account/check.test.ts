@@ -4,7 +4,7 @@
  * A check whose read fails cannot tell, and the others still run. Only GETs are ever sent.
  */
 import type { SandboxOptions } from '../../../sandbox/server';
-import { useTestBed } from '../bed';
+import { useTestBed } from '../support/bed';
 import {
 	allHeld,
 	check,
@@ -15,8 +15,8 @@ import {
 	idOf,
 	resultsOf,
 	seedAccount,
-} from '../checkAccount';
-import { seedClient } from '../fixtures';
+} from '../support/checkAccount';
+import { seedClient } from '../support/fixtures';
 
 describe('Account → Check against a service that is as the node guesses', () => {
 	const bed = useTestBed();

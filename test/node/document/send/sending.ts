@@ -1,8 +1,8 @@
 /** Sending documents in the engine tests: an invoice to send, the Send parameters, what was posted. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { TestBed } from '../bed';
-import { byId, seedClient } from '../fixtures';
+import type { TestBed } from '../../support/bed';
+import { byId, seedClient } from '../../support/fixtures';
 
 /** An invoice for a new client, addressed to the client's person contact (sato@example.com). */
 export function seedInvoice(bed: TestBed, externalId = 'C-1', extra: Record<string, unknown> = {}) {

@@ -4,8 +4,8 @@ import path from 'node:path';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { MakeLeapsApi } from '../../credentials/MakeLeapsApi.credentials';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
+import { MakeLeapsApi } from '../../../credentials/MakeLeapsApi.credentials';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server';
 import {
 	callTool,
 	CredentialsHelper,
@@ -14,7 +14,7 @@ import {
 	type RunOptions,
 	type RunResult,
 	type ToolAnswer,
-} from '../../dev/harness';
+} from '../../../dev/harness';
 
 /** Requests per minute for tests that are not about pacing (the sandbox does not throttle them). */
 export const FAST = 6000;

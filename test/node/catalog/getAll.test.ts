@@ -3,7 +3,7 @@
  * its pages or up to Limit; and the Catalog Item picker of a document line.
  */
 import { listSearch } from '../../../dev/harness';
-import { useTestBed, type TestBed } from '../bed';
+import { useTestBed, type TestBed } from '../support/bed';
 
 const getMany = { resource: 'item', operation: 'getAll' };
 

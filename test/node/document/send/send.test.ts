@@ -6,8 +6,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useTestBed } from '../bed';
-import { byId } from '../fixtures';
+import { useTestBed } from '../../support/bed';
+import { byId } from '../../support/fixtures';
 import { posts, seedInvoice, send } from './sending';
 
 describe('Document: Send', () => {

@@ -4,8 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { useTestBed } from '../bed';
-import { seedInvoicesOf } from '../fixtures';
+import { useTestBed } from '../../support/bed';
+import { seedInvoicesOf } from '../../support/fixtures';
 import { items, posts, seedInvoice, sendEach, withoutReadiness } from './sending';
 
 describe('Document: Send, documents of one client together', () => {

@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { RunResult } from '../../dev/harness';
-import type { SandboxOptions } from '../../sandbox/server';
+import type { RunResult } from '../../../dev/harness';
+import type { SandboxOptions } from '../../../sandbox/server';
 import type { TestBed } from './bed';
 
 export { propertyRuns } from './cases';

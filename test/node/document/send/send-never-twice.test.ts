@@ -3,9 +3,9 @@
  * sends made elsewhere, parallel runs, links that never leave the Base URL, and lists of sending
  * orders or unsent documents that are not what they seem.
  */
-import { useTestBed } from '../bed';
-import { secondApiKey, seedInvoicesOf } from '../fixtures';
-import { startTrap, type Trap } from '../trap';
+import { useTestBed } from '../../support/bed';
+import { secondApiKey, seedInvoicesOf } from '../../support/fixtures';
+import { startTrap, type Trap } from '../../support/trap';
 import { items, posts, seedInvoice, send, sendEach } from './sending';
 
 let trap: Trap;

@@ -58,7 +58,7 @@ export async function importRows(bed: TestBed, name: string, requestsPerMinute: 
 		boundMs: BOUND_MS,
 		ratio: Number((wallMs / BOUND_MS).toFixed(2)),
 	};
-	const dir = path.join(__dirname, '..', 'test-output');
+	const dir = path.join(__dirname, '..', '..', 'test-output');
 	mkdirSync(dir, { recursive: true });
 	writeFileSync(path.join(dir, `throttle-${name}.json`), `${JSON.stringify(numbers, null, 2)}\n`);
 	console.log(`throttled import (${name}): ${JSON.stringify(numbers)}`);

@@ -6,9 +6,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { description } from '../../../nodes/MakeLeaps/actions/account/check/check.operation';
-import { useTestBed } from '../bed';
-import { check, IDS, idOf, resultsOf, rowOf, seedAccount } from '../checkAccount';
-import { seedClient } from '../fixtures';
+import { useTestBed } from '../support/bed';
+import { check, IDS, idOf, resultsOf, rowOf, seedAccount } from '../support/checkAccount';
+import { seedClient } from '../support/fixtures';
 
 const REPORT = 'https://github.com/n8n-nodes-makeleaps/n8n-nodes-makeleaps/issues/new';
 const COLUMNS = ['check', 'result', 'what_it_means', 'what_to_do', 'details'];

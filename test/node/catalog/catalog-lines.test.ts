@@ -7,8 +7,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { SandboxOptions } from '../../../sandbox/server';
-import { useTestBed, type TestBed } from '../bed';
-import { byId, documentUpsertRows, seedClient } from '../fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { byId, documentUpsertRows, seedClient } from '../support/fixtures';
 
 const catalogPath = (bed: TestBed) => `/api/partner/${bed.sandbox.credentials.partnerMid}/item/`;
 const catalogReads = (bed: TestBed) => bed.sandbox.received(catalogPath(bed)).length;

@@ -4,7 +4,7 @@
  * echoes back.
  */
 import type { Sandbox } from '../../../sandbox/server';
-import { expectNoSecrets, useTestBed } from '../bed';
+import { expectNoSecrets, useTestBed } from '../support/bed';
 import {
 	allHeld,
 	check,
@@ -12,7 +12,7 @@ import {
 	expectOnlyGets,
 	resultsOf,
 	seedAccount,
-} from '../checkAccount';
+} from '../support/checkAccount';
 
 describe('Account → Check on an account that cannot show every case', () => {
 	const bed = useTestBed();

@@ -6,10 +6,10 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { InputFile } from '../../../dev/harness';
-import { useTestBed, type TestBed } from '../bed';
-import { byId, seedInvoicesOf } from '../fixtures';
-import { startTrap, type Trap } from '../trap';
+import type { InputFile } from '../../../../dev/harness';
+import { useTestBed, type TestBed } from '../../support/bed';
+import { byId, seedInvoicesOf } from '../../support/fixtures';
+import { startTrap, type Trap } from '../../support/trap';
 
 let trap: Trap;
 beforeAll(async () => {
