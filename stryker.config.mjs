@@ -5,7 +5,7 @@
  *
  * The jest runner gives coverage per test only through its own test environment, which jest
  * applies to the top-level config and not inside `projects`: the two layers are therefore joined
- * into one config here (their roots, test files and setup), with the node layer's timeout.
+ * into one config here (their roots, test files and setup), with the timeout of the slowest layer.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,7 +28,8 @@ const layers = projects.filter(
 	(project) =>
 		['unit', 'node'].includes(project.displayName) && names.includes(project.displayName),
 );
-const node = projects.find((project) => project.displayName === 'node');
+/** The timeouts of the slowest layer run (the node layer's 60 s; the unit layer's 5 s alone). */
+const slowest = layers.at(-1);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -41,12 +42,12 @@ export default {
 		config: {
 			...jestConfig,
 			projects: undefined,
-			testEnvironment: node.testEnvironment,
+			testEnvironment: slowest.testEnvironment,
 			roots: layers.flatMap((project) => project.roots),
 			testMatch: layers.flatMap((project) => project.testMatch),
 			transform,
-			setupFilesAfterEnv: node.setupFilesAfterEnv,
-			globals: node.globals,
+			setupFilesAfterEnv: slowest.setupFilesAfterEnv,
+			globals: slowest.globals,
 		},
 	},
 	mutate: ['nodes/MakeLeaps/run/**/*.ts', 'nodes/MakeLeaps/model/**/*.ts'],
@@ -55,7 +56,8 @@ export default {
 	checkers: [],
 	disableTypeChecks: 'nodes/**/*.ts',
 	// the node tests run n8n's engine against the in-process sandbox, with real waits
-	timeoutMS: 60_000,
+	// (a mutant that makes a test wait forever fails it at the layer's timeout: detected)
+	timeoutMS: slowest.globals.testTimeoutMs,
 	timeoutFactor: 3,
 	dryRunTimeoutMinutes: 30,
 	concurrency: 2,
