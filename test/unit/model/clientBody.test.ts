@@ -230,4 +230,22 @@ describe('contactEdits: an update of some fields', () => {
 		const [edit] = contactEdits({ 'address.region': 'Osaka' }, [person]);
 		expect(edit).toMatchObject({ contact_type: 'person', addresses: [{ region: 'Osaka' }] });
 	});
+
+	test("a change of a contact's names alone is an edit of that contact, with no address", () => {
+		expect(contactEdits({ 'person.family_name': 'Kato' }, [organization, person])).toEqual([
+			{ contact_type: 'person', family_name: 'Kato', addresses: [] },
+		]);
+		expect(contactEdits({ 'organization.name': 'New Co' }, [organization, person])).toEqual([
+			{ contact_type: 'organization', name: 'New Co', addresses: [] },
+		]);
+	});
+
+	test('an address for a contact listed without any (no addresses field) is made from the parts given', () => {
+		const listed = { contact_type: 'organization', name: 'Co' };
+		const [edit] = contactEdits({ 'address.locality': 'Minato' }, [listed]);
+		expect(edit).toMatchObject({
+			contact_type: 'organization',
+			addresses: [{ locality: 'Minato' }],
+		});
+	});
 });

@@ -46,6 +46,11 @@ describe('a catalog item named by a line', () => {
 		);
 	});
 
+	test('a code is matched without the spaces MakeLeaps may keep around it', () => {
+		const spaced = [{ mid: '21', code: ' P-400 ', description: 'Print', unit_cost: '100' }];
+		expect(findCatalogItem(spaced, { by: 'code', value: 'P-400' }, 'L').mid).toBe('21');
+	});
+
 	test('a catalog whose items give no code says so', () => {
 		const uncoded = [{ mid: '1', description: 'x', unit_cost: '1' }];
 		expect(message(() => findCatalogItem(uncoded, { by: 'code', value: 'A' }, 'L'))[1]).toBe(
