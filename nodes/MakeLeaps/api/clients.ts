@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { MAX_PAGE_SIZE } from '../transport';
 import { partnerPath } from './accountPartners';
 import {
 	pageAt,
@@ -22,6 +23,18 @@ export const clientPath = (partnerMid: string, clientMid: string) =>
 /** The partner's clients with `query` as given, page by page. */
 export const clientList: PartnerList = async (walk, partnerMid, query, limit, itemIndex, enough) =>
 	await walk.getAll<IDataObject>(clientsPath(partnerMid), query, limit, itemIndex, enough);
+
+/** Client → Get Many: the partner's clients with these filters, up to `limit`, as few pages as that takes. */
+export async function listClients(
+	walk: Parameters<PartnerList>[0],
+	partnerMid: string,
+	filters: IDataObject,
+	limit: number,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const query = { ...filters, per_page: Math.min(limit, MAX_PAGE_SIZE) };
+	return await clientList(walk, partnerMid, query, limit, itemIndex);
+}
 
 /** One page of the partner's clients. */
 export const clientPage: PartnerPage = async (requests, partnerMid, qs, subject) =>

@@ -10,8 +10,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { requestFor, type PartnerList } from '../api/requests';
-import { MAX_PAGE_SIZE, outcomeOf, type Envelope, type RequestOptions } from '../transport';
+import { requestFor } from '../api/requests';
+import { outcomeOf, type Envelope, type RequestOptions } from '../transport';
 import { readFieldValues, type FieldTable, type FieldValues } from '../model/fields';
 import { clientMidOf, clientsUrl, clientUrl, pickedMid, pickedValue } from '../model/locators';
 import { carryOut, previewOf, type Plan } from '../model/plans';
@@ -224,17 +224,6 @@ export class OperationContext {
 		return this.flag('returnAll')
 			? Infinity
 			: checkCount(this.parameter('limit', 50), this.label('limit'), 1);
-	}
-
-	/** The partner's `list` (of api/) read as Return All / Limit ask, following `meta.next`. */
-	async readList(
-		list: PartnerList,
-		partnerMid: string,
-		qs: IDataObject = {},
-	): Promise<IDataObject[]> {
-		const limit = this.listLimit();
-		const query = { ...qs, per_page: Math.min(limit, MAX_PAGE_SIZE) };
-		return await list(this.run.transport, partnerMid, query, limit, this.itemIndex);
 	}
 
 	/** The editor's name of a parameter (`filters.search` → Search). */

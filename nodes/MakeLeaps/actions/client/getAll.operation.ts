@@ -3,7 +3,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { clientList } from '../../api/clients';
+import { listClients } from '../../api/clients';
 import { recordAt } from '../../run/client/clientReads';
 import type { OperationContext } from '../../run/context';
 import { checkText } from '../../model/validation';
@@ -70,9 +70,9 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	if (simplify) qs.expand = 'default_contact';
 	// The filter is checked again on what comes back, in case the service ignores it (what it
 	// lists without the filter is not documented); a record without the field is kept.
-	const clients = (await op.readList(clientList, partnerMid, qs)).filter(
-		(client) => !('date_archived' in client) || Boolean(client.date_archived) === archived,
-	);
+	const clients = (
+		await listClients(op.run.transport, partnerMid, qs, op.listLimit(), op.itemIndex)
+	).filter((client) => !('date_archived' in client) || Boolean(client.date_archived) === archived);
 	if (!simplify) return clients;
 	// Without `expand`, MakeLeaps gives the default contact as its URL: it is read for each client.
 	const simple: IDataObject[] = [];
