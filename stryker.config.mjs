@@ -8,6 +8,8 @@
  * into one config here (their roots, test files and setup), with the timeout of the slowest layer.
  */
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -68,7 +70,8 @@ export default {
 	incremental: true,
 	// one file per choice of layers: a run on fewer tests would otherwise redo the others' results
 	incrementalFile: `reports/mutation/incremental-${layers.map((layer) => layer.displayName).join('-')}.json`,
-	tempDirName: '.stryker-tmp',
+	// outside the project: a run stopped halfway leaves its sandbox, which lint would then read
+	tempDirName: path.join(os.tmpdir(), 'makeleaps-stryker'),
 	cleanTempDir: true,
 	ignorePatterns: [
 		'build',
