@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resources } from './actions/resources';
 import { router } from './actions/router';
-import { namedForTool } from './actions/toolFailure';
+import { namedForTool } from './run/loop/toolFailure';
 import {
 	searchCatalogItems,
 	searchClients,

@@ -3,7 +3,7 @@ import { client } from './client/Client.resource';
 import { contact } from './contact/Contact.resource';
 import { document } from './document/Document.resource';
 import { item } from './item/Item.resource';
-import type { Resource } from './operation';
+import type { Resource } from './properties';
 import { sendingOrder } from './sendingOrder/SendingOrder.resource';
 import { tag } from './tag/Tag.resource';
 

@@ -1,83 +1,20 @@
 /**
- * The item loop: the operation the node is set to, run for every item with one transport (and so
- * one pace) and one RunContext for the run; each item's output paired with it.
+ * The node's execute: the operation the node is set to, run by the item loop (run/loop/).
  */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { OperationContext } from '../run/context';
-import { RunContext } from '../run/runContext';
-import { SIMPLE, simplePreview, type Known } from '../model/simplify';
-import { checkFlag } from '../model/validation';
-import { MakeLeapsTransport, type TransportLimits } from '../transport';
-import { eachItem, inFlightOf } from './inFlight';
-import { asNodeError, failedItem, RunStop, stopError } from './itemFailure';
-import { propertiesOf, WithBinary, type Operation } from './operation';
+import { runItems, type Chosen } from '../run/loop/itemLoop';
+import type { TransportLimits } from '../transport';
+import { propertiesOf } from './properties';
 import { resources } from './resources';
 
-/** The operation the node is set to. */
-export interface Chosen {
-	resourceName: string;
-	operationName: string;
-	operation: Operation;
-	/** The operation's editor fields, then its resource's: parameters are named as the editor shows them. */
-	properties: INodeProperties[];
-}
-
-/**
- * Runs the chosen operation for every item, with one transport (and so one pace) for the run: a
- * few items at a time where the operation allows it (inFlight.ts). Outputs go out in input
- * order whatever order items end in. Without Continue On Fail, a failed item stops the run: no
- * item starts after it, those under way finish, and the error names what they changed.
- */
+/** Runs the operation the node is set to for every item (see run/loop/itemLoop.ts). */
 export async function router(
 	this: IExecuteFunctions,
 	limits?: Partial<TransportLimits>,
 ): Promise<INodeExecutionData[][]> {
-	const chosen = chosenOperation(this);
-	const run = await startRun(this, chosen.operation, limits);
-	const count = this.getInputData().length;
-	const outputs: INodeExecutionData[][] = [];
-	const stops: RunStop[] = [];
-	let started = 0; // items start in input order
-	const one = async (i: number) => {
-		started = Math.max(started, i + 1);
-		const op = new OperationContext(run, i, chosen.properties);
-		try {
-			outputs[i] = await itemOutputs(this, chosen, op);
-		} catch (caught) {
-			const failed = await failedItem(this, chosen, run, i, caught);
-			// the first failed item in input order stops the run, as one by one; every one is told
-			if (failed instanceof RunStop) stops.push(failed);
-			else outputs[i] = [failed];
-		} finally {
-			run.itemOrder.passedBy(i);
-		}
-	};
-	const width = async () =>
-		await inFlightOf(chosen.operation, new OperationContext(run, 0, chosen.properties), count);
-	await eachItem(count, width, one, () => stops.length > 0);
-	if (stops.length > 0)
-		throw run.transport.secrets.redactError(stopError(run, stops, started, count));
-	const output: INodeExecutionData[] = [];
-	// one push per output: a list of any length, without spreading it into arguments
-	outputs.forEach((item, i) => item.forEach((data) => output.push(pairedWith(i, data))));
-	return [output];
-}
-
-/**
- * The pairing rule, for a run and a preview alike, success or failure: each output of an item is
- * paired with it, and a group's (Group Rows By) with the group's first item only: n8n cannot
- * resolve $('Sheet').item after an item paired with several different ones. An item whose group
- * value is refused is in no group and fails alone.
- */
-function pairedWith(item: number, data: INodeExecutionData): INodeExecutionData {
-	return { ...data, pairedItem: { item } };
+	return await runItems(this, chosenOperation(this), limits);
 }
 
 /** The operation the node is set to, or an error naming what is not supported. */
@@ -96,98 +33,4 @@ function chosenOperation(context: IExecuteFunctions): Chosen {
 		...resource.description,
 	];
 	return { resourceName, operationName, operation, properties };
-}
-
-/** The run: one transport (read-only for a preview or a read-only operation) and its context. */
-async function startRun(
-	context: IExecuteFunctions,
-	operation: Operation,
-	limits?: Partial<TransportLimits>,
-): Promise<RunContext> {
-	const requestsPerMinute = context.getNodeParameter('options.requestsPerMinute', 0, 120);
-	const preview = operation.previewable === true && previewOfRun(context);
-	const transport = await MakeLeapsTransport.create(context, {
-		requestsPerMinute,
-		limits,
-		readOnly: preview || operation.readOnly === true,
-	});
-	return new RunContext(context, transport, preview);
-}
-
-/** What one item (or the group it leads) puts out; nothing for a later item of a group. */
-async function itemOutputs(
-	context: IExecuteFunctions,
-	chosen: Chosen,
-	op: OperationContext,
-): Promise<INodeExecutionData[]> {
-	const { operation } = chosen;
-	const group = operation.groupsBy ? op.groupOf(operation.groupsBy) : undefined;
-	if (group && group[0] !== op.itemIndex) return [];
-	if (group) op.group = group;
-	// read before anything is sent: a refused value fails the item, not after its write
-	op.simplify = simplifies(context, operation, op);
-	const result = await operation.execute(op);
-	if (result instanceof WithBinary) return [{ json: result.json, binary: result.binary }];
-	return context.helpers.returnJsonArray(op.simplify ? simplified(chosen, op, result) : result);
-}
-
-/** Whether the item's output goes out as flat rows: Simplify, on the operations that offer it. */
-function simplifies(context: IExecuteFunctions, operation: Operation, op: OperationContext) {
-	if (!operation.simplifies || context.getNode().typeVersion < 2) return false;
-	// a refused value is the item's error, like any other input
-	return op.flag('simplify', true);
-}
-
-/**
- * The item's output as flat rows (Simplify, version 2 on): each record in its resource's simple
- * form, or the operation's own (Send's outcome); what a preview says, with its changes as text.
- */
-function simplified(
-	{ operation, resourceName }: Chosen,
-	op: OperationContext,
-	result: IDataObject | IDataObject[],
-): IDataObject | IDataObject[] {
-	const simple = operation.simple ?? SIMPLE[resourceName];
-	const known: Known = {
-		contacts: op.contactsKnown,
-		document: op.documentKnown,
-		nameOf: (kind, mid) => op.run.nameOf(kind, mid),
-		timeZone: op.run.n8n.getTimezone(),
-	};
-	const row = (record: IDataObject) =>
-		op.run.preview ? simplePreview(record, known) : simple(record, known);
-	return Array.isArray(result) ? result.map(row) : row(result);
-}
-
-/**
- * Preview Only, for the whole run, read before any request: a run either previews every item or
- * writes. The option may come from an expression (a sheet column): each item's value is read with
- * the yes/no rule of every flag, and items that disagree refuse the run.
- */
-function previewOfRun(context: IExecuteFunctions): boolean {
-	const label = 'Preview Only';
-	let first: { on: boolean; item: number } | undefined;
-	const count = context.getInputData().length;
-	for (let item = 0; item < count; item++) {
-		let on: boolean;
-		try {
-			on = checkFlag(context.getNodeParameter('options.previewOnly', item, false), label, false);
-		} catch (refused) {
-			throw asNodeError(context, refused, item);
-		}
-		if (first === undefined) first = { on, item };
-		else if (on !== first.on) {
-			const says = (value: boolean) => (value ? 'on' : 'off');
-			throw new NodeOperationError(
-				context.getNode(),
-				`${label} is ${says(first.on)} for item ${first.item} and ${says(on)} for item ${item}`,
-				{
-					itemIndex: item,
-					description:
-						'A run either previews every item or changes MakeLeaps for every item, so nothing was sent. Give Preview Only one value for the whole run.',
-				},
-			);
-		}
-	}
-	return first?.on ?? false;
 }

@@ -1,6 +1,6 @@
 /**
  * Checks of input values, as pure functions: each returns the clean value or throws InvalidInput
- * naming the field. The router adds the item and turns it into n8n's NodeOperationError.
+ * naming the field. The item loop adds the item and turns it into n8n's NodeOperationError.
  */
 
 /** Input refused before anything is sent. */

@@ -19,26 +19,34 @@ import { checkCount, checkFlag, checkMid, checkText, InvalidInput } from '../mod
 import { clientByHint } from './client/clientHints';
 import type { RunContext } from './runContext';
 
+/** What the item loop decided for an item before its operation runs (see loop/itemLoop.ts). */
+export interface ItemAsks {
+	/** The input items whose lines this item's document takes: itself, or its whole group. */
+	group?: number[];
+	/** Whether the item's output goes out as a flat row (Simplify). */
+	simplify?: boolean;
+}
+
 export class OperationContext {
 	/** The input items whose lines this item's document takes: itself, or its whole group. */
-	group: number[];
-	/**
-	 * The contacts of the client this item created or changed, as the node sent or read them:
-	 * Simplify names them when MakeLeaps answers the client with its contacts as links.
-	 */
-	contactsKnown?: IDataObject[];
-	/** The document the item's outcome is about, as the run read it: Simplify names it (Send). */
-	documentKnown?: IDataObject;
-	/** Whether the item's output goes out as a flat row (Simplify): set before the operation runs. */
-	simplify = false;
+	readonly group: number[];
+	/** Whether the item's output goes out as a flat row (Simplify). */
+	readonly simplify: boolean;
 
 	constructor(
 		readonly run: RunContext,
 		readonly itemIndex: number,
 		/** The properties of the operation, to name a parameter the way the editor shows it. */
 		private readonly properties: INodeProperties[],
+		{ group, simplify }: ItemAsks = {},
 	) {
-		this.group = [itemIndex];
+		this.group = group ?? [itemIndex];
+		this.simplify = simplify ?? false;
+	}
+
+	/** This item's handle, with what the item loop decided for it. */
+	asked(asks: ItemAsks): OperationContext {
+		return new OperationContext(this.run, this.itemIndex, this.properties, asks);
 	}
 
 	/** The handle of another item of the run, to read its parameters. */
@@ -75,7 +83,7 @@ export class OperationContext {
 		return key ? groups.get(key) : undefined;
 	}
 
-	/** Refuses the item's input: the router adds the item and turns it into an n8n error. */
+	/** Refuses the item's input: the item loop adds the item and turns it into an n8n error. */
 	fail(message: string, description?: string): never {
 		throw new InvalidInput(message, description);
 	}

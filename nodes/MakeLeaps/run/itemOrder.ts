@@ -1,5 +1,5 @@
 /**
- * Input order where a run's items meet. Items may run a few at a time (actions/router.ts), but
+ * Input order where a run's items meet. Items may run a few at a time (run/loop/itemLoop.ts), but
  * rows with the same key must take their turns (creates.ts) in input order, as if one by one: the
  * later row finds what the earlier one made and its values come last. So an item queues for a
  * turn only once every earlier item has queued for its own first turn or ended: every earlier

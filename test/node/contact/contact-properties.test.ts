@@ -3,7 +3,7 @@
  * left out, a title or phone added, rows again, two executions at once, answers lost after the
  * create, contacts changed in MakeLeaps in between), the client never holds two contacts that
  * are the same person by the rule, and running every row that went through once more writes
- * nothing. Runs of up to 9 rows have a few items in flight (actions/inFlight.ts); the rule of
+ * nothing. Runs of up to 9 rows have a few items in flight (run/loop/inFlight.ts); the rule of
  * sameness is the model's own.
  * FC_RUNS sets the number of cases (60 by default), FC_SEED the seed.
  */

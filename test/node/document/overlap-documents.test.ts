@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { IN_FLIGHT } from '../../../nodes/MakeLeaps/actions/inFlight';
+import { IN_FLIGHT } from '../../../nodes/MakeLeaps/run/loop/inFlight';
 import { useTestBed } from '../support/bed';
 import { byId, faultOnPost, posts, seedClient } from '../support/fixtures';
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { IN_FLIGHT } from '../../../nodes/MakeLeaps/actions/inFlight';
+import { IN_FLIGHT } from '../../../nodes/MakeLeaps/run/loop/inFlight';
 import { useTestBed } from '../support/bed';
 import { faultOnPost, posts, upsertRows } from '../support/fixtures';
 

@@ -27,7 +27,7 @@ export const cell = <T>(...values: T[]) =>
 
 /**
  * A run's rows: a few rows, each given once or again (a sheet repeats a row for each line), up
- * to `most` of them: more than IN_FLIGHT + 1 (actions/inFlight.ts) keeps items in flight long
+ * to `most` of them: more than IN_FLIGHT + 1 (run/loop/inFlight.ts) keeps items in flight long
  * enough that rows with one key, interleaved with others, are under way together.
  */
 export const rowsOf = (row: fc.Arbitrary<IDataObject>, most = 4) =>

@@ -1,7 +1,8 @@
 /** Client: the Operation picker, the Partner, and each client operation's fields. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceProperties, type Operation, type Resource } from '../operation';
+import type { Operation } from '../../run/loop/operation';
+import { resourceProperties, type Resource } from '../properties';
 import * as create from './create.operation';
 import * as createOrUpdate from './createOrUpdate.operation';
 import * as del from './delete.operation';

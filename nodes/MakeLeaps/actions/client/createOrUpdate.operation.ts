@@ -6,6 +6,7 @@ import { clientByHint } from '../../run/client/clientHints';
 import { findContactsOfClients, getClient, withContacts } from '../../run/client/clientReads';
 import { contactUpdates, patchContacts } from '../../run/client/contactPatches';
 import type { OperationContext } from '../../run/context';
+import { WithKnown } from '../../run/loop/operation';
 import type { CreateOnce, KeyWords } from '../../run/creates';
 import { fieldProperties, withDefaults, type FieldValues } from '../../model/fields';
 import type { RecordIndex } from '../../run/recordIndex';
@@ -52,7 +53,7 @@ interface Row {
  * leave it. Rows with the same external ID in other executions of this n8n process wait for
  * each other, so two imports at once create a client only once.
  */
-export async function execute(op: OperationContext): Promise<IDataObject> {
+export async function execute(op: OperationContext): Promise<WithKnown> {
 	const values = op.fieldValues(clientFields);
 	// a new client gets the fields' defaults; an existing one changes only in what the row gives
 	const body = clientBody(withDefaults(clientFields, values));
@@ -62,12 +63,15 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const index = op.run.clientIndex(partnerMid);
 	const once = op.run.creates(`${partnerMid} client`, index);
-	return await once.inTurn(op, externalId, async () => {
+	// MakeLeaps answers a client with its contacts as links: Simplify names those sent
+	let sentContacts: IDataObject[] | undefined;
+	const client = await once.inTurn(op, externalId, async () => {
 		// a client this process saw with the ID, read and confirmed, stands for the list (a
 		// create is decided only by the list)
 		const hinted = await clientByHint(op, partnerMid, externalId, 'clientExternalId');
 		const existing = hinted ?? (await once.existing(op, externalId, CLIENT_WORDS));
 		if (!existing) {
+			sentContacts = body.contacts as IDataObject[];
 			return await once.settle(op, externalId, {
 				record: body,
 				changes: createdFields(body),
@@ -77,12 +81,13 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		// a row the same as the one this run created the client from changes nothing: its
 		// contacts are not read (Simplify names those sent)
 		if (once.madeFrom(externalId, body)) {
-			op.contactsKnown = body.contacts as IDataObject[];
+			sentContacts = body.contacts as IDataObject[];
 			return await op.settle({ action: 'unchanged', record: existing });
 		}
 		const row = { partnerMid, externalId, values, index, once };
 		return await updateContacts(op, row, existing, hinted !== undefined);
 	});
+	return new WithKnown(client, { contacts: sentContacts });
 }
 
 /** The client's contacts changed in place where the row differs from them; else left as they are. */
@@ -143,5 +148,5 @@ async function clientsOfRun(op: OperationContext, index: RecordIndex): Promise<I
 	return found.filter((clients) => clients.length === 1).map(([client]) => client);
 }
 
-/** Items may run a few at a time (see actions/inFlight.ts). */
+/** Items may run a few at a time (see run/loop/inFlight.ts). */
 export const overlaps = true;

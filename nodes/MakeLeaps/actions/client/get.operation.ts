@@ -35,5 +35,5 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	return await getClient(op, partnerMid, clientMid, includeContacts);
 }
 
-/** Items may run a few at a time (see actions/inFlight.ts). */
+/** Items may run a few at a time (see run/loop/inFlight.ts). */
 export const overlaps = true;

@@ -81,5 +81,5 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	return simple;
 }
 
-/** Items may run a few at a time (see actions/inFlight.ts). */
+/** Items may run a few at a time (see run/loop/inFlight.ts). */
 export const overlaps = true;

@@ -6,6 +6,7 @@ import { contactEdits } from '../../model/clientBody';
 import { getClient } from '../../run/client/clientReads';
 import { contactUpdates, patchContacts, type ContactPatch } from '../../run/client/contactPatches';
 import type { OperationContext } from '../../run/context';
+import { WithKnown } from '../../run/loop/operation';
 import {
 	fieldOption,
 	readFieldValues,
@@ -90,7 +91,7 @@ export const simplifies = true;
  * it. The client is read first, with its contacts, and only what differs is sent: a run and its
  * preview make the same decision, and a client that already says so gets no PATCH.
  */
-export async function execute(op: OperationContext): Promise<IDataObject> {
+export async function execute(op: OperationContext): Promise<IDataObject | WithKnown> {
 	const partnerMid = await op.partnerMid();
 	const clientMid = await op.clientMid('client', partnerMid);
 	const { baseUrl } = op.run.transport;
@@ -129,20 +130,22 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	Object.assign(changes, contactChanges);
 	if (Object.keys(changes).length === 0)
 		return await op.settle({ action: 'unchanged', record: client });
-	return await op.settle({
+	// the answers give the contacts as links: Simplify names them as read and changed
+	let changedContacts: IDataObject[] | undefined;
+	const updated = await op.settle({
 		action: 'update',
 		record: client,
 		changes,
 		apply: async () => {
 			await patchContacts(op, partnerMid, clientMid, patches);
-			// the answers give the contacts as links: Simplify names them as read and changed
-			op.contactsKnown = contactsPatched(contacts, patches);
+			changedContacts = contactsPatched(contacts, patches);
 			if (Object.keys(clientPatch).length === 0) return await getClient(op, partnerMid, clientMid);
 			const updated = await patchClient(op, partnerMid, clientMid, clientPatch);
 			op.run.recordWrite('updated', clientMid, op.itemIndex);
 			return updated;
 		},
 	});
+	return new WithKnown(updated, { contacts: changedContacts });
 }
 
 /** A field as MakeLeaps gives it: a linked record as its URL, anything else as given ('' for none). */

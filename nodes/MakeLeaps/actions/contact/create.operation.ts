@@ -116,5 +116,5 @@ const LOST_ANSWER = 'A later run of Contact → Create finds the contact if Make
 const nameOf = (contact: IDataObject) =>
 	[contact.family_name, contact.given_name, contact.name].filter(Boolean).join(' ');
 
-/** Items may run a few at a time (see actions/inFlight.ts). */
+/** Items may run a few at a time (see run/loop/inFlight.ts). */
 export const overlaps = true;

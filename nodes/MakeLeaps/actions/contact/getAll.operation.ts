@@ -25,5 +25,5 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	return await listClientContacts(op.run.transport, partnerMid, clientMid, op.itemIndex, limit);
 }
 
-/** Items may run a few at a time (see actions/inFlight.ts). */
+/** Items may run a few at a time (see run/loop/inFlight.ts). */
 export const overlaps = true;

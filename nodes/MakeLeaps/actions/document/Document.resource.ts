@@ -1,7 +1,8 @@
 /** Document: the Operation picker, the Partner, and each document operation's fields. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceProperties, type Operation, type Resource } from '../operation';
+import type { Operation } from '../../run/loop/operation';
+import { resourceProperties, type Resource } from '../properties';
 import * as cancel from './cancel.operation';
 import * as convert from './convert.operation';
 import * as create from './create.operation';

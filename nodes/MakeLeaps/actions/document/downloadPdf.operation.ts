@@ -6,7 +6,7 @@ import { documentList, downloadDocumentPdf } from '../../api/documents';
 import { documentMidOf, getDocument } from '../../run/document/pickedDocument';
 import { findInList } from '../../run/fromList';
 import { checkCount, checkText, InvalidInput } from '../../model/validation';
-import { WithBinary } from '../operation';
+import { WithBinary } from '../../run/loop/operation';
 import { documentLocator } from './fields/pickers.fields';
 
 const show = { resource: ['document'], operation: ['downloadPdf'] };
@@ -100,5 +100,5 @@ export async function execute(op: OperationContext): Promise<WithBinary> {
 	return new WithBinary(json, { [property]: binary });
 }
 
-/** Items may run a few at a time (see actions/inFlight.ts). */
+/** Items may run a few at a time (see run/loop/inFlight.ts). */
 export const overlaps = true;

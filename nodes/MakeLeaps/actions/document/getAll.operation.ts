@@ -130,5 +130,5 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	return documents.map((document) => simpleDocument(document, { nameOf }));
 }
 
-/** Items may run a few at a time (see actions/inFlight.ts). */
+/** Items may run a few at a time (see run/loop/inFlight.ts). */
 export const overlaps = true;

@@ -1,6 +1,6 @@
 /**
  * Options > Group Rows By: the input items that give the same value make one document. The
- * router runs the operation once per group, for its first item (see router.ts, which also
+ * item loop runs the operation once per group, for its first item (see run/loop/itemLoop.ts, which also
  * pairs the output); here, the rule that the rows of a group describe one document.
  */
 import type { OperationContext } from '../../run/context';

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceProperties, type Operation, type Resource } from '../operation';
+import type { Operation } from '../../run/loop/operation';
+import { resourceProperties, type Resource } from '../properties';
 import * as getAll from './getAll.operation';
 
 const operations: Record<string, Operation> = { getAll };

@@ -19,5 +19,5 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	return await getSendingOrder(op, partnerMid, sendingOrderMidOf(op, partnerMid));
 }
 
-/** Items may run a few at a time (see actions/inFlight.ts). */
+/** Items may run a few at a time (see run/loop/inFlight.ts). */
 export const overlaps = true;

@@ -13,5 +13,5 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	return await listSendingOrders(op.run.transport, partnerMid, op.listLimit(), op.itemIndex);
 }
 
-/** Items may run a few at a time (see actions/inFlight.ts). */
+/** Items may run a few at a time (see run/loop/inFlight.ts). */
 export const overlaps = true;

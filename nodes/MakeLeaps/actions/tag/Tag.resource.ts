@@ -1,7 +1,8 @@
 /** Tag: the Operation picker, the Partner, and Get Many. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceProperties, type Operation, type Resource } from '../operation';
+import type { Operation } from '../../run/loop/operation';
+import { resourceProperties, type Resource } from '../properties';
 import * as getAll from './getAll.operation';
 
 const operations: Record<string, Operation> = { getAll };

@@ -16,5 +16,5 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	return await listTags(op.run.transport, partnerMid, op.listLimit(), op.itemIndex);
 }
 
-/** Items may run a few at a time (see actions/inFlight.ts). */
+/** Items may run a few at a time (see run/loop/inFlight.ts). */
 export const overlaps = true;

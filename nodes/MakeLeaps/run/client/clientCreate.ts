@@ -17,7 +17,7 @@ export async function createClient(
 	body: IDataObject,
 ): Promise<IDataObject> {
 	const externalId = body.client_external_id as string | undefined;
-	const created = await createRecord(
+	return await createRecord(
 		op,
 		async () => await postClient(op, partnerMid, body),
 		() => ({
@@ -37,7 +37,4 @@ export async function createClient(
 			keyName: 'Client External ID',
 		}),
 	);
-	// the answer gives the contacts as links: Simplify names those sent
-	op.contactsKnown = body.contacts as IDataObject[];
-	return created;
 }

@@ -1,6 +1,6 @@
 /**
  * Whether a run of document creates (Create, Create or Update) may have a few items under way at
- * once (actions/inFlight.ts), decided once when the first item (run alone) has ended. MakeLeaps
+ * once (run/loop/inFlight.ts), decided once when the first item (run alone) has ended. MakeLeaps
  * numbers a document made without a Document Number in the order the creates arrive, which must
  * be the rows' order: so only a run whose every document gives its number overlaps. Rows in
  * flight must meet as one by one, so no two may meet through a number:

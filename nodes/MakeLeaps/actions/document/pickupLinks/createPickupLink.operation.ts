@@ -9,6 +9,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { createPickupLink, listPickupLinks } from '../../../api/pickupLinks';
 import type { OperationContext } from '../../../run/context';
+import { WithKnown } from '../../../run/loop/operation';
 import { refuseUncertain, uncertainCreate, type CreateOnce } from '../../../run/creates';
 import { isRecord } from '../../../model/locators';
 import { pickupAddress, servesEmail, simplePickupLink } from './links';
@@ -43,13 +44,13 @@ export const simple = simplePickupLink;
 /** The run's memory that MakeLeaps refused a create: later items do not ask again. */
 const REFUSED = 'pickup link create refused';
 
-export async function execute(op: OperationContext): Promise<IDataObject> {
-	const { partnerMid, mid } = await documentOfLinks(op);
+export async function execute(op: OperationContext): Promise<WithKnown> {
+	const { partnerMid, mid, document } = await documentOfLinks(op);
 	const email = checkEmail(op.text('email'), op.label('email'));
 	const timeZone = op.run.n8n.getTimezone();
 	const once = op.run.creates(`${partnerMid} pickup links of document ${mid}`);
 	const key = email.toLowerCase();
-	return await once.inTurn(op, key, async () => {
+	const link = await once.inTurn(op, key, async () => {
 		// a read only to decide: should it fail, the link is made all the same
 		const listed = await outcomeOf(
 			listPickupLinks(op.run.transport, partnerMid, mid, op.itemIndex),
@@ -70,6 +71,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			make: async () => await make(op, { partnerMid, mid, body }, once, key),
 		});
 	});
+	return new WithKnown(link, { document });
 }
 
 /** The POST, and what its failures mean: a refusal, or an answer lost. */

@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { listPickupLinks } from '../../../api/pickupLinks';
 import type { OperationContext } from '../../../run/context';
+import { WithKnown } from '../../../run/loop/operation';
 import { isRecord } from '../../../model/locators';
 import { simplePickupLink } from './links';
 import { excerpt } from '../../../transport';
@@ -25,8 +26,8 @@ export const simplifies = true;
 export const simple = simplePickupLink;
 
 /** The document's links, every page (one request per page); each must be a record. */
-export async function execute(op: OperationContext): Promise<IDataObject[]> {
-	const { partnerMid, mid } = await documentOfLinks(op);
+export async function execute(op: OperationContext): Promise<WithKnown> {
+	const { partnerMid, mid, document } = await documentOfLinks(op);
 	const links = await listPickupLinks(op.run.transport, partnerMid, mid, op.itemIndex);
 	const stray = links.find((link) => !isRecord(link));
 	if (stray !== undefined) {
@@ -35,10 +36,10 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 			'Nothing was output for this document. Read its links in MakeLeaps',
 		);
 	}
-	return links;
+	return new WithKnown(links, { document });
 }
 
-/** Items may run a few at a time (see actions/inFlight.ts). */
+/** Items may run a few at a time (see run/loop/inFlight.ts). */
 export const overlaps = true;
 
 /**
@@ -48,11 +49,11 @@ export const overlaps = true;
  */
 export async function documentOfLinks(
 	op: OperationContext,
-): Promise<{ partnerMid: string; mid: string }> {
+): Promise<{ partnerMid: string; mid: string; document: IDataObject }> {
 	const partnerMid = await op.partnerMid();
 	const mid = documentMidOf(op, partnerMid);
 	const item = op.run.n8n.getInputData()[op.itemIndex]?.json ?? {};
 	const number = String(item.mid) === mid ? item.document_number : undefined;
-	op.documentKnown = { mid, document_number: typeof number === 'string' ? number : null };
-	return { partnerMid, mid };
+	const document = { mid, document_number: typeof number === 'string' ? number : null };
+	return { partnerMid, mid, document };
 }

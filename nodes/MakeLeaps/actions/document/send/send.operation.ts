@@ -10,10 +10,11 @@
  * run's orders: batches.ts; one order: order.ts, its files: orderFiles.ts, reads of orders:
  * orderReads.ts.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { outcomeOf } from '../../../transport';
 import type { OperationContext } from '../../../run/context';
+import { WithKnown } from '../../../run/loop/operation';
 import { simpleSend } from '../../../model/simplify';
 import { documentLocator } from '../fields/pickers.fields';
 import { LONGEST_WAIT_SECONDS, MOST_PER_ORDER } from './itemRequest';
@@ -126,28 +127,25 @@ export const simplifies = true;
 export const simple = simpleSend;
 
 /**
- * Sends the document once: skipped when already sent, unless asked. The first item of the run
- * sends every item's document, so that those of one client can share an order; each item then
- * answers its own outcome.
+ * Sends the document once: skipped when already sent, unless asked. Send is a whole-run
+ * operation: the run sends every item's document (`forRun`), so that those of one client can
+ * share an order; each item then answers its own outcome.
  */
-export async function execute(op: OperationContext): Promise<IDataObject> {
-	const send = async () => await sendFromItem(op);
-	const { byItem, documents } = await op.run.forAllItems('send', send);
-	const outcome = byItem.get(op.itemIndex);
+export async function execute(op: OperationContext, sent: SendOutcomes): Promise<WithKnown> {
+	const outcome = sent.byItem.get(op.itemIndex);
 	if (!outcome) {
 		op.fail('Not sent: the run stopped at an earlier item', 'Nothing was sent for this item.');
 	}
 	if (!outcome.ok) throw outcome.error;
-	op.documentKnown = documents.get(op.itemIndex);
-	return outcome.value;
+	return new WithKnown(outcome.value, { document: sent.documents.get(op.itemIndex) });
 }
 
 /**
- * Every item from this one on, read and checked in turn, then sent in batches, ending as if the
+ * Every item from this one (the first to reach Send) on, read and checked in turn, then sent in batches, ending as if the
  * items went one by one (see batches.ts): unless the node continues on failure, nothing from
  * the first failing item on is sent, and every item before it that would have gone does.
  */
-async function sendFromItem(op: OperationContext): Promise<SendOutcomes> {
+export async function forRun(op: OperationContext): Promise<SendOutcomes> {
 	const outcomes = new SendOutcomes(!op.run.n8n.continueOnFail());
 	const jobs: SendJob[] = [];
 	const count = op.run.n8n.getInputData().length;

@@ -4,9 +4,9 @@
  */
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { rowKeys } from '../model/plans';
-import { midOfUrl, pickedValue } from '../model/locators';
-import type { RunContext } from '../run/runContext';
+import { rowKeys } from '../../model/plans';
+import { midOfUrl, pickedValue } from '../../model/locators';
+import type { RunContext } from '../runContext';
 
 /** The fields that hold a row's keys, by the key they give, and the collections they may be in. */
 const KEY_FIELDS: Record<string, string> = {

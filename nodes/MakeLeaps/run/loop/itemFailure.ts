@@ -6,11 +6,11 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { WOULD_FAIL } from '../model/plans';
-import { InvalidInput } from '../model/validation';
-import type { NamedWrite, RunContext } from '../run/runContext';
-import { SharedReadFailed } from '../run/sharedRead';
-import { isUncertainWrite } from '../transport';
+import { WOULD_FAIL } from '../../model/plans';
+import { InvalidInput } from '../../model/validation';
+import type { NamedWrite, RunContext } from '../runContext';
+import { SharedReadFailed } from '../sharedRead';
+import { isUncertainWrite } from '../../transport';
 import { failedRowKeys } from './previewKeys';
 import { runsAsTool, toolFailure } from './toolFailure';
 

@@ -5,7 +5,7 @@
  * unused. A few items in flight fill it; every request still waits for its slot on the account's
  * one schedule (transport/tries/pacer.ts), and a 429 holds them all.
  */
-import type { OperationContext } from '../run/context';
+import type { OperationContext } from '../context';
 import type { Operation } from './operation';
 
 /**
