@@ -5,7 +5,7 @@
  * per chunk each way), N new rows (200 by default) through Client → Create or Update (the token,
  * the client list, N creates), then the same N again (the Create or Update re-run: reads only),
  * against a sandbox throttled as the real API (120 a minute), at the node's default pace. The
- * node runs in n8n-core's engine (dev/harness.ts): n8n's own request helper, which makes a new
+ * node runs in n8n-core's engine (dev/harness/engine.ts): n8n's own request helper, which makes a new
  * connection per request as in n8n. Beside it, a loop on one keep-alive connection paced at 120
  * a minute sends the same requests (its own token once, then the node's requests as the sandbox
  * recorded them) through the same link. Then N invoices with their numbers through Document →
@@ -18,7 +18,8 @@ import axios from 'axios';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { startFarSandbox, type FarSandbox } from '../dev/farSandbox';
-import { CredentialsHelper, runNode } from '../dev/harness';
+import { CredentialsHelper } from '../dev/harness/credentials';
+import { runNode } from '../dev/harness/engine';
 import type { RecordedRequest, SandboxOptions } from '../sandbox/server';
 
 const RTTS_MS = [0, 100, 250];

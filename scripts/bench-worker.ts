@@ -8,7 +8,8 @@ import axios from 'axios';
 import http from 'node:http';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { CredentialsHelper, runNode } from '../dev/harness';
+import { CredentialsHelper } from '../dev/harness/credentials';
+import { runNode } from '../dev/harness/engine';
 
 interface Job {
 	variant:

@@ -16,7 +16,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
-import { CredentialsHelper, runNode } from '../dev/harness';
+import { CredentialsHelper } from '../dev/harness/credentials';
+import { runNode } from '../dev/harness/engine';
 import { farBench } from './bench-far';
 import { executeCreates, keepAliveLoop, prepareN8n } from './bench-n8n';
 import { requestsPerTask, requestsTable } from './bench-requests';

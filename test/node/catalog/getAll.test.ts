@@ -2,7 +2,7 @@
  * Item → Get Many: the line item catalog as flat rows (or as MakeLeaps gives it), Return All along
  * its pages or up to Limit; and the Catalog Item picker of a document line.
  */
-import { listSearch } from '../../../dev/harness';
+import { listSearch } from '../../../dev/harness/editor';
 import { useTestBed, type TestBed } from '../support/bed';
 
 const getMany = { resource: 'item', operation: 'getAll' };

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { RunResult } from '../../../dev/harness';
+import type { RunResult } from '../../../dev/harness/engine';
 import { useTestBed, type TestBed } from '../support/bed';
 import { byId, seedClient } from '../support/fixtures';
 import { propertyRuns } from '../support/cases';

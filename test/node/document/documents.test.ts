@@ -4,7 +4,7 @@
  */
 import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { RUN_TIMEZONE } from '../../../dev/harness';
+import { RUN_TIMEZONE } from '../../../dev/harness/engine';
 import { readPdf } from '../../../dev/pdf';
 import { useTestBed, type TestBed } from '../support/bed';
 import { byId, documentUpsertRows, seedClient } from '../support/fixtures';

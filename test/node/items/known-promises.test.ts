@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { outputOf } from '../../../dev/harness';
+import { outputOf } from '../../../dev/harness/engine';
 import { useTestBed } from '../support/bed';
 import { byId, seedClient } from '../support/fixtures';
 

@@ -1,4 +1,4 @@
-import { listSearch } from '../../../dev/harness';
+import { listSearch } from '../../../dev/harness/editor';
 import { useTestBed, type TestBed } from '../support/bed';
 import { seedClient, seedMany } from '../support/fixtures';
 

@@ -18,7 +18,7 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
-import type { RunResult } from '../../../dev/harness';
+import type { RunResult } from '../../../dev/harness/engine';
 import { useTestBed, type TestBed } from '../support/bed';
 import { documentUpsertRows } from '../support/fixtures';
 import { FASTEST, ownPartner, propertyRuns } from '../support/upserts';

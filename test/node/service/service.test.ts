@@ -5,7 +5,7 @@
 import axios from 'axios';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { RunResult } from '../../../dev/harness';
+import type { RunResult } from '../../../dev/harness/engine';
 import { useTestBed } from '../support/bed';
 import { rows, upsertRows } from '../support/fixtures';
 

@@ -4,7 +4,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runPoll, type CredentialsHelper, type PollResult } from '../../../dev/harness';
+import { type CredentialsHelper } from '../../../dev/harness/credentials';
+import { runPoll, type PollResult } from '../../../dev/harness/poll';
 import type { Sandbox } from '../../../sandbox/server';
 import { FAST, type TestBed } from './bed';
 

@@ -6,15 +6,9 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { MakeLeapsApi } from '../../../credentials/MakeLeapsApi.credentials';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server';
-import {
-	callTool,
-	CredentialsHelper,
-	observed,
-	runNode,
-	type RunOptions,
-	type RunResult,
-	type ToolAnswer,
-} from '../../../dev/harness';
+import { CredentialsHelper } from '../../../dev/harness/credentials';
+import { observed, runNode, type RunOptions, type RunResult } from '../../../dev/harness/engine';
+import { callTool, type ToolAnswer } from '../../../dev/harness/tool';
 
 /** Requests per minute for tests that are not about pacing (the sandbox does not throttle them). */
 export const FAST = 6000;

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { RunResult } from '../../../dev/harness';
+import type { RunResult } from '../../../dev/harness/engine';
 import type { SandboxOptions } from '../../../sandbox/server';
 import type { TestBed } from './bed';
 

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { loadOptions } from '../../../dev/harness';
+import { loadOptions } from '../../../dev/harness/editor';
 import { useTestBed, type TestBed } from '../support/bed';
 import { byId, seedClient } from '../support/fixtures';
 

@@ -1,4 +1,4 @@
-import { testCredential } from '../../../dev/harness';
+import { testCredential } from '../../../dev/harness/credentialTest';
 import { basic, expectNoSecrets, useTestBed } from '../support/bed';
 
 const createOne = { operation: 'create', organizationName: 'Example Co', clientExternalId: 'C-1' };

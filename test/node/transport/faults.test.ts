@@ -7,7 +7,7 @@ import { sleep } from 'n8n-workflow';
 
 import { DEFAULT_LIMITS, isUncertainWrite } from '../../../nodes/MakeLeaps/transport';
 import type { Fault, SandboxOptions } from '../../../sandbox/server';
-import type { RunResult } from '../../../dev/harness';
+import type { RunResult } from '../../../dev/harness/engine';
 import { useTestBed, type TestBed } from '../support/bed';
 import { seedClient } from '../support/fixtures';
 

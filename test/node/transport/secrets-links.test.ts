@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { InputFile } from '../../../dev/harness';
+import type { InputFile } from '../../../dev/harness/engine';
 import { DEFAULT_LIMITS } from '../../../nodes/MakeLeaps/transport';
 import { ActiveTrigger, seedDocuments } from '../support/activeTrigger';
 import { findSecrets, sandboxSecrets, textsOf, useTestBed, type TestBed } from '../support/bed';

@@ -8,7 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { DEFAULT_LIMITS, isUncertainWrite } from '../../../nodes/MakeLeaps/transport';
-import { testCredential } from '../../../dev/harness';
+import { testCredential } from '../../../dev/harness/credentialTest';
 import { useTestBed, type TestBed } from '../support/bed';
 import { seedClient } from '../support/fixtures';
 import { startTrap, type Trap } from '../support/trap';

@@ -12,7 +12,8 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { CredentialsHelper, type PollResult } from '../../../dev/harness';
+import { CredentialsHelper } from '../../../dev/harness/credentials';
+import { type PollResult } from '../../../dev/harness/poll';
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
 import type { DocumentMark } from '../../../sandbox/stores/documents';
 import { ActiveTrigger, SAVINGS, seedCompany, seedDocuments } from '../support/activeTrigger';

@@ -6,7 +6,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { InputFile } from '../../../../dev/harness';
+import type { InputFile } from '../../../../dev/harness/engine';
 import { useTestBed, type TestBed } from '../../support/bed';
 import { byId, seedInvoicesOf } from '../../support/fixtures';
 import { startTrap, type Trap } from '../../support/trap';
