@@ -1,6 +1,6 @@
 /**
  * MakeLeaps' tags (the partner's `tags` link): where they are, their list and the create of one.
- * The only place their paths are written; what a run makes of them is in run/tag/.
+ * The only place their paths are written; what a run makes of them is in run/tags.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 

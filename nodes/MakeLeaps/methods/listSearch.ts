@@ -18,7 +18,7 @@ import { listPartners, onlyPartner } from '../api/accountPartners';
 import type { PartnerPage } from '../api/requests';
 import { sendingOrderPage } from '../api/sendingOrders';
 import { templatePage } from '../api/templates';
-import { catalogCode, catalogValue } from '../model/catalog/catalogItem';
+import { catalogCode, catalogValue } from '../model/catalog';
 import { linkedMid, midOfUrl } from '../model/locators';
 import { MakeLeapsTransport } from '../transport';
 

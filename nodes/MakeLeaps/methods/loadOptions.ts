@@ -5,7 +5,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { listTags } from '../api/tags';
-import { tagOf } from '../model/tags/tagList';
+import { tagOf } from '../model/tags';
 import { partnerOf, unpaced } from './listSearch';
 
 /** The partner's tags, every page, each name once, in alphabetical order; a tag is its name. */

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldValues } from './fields';
 import type { Changes } from './plans';
-import { sameTagNames, splitTagNames } from './tags/names';
+import { sameTagNames, splitTagNames } from './tags';
 
 export interface DocumentReferences {
 	type: string;

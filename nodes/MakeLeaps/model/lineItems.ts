@@ -32,7 +32,7 @@ const ALIASES: Record<string, string[]> = {
 	taxRate: ['taxRate', 'tax_rate', '税率'],
 	taxType: ['taxType', 'tax_type', '税区分'],
 	quantityUnit: ['quantityUnit', 'quantity_unit', 'unit', '単位'],
-	// an item of the line item catalog, by its code (or a picker's value), see model/catalog/
+	// an item of the line item catalog, by its code (or a picker's value), see model/catalog.ts
 	catalogItem: ['catalogItem', 'catalog_item', 'itemCode', 'item_code', '商品コード'],
 };
 

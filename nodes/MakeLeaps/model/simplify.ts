@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { simpleCatalogItem } from './catalog/catalogItem';
+import { simpleCatalogItem } from './catalog';
 import { cells, cellText, changesText, fieldsText, type NameOf } from './cells';
 import { isRecord, linkedMid } from './locators';
 

@@ -17,7 +17,7 @@ import { RecordIndex, type IndexSpec } from './recordIndex';
 import { SharedRead } from './sharedRead';
 import { clientHints } from './client/clientHints';
 import { byClient } from './document/documentList';
-import { TagBook } from './tag/tagBook';
+import { TagBook } from './tags';
 
 /** What the run and its execution know. Knowledge never decides a write: a write rests on what this run read. */
 export class RunMemory {
@@ -31,7 +31,7 @@ export class RunMemory {
 	readonly listed = new Map<string, IDataObject>();
 	/** The names of the clients and contacts the run read, by kind and MID (`client 123`). */
 	private readonly names = new Map<string, string>();
-	/** The partners' tags, read once when an item needs them (run/tag/), by partner. */
+	/** The partners' tags, read once when an item needs them (run/tags.ts), by partner. */
 	private readonly tagBooks = new Map<string, TagBook>();
 	/** How many different values the run's items give a parameter (run/client/clientHints.ts). */
 	readonly distinctCounts = new Map<string, number>();

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { DOCUMENT_TYPE_OPTIONS } from '../actions/document/fields/document.fields';
 import { onlyPartner } from '../api/accountPartners';
-import { parseTagNames, splitTagNames, tagKey } from '../model/tags/names';
+import { parseTagNames, splitTagNames, tagKey } from '../model/tags';
 import { checkCount, checkMid } from '../model/validation';
 import type { MakeLeapsTransport } from '../transport';
 import { ACCEPTED_TYPES, documentTypeDefault, MAX_LOOK_BACK_DAYS } from './trigger.fields';

@@ -6,10 +6,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { splitTagNames } from '../model/tags/names';
-import { tagFilterOf } from '../model/tags/tagList';
+import { splitTagNames, tagFilterOf } from '../model/tags';
 import type { MakeLeapsTransport } from '../transport';
-import { TagBook } from '../run/tag/tagBook';
+import { TagBook } from '../run/tags';
 import type { WatchScope } from './watch';
 import type { WatchFilters } from './watchedList';
 

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { daysBefore } from '../model/dates';
-import { carriesTagOf, type TagFilter } from '../model/tags/tagList';
+import { carriesTagOf, type TagFilter } from '../model/tags';
 import { isMarked, MARKS, markOf, type WatchEvent } from './marks';
 import { midOf, type WatchScope } from './watch';
 

@@ -1,5 +1,5 @@
 /** The trigger's Tags filter in its memory's scope and in the check of what the list gave. */
-import { TagList, tagFilterOf } from '../../../nodes/MakeLeaps/model/tags/tagList';
+import { TagList, tagFilterOf } from '../../../nodes/MakeLeaps/model/tags';
 import { savedState, watchScope } from '../../../nodes/MakeLeaps/trigger/watch';
 import { checkRecords } from '../../../nodes/MakeLeaps/trigger/watchedList';
 

@@ -13,7 +13,7 @@ import {
 import { lineItemsOf } from './fromItem';
 import { fieldOption, readFieldValues, type FieldTable } from '../../model/fields';
 import { ACCOUNT_CURRENCY } from '../../model/money';
-import { splitTagNames } from '../../model/tags/names';
+import { splitTagNames } from '../../model/tags';
 import { createMissingTagsOption, documentFields } from './fields/document.fields';
 import { lineItemFields } from './fields/lineItems.fields';
 import { documentLocator } from './fields/pickers.fields';

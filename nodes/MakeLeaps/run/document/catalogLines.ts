@@ -5,8 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { listCatalogItems } from '../../api/catalogItems';
-import { findCatalogItem } from '../../model/catalog/catalogItem';
-import { catalogRefOf, withCatalogItem } from '../../model/catalog/catalogLine';
+import { catalogRefOf, findCatalogItem, withCatalogItem } from '../../model/catalog';
 import { lineItem, lineItems, lineLabel } from '../../model/lineItems';
 import { isRecord } from '../../model/locators';
 import type { OperationContext } from '../context';

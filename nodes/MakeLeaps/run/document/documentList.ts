@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { listDocuments } from '../../api/documents';
 import { clientUrl, linkedMid } from '../../model/locators';
-import { carriesTagOf, type TagFilter } from '../../model/tags/tagList';
+import { carriesTagOf, type TagFilter } from '../../model/tags';
 import { outcomeOf } from '../../transport';
 import type { OperationContext } from '../context';
 

@@ -21,14 +21,14 @@ import {
 	tagOf,
 	type TagFilter,
 	type TagRecord,
-} from '../../../model/tags/tagList';
+} from '../../../model/tags';
 import {
+	amountKey,
 	CATALOG_FIELDS,
 	catalogItemName,
-	catalogValues,
 	type CatalogValue,
-} from '../../../model/catalog/catalogItem';
-import { amountKey } from '../../../model/catalog/catalogLine';
+	catalogValues,
+} from '../../../model/catalog';
 import { LINK_FIELDS, pickupAddress } from '../../document/pickupLinks/links';
 import { MARKS, markFieldsText, markOf } from '../../../trigger/marks';
 

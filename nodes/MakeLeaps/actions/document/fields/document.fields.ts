@@ -8,7 +8,7 @@ import { checkDate } from '../../../model/dates';
 import { DOCUMENT_TYPES } from '../../../api/documents';
 import type { FieldTable } from '../../../model/fields';
 import { checkCurrency } from '../../../model/money';
-import { parseTagNames } from '../../../model/tags/names';
+import { parseTagNames } from '../../../model/tags';
 import { LONG_TEXT } from '../../../model/validation';
 
 /** The Document Type options, in alphabetical order. */

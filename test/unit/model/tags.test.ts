@@ -1,20 +1,18 @@
 /** Tags: the names an item gives, a partner's tags found by name or reference, a filter by tags. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { documentBody, documentChanges } from '../../../../nodes/MakeLeaps/model/documentBody';
-import { simpleDocument, simpleTag } from '../../../../nodes/MakeLeaps/model/simplify';
+import { documentBody, documentChanges } from '../../../nodes/MakeLeaps/model/documentBody';
+import { simpleDocument, simpleTag } from '../../../nodes/MakeLeaps/model/simplify';
 import {
+	carriesTagOf,
 	parseTagNames,
 	sameTagNames,
 	splitTagNames,
-} from '../../../../nodes/MakeLeaps/model/tags/names';
-import {
-	carriesTagOf,
-	TagList,
 	tagFilterOf,
+	TagList,
 	tagOf,
-} from '../../../../nodes/MakeLeaps/model/tags/tagList';
-import { InvalidInput } from '../../../../nodes/MakeLeaps/model/validation';
+} from '../../../nodes/MakeLeaps/model/tags';
+import { InvalidInput } from '../../../nodes/MakeLeaps/model/validation';
 
 const BASE = 'https://api.makeleaps.com/api/partner/P1/tag/';
 const web = { mid: '101', url: `${BASE}101/`, name: 'Web' };

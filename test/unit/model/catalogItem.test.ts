@@ -1,9 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	findCatalogItem,
-	simpleCatalogItem,
-} from '../../../../nodes/MakeLeaps/model/catalog/catalogItem';
+import { findCatalogItem, simpleCatalogItem } from '../../../nodes/MakeLeaps/model/catalog';
 
 const url = (mid: string) => `https://api.makeleaps.com/api/partner/1/item/${mid}/`;
 

@@ -1,11 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	catalogRefOf,
-	withCatalogItem,
-} from '../../../../nodes/MakeLeaps/model/catalog/catalogLine';
-import { lineItem } from '../../../../nodes/MakeLeaps/model/lineItems';
-import { checkRecordedAmount } from '../../../../nodes/MakeLeaps/model/money';
+import { catalogRefOf, withCatalogItem } from '../../../nodes/MakeLeaps/model/catalog';
+import { lineItem } from '../../../nodes/MakeLeaps/model/lineItems';
+import { checkRecordedAmount } from '../../../nodes/MakeLeaps/model/money';
 
 const item = (fields: IDataObject = {}): IDataObject => ({
 	url: 'https://api.makeleaps.com/api/partner/1/item/1734479364211706503/',
