@@ -7,7 +7,6 @@ import { apiErrorText, UncertainWriteError, type Blocked } from './failures';
 import { excerpt } from './answers';
 import { headerOf, type ApiResponse, type RequestOptions } from './types';
 import * as words from '../words/transport';
-import { itemSuffix, type Worded } from '../words/transport';
 
 interface ErrorDetails {
 	httpCode?: string;
@@ -28,14 +27,14 @@ export class TransportErrors {
 	) {}
 
 	private build(
-		{ message, description }: Worded,
+		{ message, description }: words.Worded,
 		options: RequestOptions,
 		details: ErrorDetails = {},
 	): NodeApiError {
 		const { httpCode, body, said } = details;
 		const response = { message: said || message, httpCode, body } as unknown as JsonObject;
 		const settings = {
-			message: `${message}${itemSuffix(options.itemIndex)}`,
+			message: `${message}${words.itemSuffix(options.itemIndex)}`,
 			description: words.quoting(description, said),
 			httpCode,
 			itemIndex: options.itemIndex,
@@ -152,7 +151,7 @@ export class TransportErrors {
 	/** A URL that would leave the Base URL: never called. */
 	refusedUrl(shown: string, options: RequestOptions): NodeOperationError {
 		const message = words.refusedUrl(shown);
-		return new NodeOperationError(this.node, message + itemSuffix(options.itemIndex), {
+		return new NodeOperationError(this.node, message + words.itemSuffix(options.itemIndex), {
 			itemIndex: options.itemIndex,
 		});
 	}
