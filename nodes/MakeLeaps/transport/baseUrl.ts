@@ -1,4 +1,5 @@
 /** Base URL rules shared by the credential and the node, and the guard on every request URL. */
+import { BASE_URL_PROBLEMS } from '../words/credential';
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
@@ -19,18 +20,16 @@ export function checkBaseUrl(raw: unknown): BaseUrlCheck {
 	try {
 		parsed = new URL(text);
 	} catch {
-		return { problem: `The Base URL "${String(raw ?? '')}" is not a valid URL` };
+		return { problem: BASE_URL_PROBLEMS.invalid(String(raw ?? '')) };
 	}
 	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-		return { problem: 'The Base URL must start with https://' };
+		return { problem: BASE_URL_PROBLEMS.notHttp };
 	}
 	if (parsed.protocol === 'http:' && !LOOPBACK.test(parsed.hostname)) {
-		return {
-			problem: 'The Base URL must use https:// (plain http:// is only allowed for localhost)',
-		};
+		return { problem: BASE_URL_PROBLEMS.plainHttp };
 	}
 	if (parsed.username || parsed.password || parsed.search || parsed.hash) {
-		return { problem: 'The Base URL must not contain a user name, password, query or fragment' };
+		return { problem: BASE_URL_PROBLEMS.extraParts };
 	}
 	return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}` };
 }

@@ -1,5 +1,6 @@
 /** A list read page by page along `meta.next`, refusing a list without end. */
 import type { Envelope } from './types';
+import { LIST_SUBJECTS } from '../words/transport';
 
 /** Largest page a MakeLeaps list serves (`per_page`). */
 export const MAX_PAGE_SIZE = 100;
@@ -12,6 +13,19 @@ export const MAX_LIST_RECORDS = 100_000;
 
 /** A list whose pages cannot be followed to an end; the reason says why. */
 export class BrokenList extends Error {}
+
+/** What a list read is about, for "not found" messages: by its path, in LIST_SUBJECTS' words. */
+export function listSubject(pathOrUrl: string): string {
+	const path = pathOrUrl.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '');
+	if (path === '/api/partner/') return LIST_SUBJECTS.partners;
+	const contacts = /\/client\/([^/]+)\/contact\/$/.exec(path);
+	if (contacts) return LIST_SUBJECTS.contacts(contacts[1]);
+	const links = /\/document\/([^/]+)\/pickup-link\/$/.exec(path);
+	if (links) return LIST_SUBJECTS.pickupLinks(links[1]);
+	const scoped = /^\/api\/partner\/([^/]+)\/(.+?)\/?$/.exec(path);
+	if (!scoped) return LIST_SUBJECTS.other(path);
+	return LIST_SUBJECTS.ofPartner(scoped[1], scoped[2].replace(/\//g, ' '));
+}
 
 /** Reads one page: the first from a path and query, the next ones from `meta.next` as given. */
 export type PageReader<T> = (pathOrUrl: string, first: boolean) => Promise<Envelope<T[]>>;

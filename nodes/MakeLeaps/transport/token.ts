@@ -1,6 +1,7 @@
 /**
  * The OAuth 2.0 client-credentials exchange of the credential: Basic client credentials to
- * `/user/oauth2/token/`, within a deadline, never redirected, its errors worded and redacted.
+ * `/user/oauth2/token/`, within a deadline, never redirected, its errors redacted (their words:
+ * words/credential.ts).
  */
 import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper } from 'n8n-workflow';
@@ -11,7 +12,8 @@ import { CredentialRefused, isLastingRefusalStatus } from './failures';
 import { outcomeOf } from './types';
 import { redactText } from './redact';
 import { DeadlinePassed, withinDeadline } from './tries/httpAttempt';
-import { hostOf } from './wording';
+import { hostOf } from '../words/transport';
+import * as words from '../words/credential';
 
 /**
  * Identifies the Base URL, Client ID and Client Secret a token was issued for, so that a token
@@ -82,19 +84,14 @@ function describeTokenFailure(error: unknown, baseUrl: string, secrets: string[]
 	};
 	const status = failure.response?.status;
 	const data = failure.response?.data as { error?: unknown } | undefined;
-	const apiError =
-		typeof data?.error === 'string' ? ` ${redactText(data.error, secrets).slice(0, 100)}` : '';
-	if (status === 401 || apiError === ' invalid_client') {
-		return `MakeLeaps rejected the Client ID or Client Secret (HTTP ${status ?? 400}${apiError}). Copy both again from MakeLeaps > API settings into this credential.`;
-	}
+	const said =
+		typeof data?.error === 'string' ? redactText(data.error, secrets).slice(0, 100) : undefined;
+	if (status === 401 || said === 'invalid_client') return words.rejectedSecret(status, said);
 	if (status !== undefined && status >= 300 && status < 400) {
-		const target = hostOf(failure.response?.headers?.location);
-		return `MakeLeaps answered the token request with a redirect (HTTP ${status}) to ${target}; it is not followed, so the Client Secret never goes to another address. Check the Base URL (normally https://api.makeleaps.com).`;
+		return words.tokenRedirect(status, hostOf(failure.response?.headers?.location));
 	}
-	if (status !== undefined) {
-		return `MakeLeaps did not issue an access token (HTTP ${status}${apiError}) at ${baseUrl}/user/oauth2/token/`;
-	}
-	return `Could not reach MakeLeaps at ${baseUrl} (${failure.code ?? 'no response'}). Check the Base URL and the network.`;
+	if (status !== undefined) return words.noTokenIssued(status, said, tokenUrl(baseUrl));
+	return words.tokenUnreachable(baseUrl, failure.code);
 }
 
 /** A token for the credential: shared with executions exchanging at the same time (see `issued`). */
@@ -125,6 +122,8 @@ export async function tokenFor(
 	return { accessToken: exchanged.value.token, tokenOwner: owner };
 }
 
+const tokenUrl = (baseUrl: string) => `${baseUrl}/user/oauth2/token/`;
+
 /** POST /user/oauth2/token/ with Basic client credentials, within a deadline, never redirected. */
 async function exchange(
 	helpers: IHttpRequestHelper['helpers'],
@@ -139,7 +138,7 @@ async function exchange(
 		withinDeadline(deadlineMs, undefined, async (signal) =>
 			helpers.httpRequest({
 				method: 'POST',
-				url: `${baseUrl}/user/oauth2/token/`,
+				url: tokenUrl(baseUrl),
 				auth: { username: clientId, password: clientSecret },
 				headers: {
 					'Content-Type': 'application/x-www-form-urlencoded',
@@ -157,9 +156,7 @@ async function exchange(
 	if (!answered.ok) {
 		const { error } = answered;
 		if (error instanceof DeadlinePassed) {
-			throw new UserError(
-				`MakeLeaps did not answer the token request at ${baseUrl} within ${deadlineMs / 1000} seconds`,
-			);
+			throw new UserError(words.tokenTooSlow(baseUrl, deadlineMs / 1000));
 		}
 		const status = (error as { response?: { status?: number } }).response?.status;
 		const Failure = isLastingRefusalStatus(status) ? CredentialRefused : UserError;
@@ -167,9 +164,7 @@ async function exchange(
 	}
 	const response = answered.value as { access_token?: unknown; expires_in?: unknown };
 	if (typeof response?.access_token !== 'string' || response.access_token === '') {
-		throw new UserError(
-			`MakeLeaps answered the token request at ${baseUrl} without an access token`,
-		);
+		throw new UserError(words.noAccessToken(baseUrl));
 	}
 	const lifetime =
 		typeof response.expires_in === 'number' ? response.expires_in * 1000 : DEFAULT_LEND_MS;

@@ -6,14 +6,14 @@ import { answerProblem } from './answers';
 import { apiUrl, checkBaseUrl, storageAllowed } from './baseUrl';
 import { TransportErrors } from './errors';
 import { checkRequestsPerMinute, paceInterval } from './tries/pacer';
-import { BrokenList, readPages, type Enough } from './pagination';
+import { BrokenList, listSubject, readPages, type Enough } from './pagination';
 import { SecretSet } from './redact';
 import { DEFAULT_LIMITS, type TransportLimits } from './tries/retryPolicy';
-import { listSubject } from './wording';
 import { attemptStorageFetch, FileTooLarge } from './tries/httpAttempt';
 import { Tries } from './tries/tries';
 import { CREDENTIAL_TYPE, headerOf, outcomeOf } from './types';
 import type { Envelope, N8nContext, RequestOptions, UploadedFile } from './types';
+import { FIX_BASE_URL, FIX_REQUESTS_PER_MINUTE, refusedWrite } from '../words/transport';
 
 export interface TransportOptions {
 	/** The node option, checked here: an expression can give anything. */
@@ -68,14 +68,12 @@ export class MakeLeapsTransport {
 		const raw = 'requestsPerMinute' in options ? options.requestsPerMinute : 120;
 		const pace = checkRequestsPerMinute(raw, limits.maxRequestsPerMinute);
 		if (pace.problem !== undefined && !options.unpaced) {
-			const description = "Set Options > Requests Per Minute to 120 (MakeLeaps' limit) or lower";
-			throw new NodeOperationError(node, pace.problem, { description });
+			throw new NodeOperationError(node, pace.problem, { description: FIX_REQUESTS_PER_MINUTE });
 		}
 		const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 		const base = checkBaseUrl(credentials.baseUrl);
 		if (base.problem !== undefined) {
-			const description = 'Fix the Base URL in the MakeLeaps credential';
-			throw new NodeOperationError(node, base.problem, { description });
+			throw new NodeOperationError(node, base.problem, { description: FIX_BASE_URL });
 		}
 		const interval = options.unpaced ? 0 : paceInterval(pace.rate ?? 0);
 		const account = `${base.url} ${String(credentials.clientId ?? '')}`;
@@ -275,14 +273,10 @@ export class MakeLeapsTransport {
 	/** Preview Only, Account → Check: any request but a GET is refused before it is sent. */
 	private refuseWrite(method: IHttpRequestMethods, options: RequestOptions): void {
 		if (!this.readOnly || method === 'GET') return;
-		throw new NodeOperationError(
-			this.context.getNode(),
-			`This run only reads: a ${method} request was about to be sent; it was not`,
-			{
-				itemIndex: options.itemIndex,
-				description:
-					'A preview (Preview Only) and Account → Check only read. Nothing was changed in MakeLeaps.',
-			},
-		);
+		const { message, description } = refusedWrite(method);
+		throw new NodeOperationError(this.context.getNode(), message, {
+			itemIndex: options.itemIndex,
+			description,
+		});
 	}
 }

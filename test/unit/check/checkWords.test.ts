@@ -13,7 +13,7 @@ import {
 	rowDetails,
 	rowWords,
 	type CheckId,
-} from '../../../nodes/MakeLeaps/actions/account/check/words';
+} from '../../../nodes/MakeLeaps/words/check';
 import { CHECKS } from '../../../nodes/MakeLeaps/actions/account/check/checks';
 
 /** What the API says and a user does not: its parameters, fields, paths, status codes, MIDs. */

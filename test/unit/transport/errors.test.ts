@@ -1,6 +1,6 @@
 import { TransportErrors } from '../../../nodes/MakeLeaps/transport/errors';
 import { apiErrorText, isUncertainWrite } from '../../../nodes/MakeLeaps/transport/failures';
-import { aboutDuration, hostOf } from '../../../nodes/MakeLeaps/transport/wording';
+import { aboutDuration, hostOf } from '../../../nodes/MakeLeaps/words/transport';
 import { DEFAULT_LIMITS } from '../../../nodes/MakeLeaps/transport/tries/retryPolicy';
 import { node } from '../fixtures';
 

@@ -1,4 +1,5 @@
 /** Requests Per Minute: requests spaced evenly, on one schedule per account in this process. */
+import { REQUESTS_PER_MINUTE_PROBLEMS } from '../../words/transport';
 
 /** Time as the transport sees it: a real clock in n8n, a fake one in unit tests. */
 export interface Clock {
@@ -26,11 +27,11 @@ export function checkRequestsPerMinute(
 	const rate = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
 	const shown = typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
 	if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0) {
-		return { problem: `Requests Per Minute must be a positive number, not ${shown}` };
+		return { problem: REQUESTS_PER_MINUTE_PROBLEMS.notPositive(shown) };
 	}
 	if (rate < MIN_REQUESTS_PER_MINUTE || rate > max) {
 		return {
-			problem: `Requests Per Minute must be between ${MIN_REQUESTS_PER_MINUTE} and ${max}, not ${shown}`,
+			problem: REQUESTS_PER_MINUTE_PROBLEMS.outOfRange(MIN_REQUESTS_PER_MINUTE, max, shown),
 		};
 	}
 	return { rate };

@@ -26,6 +26,7 @@ import {
 	type N8nContext,
 	type RequestOptions,
 } from '../types';
+import { answeredStatus } from '../../words/transport';
 
 /**
  * The tries of requests of one run: the pace, the waits and retries `retryPolicy` decides, and
@@ -116,11 +117,7 @@ export class Tries {
 				throw this.errors.blocked(this.blocked, options);
 			}
 			if (decision.kind === 'uncertain') {
-				throw this.errors.uncertain(
-					`MakeLeaps answered HTTP ${response.status}`,
-					options,
-					response,
-				);
+				throw this.errors.uncertain(answeredStatus(response.status), options, response);
 			}
 			if (response.status === 401) throw this.refuseToken(options);
 			const { serverRetries } = attempts;

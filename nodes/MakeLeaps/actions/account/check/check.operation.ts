@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../../../run/context';
-import { REPORT_URL } from './words';
+import { REPORT_URL } from '../../../words/check';
 import { checkAccount } from './checks';
 
 export const description: INodeProperties[] = [

@@ -7,8 +7,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { outcomeOf } from '../../../transport';
+import { rowDetails, rowWords } from '../../../words/check';
 import { Undecided, type CheckResult, type Verdict } from './verdicts';
-import { rowDetails, rowWords } from './words';
 import { failureText } from './failedReads';
 import { Probe, type Check } from './probe';
 import { tokenAndPartner } from './partnerCheck';

@@ -7,12 +7,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { excerpt, MAX_PAGE_SIZE, type Envelope, type Outcome } from '../../../transport';
 import { undecided, type Verdict } from './verdicts';
-import type { CheckId } from './words';
 import type { OperationContext } from '../../../run/context';
 import { clientPage } from '../../../api/clients';
 import { documentPage, readDocument } from '../../../api/documents';
 import { pageAt, type PartnerPage } from '../../../api/requests';
 import { isRecord } from '../../../model/locators';
+import type { CheckId } from '../../../words/check';
 
 /** One guess tried on the account: its id, and the read and judgement that test it. */
 export interface Check {

@@ -5,7 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-export type CheckResult = 'held' | 'differs' | 'could not tell';
+import type { CheckResult } from '../../../words/check';
+
+export type { CheckResult };
 
 export interface Verdict {
 	result: CheckResult;

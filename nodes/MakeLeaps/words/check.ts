@@ -3,7 +3,9 @@
  * for the user's workflows and what to do. The API's words stay in the row's `details`, which
  * starts with the check's id and shows long IDs shortened, for a report.
  */
-import type { CheckResult } from './verdicts';
+
+/** A check's result, as its row shows it. */
+export type CheckResult = 'held' | 'differs' | 'could not tell';
 
 export const REPORT_URL = 'https://github.com/n8n-nodes-makeleaps/n8n-nodes-makeleaps/issues/new';
 
