@@ -4,6 +4,8 @@
  * - requests are sent only there too: elsewhere no call of the transport's `request`, `getAll`,
  *   `download`, `downloadTraced`, `upload` or `url`, and no path builder (`…Path`) taken from
  *   api/ but those that make a URL to compare or to show (SHOWN_PATHS);
+ * - operations (actions/) reach n8n only through their item's handle (`op.input`, `op.timeZone`,
+ *   `op.fileOf`…): no `.n8n` there;
  * - no function in nodes/, sandbox/, dev/ or the test helpers (test/ but the `*.test.ts` files)
  *   is over 60 lines, editor descriptions (`*.fields.ts`, `*.resource.ts`) aside.
  * Those fail the lint. Two more only warn, as guides rather than walls: a file over 300 lines,
@@ -79,6 +81,7 @@ for (const file of code) {
 	const writesPaths =
 		file.startsWith('nodes/') && !PATH_HOMES.some((home) => file.startsWith(home));
 	const measuresFunctions = !/\.(fields|resource)\.ts$/.test(file);
+	const isOperations = file.startsWith('nodes/MakeLeaps/actions/');
 	const visit = (node) => {
 		if (writesPaths && isText(node) && node.text.includes('/api/partner') && !isModuleName(node)) {
 			const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
@@ -88,6 +91,10 @@ for (const file of code) {
 			const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
 			const call = node.expression.name.text;
 			problems.push(`${file}:${line + 1}: calls the transport's ${call}; only api/ does`);
+		}
+		if (isOperations && ts.isPropertyAccessExpression(node) && node.name.text === 'n8n') {
+			const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+			problems.push(`${file}:${line + 1}: reaches n8n's context; use the item's handle (op)`);
 		}
 		for (const name of writesPaths ? pathImports(node) : []) {
 			const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;

@@ -4,8 +4,10 @@
  * requests made on its behalf. The run it belongs to is `op.run` (runContext.ts).
  */
 import type {
+	IBinaryData,
 	IDataObject,
 	IHttpRequestMethods,
+	INodeExecutionData,
 	INodeParameterResourceLocator,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -49,6 +51,36 @@ export class OperationContext {
 		return new OperationContext(this.run, this.itemIndex, this.properties, asks);
 	}
 
+	/** The input item as n8n gave it: its JSON and its files. */
+	get input(): INodeExecutionData | undefined {
+		return this.run.n8n.getInputData()[this.itemIndex];
+	}
+
+	/** How many input items the run has. */
+	get itemCount(): number {
+		return this.run.n8n.getInputData().length;
+	}
+
+	/** The workflow's time zone: what "today" is, when a link expires. */
+	get timeZone(): string {
+		return this.run.n8n.getTimezone();
+	}
+
+	/** Whether the node goes on after an item fails (Continue On Fail). */
+	get continuesOnFail(): boolean {
+		return this.run.n8n.continueOnFail();
+	}
+
+	/** The bytes of a file the item carries in a binary field. */
+	async fileOf(field: string): Promise<Buffer> {
+		return await this.run.n8n.helpers.getBinaryDataBuffer(this.itemIndex, field);
+	}
+
+	/** A file for the item's output, beside its JSON (a document's PDF). */
+	async outputFile(bytes: Buffer, fileName: string, mimeType: string): Promise<IBinaryData> {
+		return await this.run.n8n.helpers.prepareBinaryData(bytes, fileName, mimeType);
+	}
+
 	/** The handle of another item of the run, to read its parameters. */
 	forItem(itemIndex: number): OperationContext {
 		return new OperationContext(this.run, itemIndex, this.properties);
@@ -60,7 +92,7 @@ export class OperationContext {
 	 */
 	async namedByItems<T>(name: (item: OperationContext) => Promise<T>, from = 0): Promise<T[]> {
 		const named: T[] = [];
-		const count = this.run.n8n.getInputData().length;
+		const count = this.itemCount;
 		for (let item = from; item < count; item++) {
 			const result = await outcomeOf(name(this.forItem(item)));
 			if (result.ok) named.push(result.value);
@@ -208,7 +240,7 @@ export class OperationContext {
 	 */
 	private noteClientGiven(mid: string, locator?: INodeParameterResourceLocator) {
 		if (this.run.nameOf('client', mid) !== undefined) return;
-		const item = this.run.n8n.getInputData()[this.itemIndex]?.json;
+		const item = this.input?.json;
 		const itemIsClient = item !== undefined && String(item.mid) === mid;
 		const name = locator?.cachedResultName ?? (itemIsClient ? item.display_name : undefined);
 		this.run.noteName('client', mid, name);

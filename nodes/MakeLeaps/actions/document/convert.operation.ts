@@ -92,8 +92,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
 	const sourceMid = documentMidOf(op, partnerMid);
 	const type = documentTypeOf(op);
-	const date =
-		checkDate(op.parameter('date', ''), op.label('date')) || today(op.run.n8n.getTimezone());
+	const date = checkDate(op.parameter('date', ''), op.label('date')) || today(op.timeZone);
 	const given = checkText(op.parameter('externalId', ''), op.label('externalId'));
 	const allowCancelled = op.flag('options.allowCancelled');
 	const allowSameType = op.flag('options.allowSameType');

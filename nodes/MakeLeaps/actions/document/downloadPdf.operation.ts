@@ -89,7 +89,7 @@ export async function execute(op: OperationContext): Promise<WithBinary> {
 		maxBytes: megabytes * 1024 * 1024,
 	});
 	const fileName = pdfFileName(document, mid);
-	const binary = await op.run.n8n.helpers.prepareBinaryData(pdf, fileName, 'application/pdf');
+	const binary = await op.outputFile(pdf, fileName, 'application/pdf');
 	const json = {
 		mid,
 		document_number: document.document_number,

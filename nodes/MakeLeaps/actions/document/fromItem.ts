@@ -138,7 +138,7 @@ export async function documentFromInput(
 			: await lineItemsOf(op, partnerMid, currency);
 	const clientMid = await op.clientMid('client', partnerMid);
 	const { baseUrl } = op.run.transport;
-	if (isNew && !values.date) values.date = today(op.run.n8n.getTimezone());
+	if (isNew && !values.date) values.date = today(op.timeZone);
 	const contactUrlOf = async () =>
 		contactMid
 			? contactUrl(baseUrl, partnerMid, contactMid)

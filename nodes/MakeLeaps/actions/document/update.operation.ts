@@ -105,8 +105,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	if (typeof body.tags === 'string') body.tags = splitTagNames(body.tags);
 	if (op.flag('markAsSent')) body.date_sent = new Date().toISOString();
 	if (op.flag('markAsPaid')) {
-		const day =
-			checkDate(op.parameter('paidOn', ''), op.label('paidOn')) || today(op.run.n8n.getTimezone());
+		const day = checkDate(op.parameter('paidOn', ''), op.label('paidOn')) || today(op.timeZone);
 		body.date_paid = dayStamp(day);
 	}
 	const replaceLines = op.flag('replaceLineItems');

@@ -34,7 +34,7 @@ export const documentScope = (partnerMid: string, type: string, clientMid: strin
 
 /** How many clients the run's items name, at most: one each where an item's client is its own. */
 function clientsOfRun(op: OperationContext, clientOfItem: 'parameter' | 'own'): number {
-	if (clientOfItem === 'own') return op.run.n8n.getInputData().length;
+	if (clientOfItem === 'own') return op.itemCount;
 	return distinctValues(op, 'client');
 }
 

@@ -47,7 +47,7 @@ const REFUSED = 'pickup link create refused';
 export async function execute(op: OperationContext): Promise<WithKnown> {
 	const { partnerMid, mid, document } = await documentOfLinks(op);
 	const email = checkEmail(op.text('email'), op.label('email'));
-	const timeZone = op.run.n8n.getTimezone();
+	const { timeZone } = op;
 	const once = op.run.creates(`${partnerMid} pickup links of document ${mid}`);
 	const key = email.toLowerCase();
 	const link = await once.inTurn(op, key, async () => {

@@ -52,7 +52,7 @@ export async function documentOfLinks(
 ): Promise<{ partnerMid: string; mid: string; document: IDataObject }> {
 	const partnerMid = await op.partnerMid();
 	const mid = documentMidOf(op, partnerMid);
-	const item = op.run.n8n.getInputData()[op.itemIndex]?.json ?? {};
+	const item = op.input?.json ?? {};
 	const number = String(item.mid) === mid ? item.document_number : undefined;
 	const document = { mid, document_number: typeof number === 'string' ? number : null };
 	return { partnerMid, mid, document };

@@ -45,7 +45,7 @@ function fieldsOf(op: OperationContext): string[] {
 
 async function read(op: OperationContext): Promise<Attachment[]> {
 	const label = op.label('options.attachments');
-	const binary = op.run.n8n.getInputData()[op.itemIndex]?.binary ?? {};
+	const binary = op.input?.binary ?? {};
 	const files: Attachment[] = [];
 	for (const field of fieldsOf(op)) {
 		const data = Object.prototype.hasOwnProperty.call(binary, field) ? binary[field] : undefined;
@@ -61,7 +61,7 @@ async function read(op: OperationContext): Promise<Attachment[]> {
 		if (typeof data.bytes === 'number' && data.bytes > MAX_FILE_BYTES) {
 			throw refused(named, `is ${sizeText(data.bytes)}, more than ${sizeText(MAX_FILE_BYTES)}`);
 		}
-		const bytes = await op.run.n8n.helpers.getBinaryDataBuffer(op.itemIndex, field);
+		const bytes = await op.fileOf(field);
 		const problem = fileProblem({ bytes, mimeType: data.mimeType, fileName: data.fileName });
 		if (problem) throw refused(named, problem);
 		files.push({

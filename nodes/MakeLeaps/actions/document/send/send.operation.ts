@@ -146,9 +146,9 @@ export async function execute(op: OperationContext, sent: SendOutcomes): Promise
  * the first failing item on is sent, and every item before it that would have gone does.
  */
 export async function forRun(op: OperationContext): Promise<SendOutcomes> {
-	const outcomes = new SendOutcomes(!op.run.n8n.continueOnFail());
+	const outcomes = new SendOutcomes(!op.continuesOnFail);
 	const jobs: SendJob[] = [];
-	const count = op.run.n8n.getInputData().length;
+	const count = op.itemCount;
 	const listed = await documentsOfRun(op);
 	for (let item = op.itemIndex; item < count && outcomes.reaches(item); item++) {
 		const prepared = await outcomeOf(prepareItem(op.forItem(item), listed));
