@@ -103,6 +103,21 @@ describe('Client: Create or Update', () => {
 		expect(requests(bed).scans).toBe(1);
 	});
 
+	test('a row back to the values the run created with, after a row changed them: updated again', async () => {
+		const row = { id: 'DUP-3', org: 'First Name Co', family: 'Sato', email: 'a@example.com' };
+		const result = await bed.run(upsert, [row, { ...row, org: 'Second Name Co' }, { ...row }]);
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((item) => item.json.operation)).toEqual([
+			'created',
+			'updated',
+			'updated',
+		]);
+		expect(result.output[2].json).toMatchObject({
+			changes: { 'organization.name': { from: 'Second Name Co', to: 'First Name Co' } },
+		});
+		expect(bed.sandbox.clients()[0].display_name).toBe('First Name Co');
+	});
+
 	test('the same row twice in one run (an invoice of several sheet rows): created once, then unchanged without reading its contacts', async () => {
 		const row = { id: 'DUP-2', org: 'Same Co', family: 'Sato', email: 'a@example.com' };
 		const result = await bed.run(upsert, [row, { ...row }, { ...row }]);
