@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { useTestBed, type TestBed } from '../support/bed';
 import { rows, secondApiKey, upsertRows } from '../support/fixtures';
@@ -54,6 +54,21 @@ describe('Client: Create or Update', () => {
 		]);
 		expect(requests(bed).posts).toBe(1);
 		expect(bed.sandbox.clients()).toHaveLength(1);
+	});
+
+	test('a client another execution made after this one read the list is found, not made again', async () => {
+		const row = { id: 'LATE-1', org: 'Late Co', family: 'Sato', email: 'a@example.com' };
+		const other = { id: 'LATE-2', org: 'Other Co', family: 'Ito', email: 'b@example.com' };
+		// the first execution's create is slow to answer; the second reads the list meanwhile,
+		// creates another client, then waits for the first one's turn with the same ID
+		bed.sandbox.injectFault({ kind: 'delay', ms: 500 }, { method: 'POST', path: '/api/' });
+		const first = bed.run(upsert, [row]);
+		await sleep(100);
+		const second = await bed.run(upsert, [other, row]);
+		expect((await first).output[0].json.operation).toBe('created');
+		expect(second.output.map((item) => item.json.operation)).toEqual(['created', 'unchanged']);
+		expect(requests(bed).posts).toBe(2);
+		expect(bed.sandbox.clients()).toHaveLength(2);
 	});
 
 	test('a changed row updates the contact in place and says what changed', async () => {
