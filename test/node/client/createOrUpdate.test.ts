@@ -61,9 +61,9 @@ describe('Client: Create or Update', () => {
 		const other = { id: 'LATE-2', org: 'Other Co', family: 'Ito', email: 'b@example.com' };
 		// the first execution's create is slow to answer; the second reads the list meanwhile,
 		// creates another client, then waits for the first one's turn with the same ID
-		bed.sandbox.injectFault({ kind: 'delay', ms: 500 }, { method: 'POST', path: '/api/' });
+		bed.sandbox.injectFault({ kind: 'delay', ms: 1000 }, { method: 'POST', path: '/api/' });
 		const first = bed.run(upsert, [row]);
-		await sleep(100);
+		while (requests(bed).posts === 0) await sleep(10);
 		const second = await bed.run(upsert, [other, row]);
 		expect((await first).output[0].json.operation).toBe('created');
 		expect(second.output.map((item) => item.json.operation)).toEqual(['created', 'unchanged']);
