@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { useTestBed, type TestBed } from '../support/bed';
 import { rows, secondApiKey, upsertRows } from '../support/fixtures';
@@ -56,6 +56,21 @@ describe('Client: Create or Update', () => {
 		expect(bed.sandbox.clients()).toHaveLength(1);
 	});
 
+	test('a client another execution made after this one read the list is found, not made again', async () => {
+		const row = { id: 'LATE-1', org: 'Late Co', family: 'Sato', email: 'a@example.com' };
+		const other = { id: 'LATE-2', org: 'Other Co', family: 'Ito', email: 'b@example.com' };
+		// the first execution's create is slow to answer; the second reads the list meanwhile,
+		// creates another client, then waits for the first one's turn with the same ID
+		bed.sandbox.injectFault({ kind: 'delay', ms: 1000 }, { method: 'POST', path: '/api/' });
+		const first = bed.run(upsert, [row]);
+		while (requests(bed).posts === 0) await sleep(10);
+		const second = await bed.run(upsert, [other, row]);
+		expect((await first).output[0].json.operation).toBe('created');
+		expect(second.output.map((item) => item.json.operation)).toEqual(['created', 'unchanged']);
+		expect(requests(bed).posts).toBe(2);
+		expect(bed.sandbox.clients()).toHaveLength(2);
+	});
+
 	test('a changed row updates the contact in place and says what changed', async () => {
 		await bed.run(upsert, rows(3));
 		const before = bed.sandbox.clients().find((c) => c.client_external_id === 'ROW-2')!;
@@ -101,6 +116,21 @@ describe('Client: Create or Update', () => {
 		});
 		expect(bed.sandbox.clients()).toHaveLength(1);
 		expect(requests(bed).scans).toBe(1);
+	});
+
+	test('a row back to the values the run created with, after a row changed them: updated again', async () => {
+		const row = { id: 'DUP-3', org: 'First Name Co', family: 'Sato', email: 'a@example.com' };
+		const result = await bed.run(upsert, [row, { ...row, org: 'Second Name Co' }, { ...row }]);
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((item) => item.json.operation)).toEqual([
+			'created',
+			'updated',
+			'updated',
+		]);
+		expect(result.output[2].json).toMatchObject({
+			changes: { 'organization.name': { from: 'Second Name Co', to: 'First Name Co' } },
+		});
+		expect(bed.sandbox.clients()[0].display_name).toBe('First Name Co');
 	});
 
 	test('the same row twice in one run (an invoice of several sheet rows): created once, then unchanged without reading its contacts', async () => {

@@ -1,12 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { clientFields } from '../../../nodes/MakeLeaps/actions/client/client.fields';
+import { documentFields } from '../../../nodes/MakeLeaps/actions/document/fields/document.fields';
 import { clientBody } from '../../../nodes/MakeLeaps/model/clientBody';
 import {
 	fieldOption,
 	fieldProperties,
+	labelOf,
 	readFieldValues,
 	withDefaults,
+	withMainFields,
 	type FieldSpec,
 	type FieldTable,
 } from '../../../nodes/MakeLeaps/model/fields';
@@ -53,6 +56,30 @@ describe('The client field table', () => {
 			'placeholder',
 			'type',
 		]);
+	});
+
+	test('the Additional Fields collection is one n8n collection, empty until a field is added', () => {
+		const collection = fieldProperties(clientFields, show).at(-1)!;
+		expect(collection).toMatchObject({
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+		});
+	});
+
+	test('an operation can make additional fields main ones (Create or Update: External ID)', () => {
+		const table = withMainFields(documentFields, ['externalId']);
+		const names = fieldProperties(table, show).map((property) => property.name);
+		expect(names).toContain('externalId');
+		expect(names.indexOf('externalId')).toBeLessThan(names.indexOf('additionalFields'));
+		const collection = fieldProperties(table, show).at(-1)!;
+		expect((collection.options as INodeProperties[]).map((o) => o.name)).not.toContain(
+			'externalId',
+		);
+		// the table given is left as it was
+		expect(documentFields.fields.find((f) => f.name === 'externalId')?.section).toBe('additional');
 	});
 
 	test('an operation can override a field (Create or Update requires the external ID)', () => {
@@ -146,6 +173,27 @@ describe('readFieldValues', () => {
 	test('a client needs an organization name or a person family name', () => {
 		expect(() => valuesOf(clientFields, { organizationName: ' ', personFamilyName: null })).toThrow(
 			'Organization Name and Person Family Name are both empty',
+		);
+	});
+
+	test('a rule over three fields names them all', () => {
+		const names = ['organizationName', 'personFamilyName', 'personEmail'];
+		const table = { ...clientFields, atLeastOne: { names, description: 'One of them' } };
+		expect(() => valuesOf(table, {})).toThrow(
+			'Organization Name, Person Family Name and Person Email are all empty',
+		);
+	});
+
+	test('a name the table does not have is its own label', () => {
+		expect(labelOf(clientFields, 'organizationName')).toBe('Organization Name');
+		expect(labelOf(clientFields, 'nope')).toBe('nope');
+	});
+
+	test('a detail without its contact says what to fill in', () => {
+		expect(() => valuesOf(clientFields, { organizationName: 'Co', personEmail: 'a@b.co' })).toThrow(
+			expect.objectContaining({
+				description: 'Fill in Person Family Name too, or leave Person Email empty',
+			}),
 		);
 	});
 

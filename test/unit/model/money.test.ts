@@ -2,8 +2,10 @@ import {
 	checkAmount,
 	checkCurrency,
 	checkQuantity,
+	checkRecordedAmount,
 	checkTaxRate,
 	currencyDecimals,
+	decimalCell,
 } from '../../../nodes/MakeLeaps/model/money';
 
 const refusal = (run: () => unknown) => {
@@ -11,6 +13,16 @@ const refusal = (run: () => unknown) => {
 		run();
 	} catch (error) {
 		return (error as Error).message;
+	}
+	throw new Error('expected a refusal');
+};
+
+/** The advice of a refusal: what to do instead. */
+const advice = (run: () => unknown) => {
+	try {
+		run();
+	} catch (error) {
+		return (error as { description?: string }).description;
 	}
 	throw new Error('expected a refusal');
 };
@@ -45,8 +57,46 @@ describe('amounts are exact decimal texts', () => {
 		expect(refusal(() => checkAmount(value, 'Unit Price', currency))).toBe(message);
 	});
 
+	test('an amount is read without its surrounding spaces and leading zeros, its sign kept', () => {
+		expect(checkAmount(' 1200 ', 'Unit Price', 'JPY')).toBe('1200');
+		expect(checkAmount('-007', 'Unit Price', 'JPY')).toBe('-7');
+		expect(checkAmount('0.50', 'Unit Price', 'USD')).toBe('0.50');
+		expect(checkAmount('0', 'Unit Price', 'JPY')).toBe('0');
+	});
+
+	test('a refusal says how to write the value', () => {
+		expect(advice(() => checkAmount('1,200', 'Unit Price', 'JPY'))).toBe(
+			'Use digits with an optional decimal point, such as 1200 or 12.50, without currency signs or thousands separators',
+		);
+		expect(advice(() => checkAmount(2 ** 53 + 2, 'Unit Price', 'JPY'))).toBe(
+			'Give it as text: in the expression, read the value as a string (for example from a column formatted as text)',
+		);
+		expect(advice(() => checkTaxRate('0.1', 'Tax Rate'))).toBe(
+			'Tax Rate is a percentage: 10 for 10 %, 8 for 8 %',
+		);
+		expect(advice(() => checkCurrency('XYZ', 'Currency'))).toBe(
+			'Use the code of a currency, such as JPY, USD or EUR',
+		);
+	});
+
+	test('an amount as MakeLeaps writes it: only zeros past the currency decimals are dropped', () => {
+		expect(checkRecordedAmount('1000.00', 'Price', 'JPY')).toBe('1000');
+		expect(checkRecordedAmount('1.0100', 'Price', 'USD')).toBe('1.01');
+		expect(refusal(() => checkRecordedAmount('1.0150', 'Price', 'USD'))).toBe(
+			'Price 1.0150 has more than 2 decimals, the most USD allows',
+		);
+	});
+
+	test('a cell shows a number as its exact decimal text, or as JavaScript writes it when it has none', () => {
+		expect(decimalCell(0.1)).toBe('0.1');
+		expect(decimalCell(1e21)).toBe('1e+21');
+		expect(decimalCell(Number.NaN)).toBe('NaN');
+		expect(decimalCell('1000.00')).toBe('1000.00');
+	});
+
 	test('quantities: up to 4 decimals in any currency, never negative', () => {
 		expect(checkQuantity('1.5', 'Quantity')).toBe('1.5');
+		expect(checkQuantity('1.2345', 'Quantity')).toBe('1.2345');
 		expect(checkQuantity(0.25, 'Quantity')).toBe('0.25');
 		expect(refusal(() => checkQuantity('-1', 'Quantity'))).toBe(
 			'Quantity -1 is negative; use a negative unit price for a discount',
@@ -60,7 +110,7 @@ describe('amounts are exact decimal texts', () => {
 		expect(
 			['10', '8', '0', '100', '100.00', '7.25'].map((rate) => checkTaxRate(rate, 'Tax Rate')),
 		).toEqual(['10', '8', '0', '100', '100.00', '7.25']);
-		for (const rate of ['-1', '100.5', '101', '8.125'])
+		for (const rate of ['-1', '100.5', '100.05', '101', '8.125'])
 			expect(() => checkTaxRate(rate, 'Tax Rate')).toThrow(/Tax Rate/);
 	});
 
@@ -84,6 +134,9 @@ describe('amounts are exact decimal texts', () => {
 			'Rate (Unit Price) 9007199254740994 came as a number too large to be exact',
 		);
 		expect(checkAmount('9007199254740993', 'Rate (Unit Price)', 'JPY')).toBe('9007199254740993');
+		expect(checkAmount(Number.MAX_SAFE_INTEGER, 'Rate (Unit Price)', 'JPY')).toBe(
+			'9007199254740991',
+		);
 	});
 
 	test('currency codes: ISO 4217 only', () => {
