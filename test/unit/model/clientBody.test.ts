@@ -240,6 +240,15 @@ describe('contactEdits: an update of some fields', () => {
 		]);
 	});
 
+	test("the address is merged into the organization's own, whatever the order of the contacts", () => {
+		const housed = { ...person, addresses: [{ url: 'y', locality: 'Kita', region: 'Osaka' }] };
+		const [edit] = contactEdits({ 'address.locality': 'Minato' }, [housed, organization]);
+		expect(edit).toMatchObject({
+			contact_type: 'organization',
+			addresses: [{ locality: 'Minato', region: 'Tokyo', format: 'jp_default' }],
+		});
+	});
+
 	test('an address for a contact listed without any (no addresses field) is made from the parts given', () => {
 		const listed = { contact_type: 'organization', name: 'Co' };
 		const [edit] = contactEdits({ 'address.locality': 'Minato' }, [listed]);
