@@ -240,6 +240,13 @@ describe('contactEdits: an update of some fields', () => {
 		]);
 	});
 
+	test('a part that locates, given with a setting, makes an address for a contact without one', () => {
+		const bare = { contact_type: 'organization', name: 'Co', addresses: [] };
+		const values = { 'address.locality': 'Minato', 'address.country_name': 'JP' };
+		const [edit] = contactEdits(values, [bare]);
+		expect(edit).toMatchObject({ addresses: [{ locality: 'Minato', country_name: 'JP' }] });
+	});
+
 	test("the address is merged into the organization's own, whatever the order of the contacts", () => {
 		const housed = { ...person, addresses: [{ url: 'y', locality: 'Kita', region: 'Osaka' }] };
 		const [edit] = contactEdits({ 'address.locality': 'Minato' }, [housed, organization]);
