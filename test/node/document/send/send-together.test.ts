@@ -270,4 +270,28 @@ describe('Document: Send, documents of one client together', () => {
 		expect(result.error?.message).toMatch(/\[item 1\]/);
 		expect(bed.sandbox.deliveries.map((d) => d.documentMids)).toEqual([[first.mid]]);
 	});
+
+	test.each([
+		['without Continue On Fail: nothing is sent', undefined],
+		['with it: the other item goes, alone', 'continueRegularOutput'],
+	] as const)(
+		"the first item's Simplify is refused before the run's sends start; %s",
+		async (_name, onError) => {
+			const [first, second] = seedInvoicesOf(bed, 'C-1', 2);
+			const input = [
+				{ mid: first.mid, simplify: 'maybe' },
+				{ mid: second.mid, simplify: true },
+			];
+			const result = await bed.run(sendEach({ simplify: '={{ $json.simplify }}' }), input, {
+				typeVersion: 2,
+				onError,
+			});
+			const refused = /Simplify.*\[item 0\]/;
+			if (onError) expect(String(result.output[0].json.error)).toMatch(refused);
+			else expect(result.error?.message).toMatch(refused);
+			const sent = onError ? [[second.mid]] : [];
+			expect(bed.sandbox.deliveries.map((d) => d.documentMids)).toEqual(sent);
+			expect(bed.sandbox.partner().documents.get(String(first.mid))?.date_sent).toBeNull();
+		},
+	);
 });
