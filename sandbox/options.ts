@@ -56,6 +56,16 @@ export interface SandboxOptions {
 	/** List filters the lists ignore (`date__gte`, `document_type`, `recipient_organization`…). */
 	ignoreFilters?: string[];
 	/**
+	 * List filters answered with an empty page (200, no records) whenever a request gives them,
+	 * such as `['client']`: a service whose filter reads another field than the node believes.
+	 */
+	emptyFilters?: string[];
+	/**
+	 * How the client list takes `client_external_id`: ignored like any filter it does not know
+	 * (by default, as Django REST framework does), or `'exact'`: only the clients carrying it.
+	 */
+	clientExternalIdFilter?: 'exact';
+	/**
 	 * The one form the document list's `client` filter accepts (both by default); the other is
 	 * answered `400 {"client": ["Select a valid choice. …"]}`, as a Django filter expecting it does.
 	 */

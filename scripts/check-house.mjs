@@ -8,6 +8,8 @@
  *   `op.fileOf`…): no `.n8n` there;
  * - no function in nodes/, sandbox/, dev/ or the test helpers (test/ but the `*.test.ts` files)
  *   is over 60 lines, editor descriptions (`*.fields.ts`, `*.resource.ts`) aside.
+ * - dependencies point down (DEVELOPMENT.md, "The house"): no file of nodes/MakeLeaps/ imports
+ *   from a floor above its own, and no files import one another around a circle.
  * Those fail the lint. Two more only warn, as guides rather than walls: a file over 300 lines,
  * a folder of nodes/, sandbox/, dev/ or test/ with more than 12 files. It also prints the size
  * of one row's way: the files Document → Create or Update needs within nodes/ (transport/ aside).
@@ -16,7 +18,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-import { importClosure, linesOf } from './import-closure.mjs';
+import { importCircles, importClosure, importsOf, linesOf } from './import-closure.mjs';
 
 const MAX_FILE_LINES = 300;
 const MAX_FUNCTION_LINES = 60;
@@ -115,6 +117,22 @@ for (const file of code) {
 	};
 	visit(source);
 }
+
+/** The floors of nodes/MakeLeaps/, lowest first: a file imports from its own floor or lower. */
+const FLOORS = ['words', 'transport', 'api', 'model', 'run', 'actions', 'trigger'];
+const floorOf = (file) => {
+	const folder = /^nodes\/MakeLeaps\/([^/]+)\//.exec(file)?.[1];
+	// methods/ stands beside run/; the node files are the top floor
+	const floor = FLOORS.indexOf(folder === 'methods' ? 'run' : (folder ?? ''));
+	return floor < 0 ? FLOORS.length : floor;
+};
+const nodeFiles = code.filter((file) => file.startsWith('nodes/'));
+for (const file of nodeFiles)
+	for (const imported of importsOf(file))
+		if (floorOf(imported) > floorOf(file))
+			problems.push(`${file}: imports ${imported}, a floor above it; move the shared idea down`);
+for (const circle of importCircles(nodeFiles))
+	problems.push(`Import circle: ${circle.join(' -> ')}; move the shared idea down a floor`);
 
 const folders = new Map();
 for (const file of ['nodes', 'sandbox', 'dev', 'test'].flatMap(filesUnder)) {

@@ -10,7 +10,7 @@ import ts from 'typescript';
 const EXCLUDED = 'nodes/MakeLeaps/transport/';
 
 /** The relative modules a file imports or re-exports (types included: a reader follows them). */
-function importsOf(file) {
+export function importsOf(file) {
 	const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
 	const names = [];
 	for (const statement of source.statements) {
@@ -37,6 +37,42 @@ export function importClosure(file) {
 	};
 	walk(path.normalize(file));
 	return [...seen];
+}
+
+/**
+ * The import circles among `files` (each a list of files that reach one another), found with
+ * Tarjan's strongly connected components; type-only imports count, as they tie the ideas too.
+ */
+export function importCircles(files) {
+	const edges = new Map(files.map((file) => [file, importsOf(file)]));
+	const index = new Map();
+	const low = new Map();
+	const stack = [];
+	const onStack = new Set();
+	const circles = [];
+	const strong = (file) => {
+		index.set(file, index.size);
+		low.set(file, index.get(file));
+		stack.push(file);
+		onStack.add(file);
+		for (const next of edges.get(file) ?? []) {
+			if (!index.has(next)) {
+				strong(next);
+				low.set(file, Math.min(low.get(file), low.get(next)));
+			} else if (onStack.has(next)) low.set(file, Math.min(low.get(file), index.get(next)));
+		}
+		if (low.get(file) !== index.get(file)) return;
+		const circle = [];
+		let member;
+		do {
+			member = stack.pop();
+			onStack.delete(member);
+			circle.push(member);
+		} while (member !== file);
+		if (circle.length > 1) circles.push(circle.sort());
+	};
+	for (const file of files) if (!index.has(file)) strong(file);
+	return circles;
 }
 
 export const linesOf = (files) =>

@@ -76,10 +76,15 @@ export class ApiCall {
 		return copy as T;
 	}
 
-	/** A page of a list, with absolute next/prev URLs that keep every filter. */
-	/** One page of a list, each of its items shown as the list gives it (only that page's). */
-	page<T>(items: T[], shown: (item: T) => unknown = (item) => item): HttpAnswer {
+	/**
+	 * One page of a list, each of its items shown as the list gives it (only that page's), with
+	 * absolute next/prev URLs that keep every filter; none when the request gives a filter of the
+	 * `emptyFilters` switch.
+	 */
+	page<T>(found: T[], shown: (item: T) => unknown = (item) => item): HttpAnswer {
 		const { url, options } = this;
+		const emptied = (options.emptyFilters ?? []).some((name) => url.searchParams.has(name));
+		const items = emptied ? [] : found;
 		const max = options.maxPageSize ?? 100;
 		const perPage = Math.min(
 			max,

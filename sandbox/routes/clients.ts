@@ -1,5 +1,5 @@
 /**
- * `/client/` (list with search and archived filters, create), `/client/<mid>/` (get, change,
+ * `/client/` (list with search and archived filters, and `client_external_id` under its switch; create), `/client/<mid>/` (get, change,
  * delete) and `/client/<mid>/contact/` (the client's contacts).
  */
 import { detail, envelope, HttpAnswer } from '../http/answer';
@@ -13,13 +13,16 @@ function clientList(call: ApiCall, partner: Partner): HttpAnswer {
 		return envelope(201, clients.json(partner, clients.create(partner, call.input())));
 	const filters = call.filters();
 	const search = filters.get('search')?.toLowerCase();
+	const externalId =
+		call.options.clientExternalIdFilter === 'exact' ? filters.get('client_external_id') : null;
 	const archived = filters.get('archived') === 'true';
 	// a service that ignores the filter lists archived and active clients alike
 	const ignoresArchived = call.options.ignoreFilters?.includes('archived');
 	const found = [...partner.clients.values()].filter(
 		(c) =>
 			(ignoresArchived || (c.date_archived !== null) === archived) &&
-			(!search || clients.searchText(partner, c).includes(search)),
+			(!search || clients.searchText(partner, c).includes(search)) &&
+			(externalId === null || c.client_external_id === externalId),
 	);
 	const expand = call.expand();
 	return call.page(found, (c) => call.listed(clients.json(partner, c, expand)));

@@ -7,9 +7,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { lineChanges } from './documentBody';
 import { isRecord, linkedMid } from './locators';
+import type { NameOf } from './plans';
 
-/** The name the run knows of a linked record (a client's display name), by its kind and MID. */
-export type NameOf = (kind: string, mid: string) => string | undefined;
+export type { NameOf } from './plans';
 
 /** An empty value (nothing, null, empty text, list or record), as a change shows it. */
 export const EMPTY = '(empty)';

@@ -5,8 +5,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { NameOf } from './cells';
 import { isRecord, linkedMid } from './locators';
+
+/** The name the run knows of a linked record (a client's display name), by its kind and MID. */
+export type NameOf = (kind: string, mid: string) => string | undefined;
 
 /** A field's value before and after, by the field's API path (`person.email`, `title`). */
 export type Changes = Record<string, { from: unknown; to: unknown }>;

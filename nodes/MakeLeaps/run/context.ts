@@ -15,10 +15,9 @@ import type {
 import { requestFor } from '../api/requests';
 import { outcomeOf, type Envelope, type RequestOptions } from '../transport';
 import { readFieldValues, type FieldTable, type FieldValues } from '../model/fields';
-import { clientMidOf, clientsUrl, clientUrl, pickedMid, pickedValue } from '../model/locators';
+import { clientUrl } from '../model/locators';
 import { carryOut, previewOf, type Plan } from '../model/plans';
 import { checkCount, checkFlag, checkMid, checkText, InvalidInput } from '../model/validation';
-import { clientByHint } from './client/clientHints';
 import type { RunContext } from './runContext';
 
 /** What the item loop decided for an item before its operation runs (see loop/itemLoop.ts). */
@@ -169,81 +168,6 @@ export class OperationContext {
 		const found = await this.run.onlyPartner(this.itemIndex);
 		if (found.problem !== undefined) this.fail(found.problem, 'Choose the partner in Partner');
 		return found.mid;
-	}
-
-	/**
-	 * The client MID a client locator parameter names: from the list, by URL, by ID, or by
-	 * External ID (looked up in the client list, read once per run).
-	 */
-	async clientMid(name: string, partnerMid: string): Promise<string> {
-		const locator = this.parameter(name) as INodeParameterResourceLocator | undefined;
-		return await this.clientMidOfPicked(locator, this.label(name), partnerMid, name);
-	}
-
-	/** The client MID of a picker's value (a locator, or a MID or URL from an expression). */
-	async clientMidOfPicked(
-		picked: unknown,
-		label: string,
-		partnerMid: string,
-		parameter = 'client',
-	): Promise<string> {
-		const locator = picked as INodeParameterResourceLocator | undefined;
-		if (locator?.mode !== 'externalId') {
-			if (this.run.preview && pickedValue(picked) === undefined) {
-				this.fail(
-					`${label} is empty: in a preview, a client an earlier node would create does not exist yet`,
-					`A preview creates nothing, so that client has no ID to give. To preview the chain, pick ${label} By External ID (the client's Client External ID); the real run makes the client first.`,
-				);
-			}
-			const { baseUrl } = this.run.transport;
-			const mid =
-				typeof picked === 'object' && picked !== null && locator?.mode !== undefined
-					? clientMidOf(locator, label, baseUrl, partnerMid)
-					: pickedMid(picked, label, clientsUrl(baseUrl, partnerMid), 'client');
-			this.noteClientGiven(mid, locator);
-			return mid;
-		}
-		const externalId = checkText(locator.value, label);
-		if (!externalId) this.fail(`${label} is empty`);
-		const hinted = await clientByHint(this, partnerMid, externalId, parameter);
-		if (hinted) {
-			this.run.noteClient(hinted);
-			return checkMid(hinted.mid, label);
-		}
-		const found = await this.run.clientIndex(partnerMid).find(externalId, this.itemIndex);
-		if (found.length === 0 && this.run.preview) {
-			this.fail(
-				`The client with Client External ID "${externalId}" does not exist yet`,
-				'A preview creates nothing: when an earlier node would create this client, the real run makes it first, then this item.',
-			);
-		}
-		if (found.length === 0)
-			this.fail(`MakeLeaps has no client with Client External ID "${externalId}"`);
-		if (found.length > 1) {
-			this.fail(
-				`${found.length} clients have Client External ID "${externalId}"`,
-				`Pick the client by ID instead: ${found.map((client) => String(client.mid)).join(', ')}`,
-			);
-		}
-		const mid = checkMid(found[0].mid, label);
-		this.run.noteClient(found[0]);
-		// the listed client stands for a read of it (a new document's default contact), when the
-		// list gave what that read is for
-		if (found[0].default_contact) await this.run.sharedRead(`client ${mid}`, async () => found[0]);
-		return mid;
-	}
-
-	/**
-	 * The name of a client picked by ID, where the item already has it (no read): the editor's
-	 * list kept it with the pick, or the item is that client (an earlier node's output, such as
-	 * Client → Create or Update's). It only names rows; nothing is decided by it.
-	 */
-	private noteClientGiven(mid: string, locator?: INodeParameterResourceLocator) {
-		if (this.run.nameOf('client', mid) !== undefined) return;
-		const item = this.input?.json;
-		const itemIsClient = item !== undefined && String(item.mid) === mid;
-		const name = locator?.cachedResultName ?? (itemIsClient ? item.display_name : undefined);
-		this.run.noteName('client', mid, name);
 	}
 
 	clientUrl(partnerMid: string, clientMid: string): string {

@@ -16,7 +16,7 @@ import { sharedPartnerLookup } from './partnerLookups';
 import { RecordIndex, type IndexSpec } from './recordIndex';
 import { SharedRead } from './sharedRead';
 import { clientHints } from './client/clientHints';
-import { byClient } from './document/documentList';
+import { byClient, clientFilterOf, filterFinds } from './document/clientFilter';
 import { TagBook } from './tags';
 
 /** What the run and its execution know. Knowledge never decides a write: a write rests on what this run read. */
@@ -35,8 +35,6 @@ export class RunMemory {
 	private readonly tagBooks = new Map<string, TagBook>();
 	/** How many different values the run's items give a parameter (run/client/clientHints.ts). */
 	readonly distinctCounts = new Map<string, number>();
-	/** The form of the document list's client filter MakeLeaps accepted in this run. */
-	clientFilterForm?: 'mid' | 'url';
 	/** The partner each item chose in Partner (not the key's only partner looked up). */
 	readonly chosenPartners = new Map<number, string>();
 	/** The API key's only partner, looked up once per execution and credential. */
@@ -79,13 +77,13 @@ export class RunMemory {
 	 * reads and what the run writes are hints for later runs of the process (client/clientHints.ts).
 	 */
 	clientIndex(partnerMid: string): RecordIndex {
-		const account = `${this.transport.baseUrl}\n${partnerMid}`;
+		const account = this.account(partnerMid);
 		const spec = {
 			key: 'client_external_id',
 			noun: 'client',
-			learnList: (records: readonly IDataObject[]) => clientHints.learnList(account, records),
-			learn: (record: IDataObject) =>
-				clientHints.learn(account, record.client_external_id, record.mid),
+			learnList: (records: readonly IDataObject[], readAt: number) =>
+				clientHints.learnList(account, records, readAt),
+			learn: (record: IDataObject) => clientHints.learn(account, record),
 		};
 		const query = { per_page: MAX_PAGE_SIZE, expand: 'contacts' };
 		const load = async (itemIndex: number) =>
@@ -114,12 +112,13 @@ export class RunMemory {
 		const load = async (itemIndex: number) => {
 			const all = await whole().get(async () => {
 				const readAt = Date.now();
-				const records = await this.readWhole(partnerMid, type, since, clientsInRun, itemIndex);
-				return { records, readAt };
+				const read = await this.readWhole(partnerMid, type, since, clientsInRun, itemIndex);
+				return { ...read, readAt };
 			});
 			const records = all.records as IDataObject[] | undefined;
 			if (records) return { records, readAt: all.readAt as number };
-			return await this.clientDocuments(partnerMid, type, since, clientMid, itemIndex);
+			const firstPage = all.firstPage as IDataObject[];
+			return await this.clientDocuments(partnerMid, type, since, clientMid, itemIndex, firstPage);
 		};
 		const check = (document: IDataObject): boolean | string => {
 			const typeAndDay = documentCheck(type, since)(document);
@@ -128,7 +127,10 @@ export class RunMemory {
 			return linkedMid(document.client) === clientMid;
 		};
 		// a lookup after a lost answer reads the list afresh, whichever list it came from
-		const forget = () => whole().reset();
+		const forget = () => {
+			whole().reset();
+			this.sharedReadOf(wholeKey(partnerMid, type, since)).reset();
+		};
 		index = new RecordIndex(load, { key: 'external_id', noun: type, check }, forget);
 		this.indexes.set(id, index);
 		return index;
@@ -144,7 +146,7 @@ export class RunMemory {
 
 	/**
 	 * The type's whole list, unless its first page announces more pages than the run has clients
-	 * to look up one list each: then undefined, and each client's documents are read instead.
+	 * to look up one list each: then only that page, and each client's documents are read instead.
 	 */
 	private async readWhole(
 		partnerMid: string,
@@ -152,12 +154,16 @@ export class RunMemory {
 		since: string,
 		clientsInRun: number,
 		itemIndex: number,
-	): Promise<IDataObject[] | undefined> {
+	): Promise<{ records?: IDataObject[]; firstPage?: IDataObject[] }> {
 		let narrower = false;
+		let firstPage: IDataObject[] = [];
+		// a client filter seen to miss documents is not used: the whole list is read
+		const narrowable = clientFilterOf(this.account(partnerMid)).finds !== false;
 		const enough = (read: readonly IDataObject[], announced: number) => {
 			if (read.length === 0 || read.length >= announced || narrower) return narrower;
+			firstPage = [...read];
 			// the pages still to read against one list (a page) per client of the run
-			narrower = clientsInRun < Math.ceil(announced / read.length) - 1;
+			narrower = narrowable && clientsInRun < Math.ceil(announced / read.length) - 1;
 			return narrower;
 		};
 		const query = documentQuery(type, since);
@@ -169,23 +175,67 @@ export class RunMemory {
 			itemIndex,
 			enough,
 		);
-		return narrower ? undefined : records;
+		return narrower ? { firstPage } : { records };
 	}
 
-	/** One client's documents of a type, the `client` filter in the form MakeLeaps accepts. */
+	/**
+	 * One client's documents of a type, the `client` filter in the form MakeLeaps accepts; the
+	 * type's whole list (checked again by the index) when the filter is not known to find a
+	 * client's documents, or both forms are refused (clientFilter.ts).
+	 */
 	private async clientDocuments(
 		partnerMid: string,
 		type: string,
 		since: string,
 		clientMid: string,
 		itemIndex: number,
+		firstPage: IDataObject[],
 	): Promise<IDataObject[]> {
+		const account = this.account(partnerMid);
 		const query = documentQuery(type, since);
-		const read = async (client: string) =>
-			await listDocuments(this.transport, partnerMid, { ...query, client }, Infinity, itemIndex);
-		const found = await byClient(this, this.transport.baseUrl, partnerMid, clientMid, read);
-		if (!found.ok) throw found.refusal;
-		return found.value;
+		const read = async ({ client }: { client?: string }, limit: number) => {
+			if (client === undefined)
+				return await listDocuments(this.transport, partnerMid, query, limit, itemIndex);
+			const found = await byClient(
+				account,
+				this.transport.baseUrl,
+				partnerMid,
+				client,
+				async (form) =>
+					await listDocuments(
+						this.transport,
+						partnerMid,
+						{ ...query, client: form },
+						limit,
+						itemIndex,
+					),
+			);
+			if (!found.ok) throw found.refusal;
+			return found.value;
+		};
+		const whole = async () =>
+			(
+				await this.sharedRead(wholeKey(partnerMid, type, since), async () => ({
+					records: await read({}, Infinity),
+				}))
+			).records as IDataObject[];
+		if (clientFilterOf(account).finds === false) return await whole();
+		const filtered = await outcomeOf(read({ client: clientMid }, Infinity));
+		if (!filtered.ok) {
+			if ((filtered.error as { httpCode?: string }).httpCode !== '400') throw filtered.error;
+			return await whole();
+		}
+		const clientOf = (document: IDataObject) =>
+			document.client === undefined || document.client === null
+				? undefined
+				: linkedMid(document.client);
+		const finds = await filterFinds(account, clientMid, filtered.value, firstPage, read, clientOf);
+		return finds === true ? filtered.value : await whole();
+	}
+
+	/** One MakeLeaps account: the service and the partner, whichever API key reads it. */
+	account(partnerMid: string): string {
+		return `${this.transport.baseUrl}\n${partnerMid}`;
 	}
 
 	/**
@@ -267,6 +317,10 @@ export class RunMemory {
 		return index;
 	}
 }
+
+/** The type's whole list, read when the client filter cannot be trusted (clientFilter.ts). */
+const wholeKey = (partnerMid: string, type: string, since: string) =>
+	`documents ${partnerMid} ${type} ${since} whole`;
 
 /** A document list's query: its type, and its first day when one is asked for. */
 const documentQuery = (type: string, since: string) => ({

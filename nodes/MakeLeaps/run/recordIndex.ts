@@ -24,8 +24,11 @@ export interface IndexSpec {
 	 * for the check, and no row can be decided.
 	 */
 	check?: (record: IDataObject) => boolean | string;
-	/** Told every record of each list read, and of the run's writes (hints for later runs). */
-	learnList?: (records: readonly IDataObject[]) => void;
+	/**
+	 * Told every record of each complete list read, with when it began, and each record of the
+	 * run's writes (hints for later runs).
+	 */
+	learnList?: (records: readonly IDataObject[], readAt: number) => void;
 	learn?: (record: IDataObject) => void;
 }
 
@@ -105,7 +108,7 @@ export class RecordIndex {
 			: loaded;
 		// what others made since the list was read may be missing from it (creates.ts looks)
 		this.firstReadAt = Math.min(this.firstReadAt ?? readAt, readAt);
-		this.spec.learnList?.(records);
+		this.spec.learnList?.(records, readAt);
 		const byKey: ByKey = new Map();
 		const { key: field, check } = this.spec;
 		for (const record of records) {

@@ -37,7 +37,9 @@ export type Enough<T> = (read: readonly T[], announced: number) => boolean;
  * Follows `meta.next` from the first page until the last one, or until `limit` items were read.
  * A list that never ends is refused instead of read: a link back to a page already read, an
  * empty page that links on, more records than the first page announced, more than MAX_PAGES,
- * or more than `maxRecords` records when no limit is asked.
+ * or more than `maxRecords` records when no limit is asked. So is one that ends early: a full
+ * page without a link on while fewer records were given than announced (the rest would be taken
+ * for "not there").
  */
 export async function readPages<T>(
 	read: PageReader<T>,
@@ -56,7 +58,15 @@ export async function readPages<T>(
 		const list = page.response ?? [];
 		for (const item of list) items.push(item);
 		const next = page.meta?.next;
-		if (!next || items.length >= limit || enough?.(items, announced)) break;
+		if (items.length >= limit || enough?.(items, announced)) break;
+		if (!next) {
+			// a full page with no link on while the count announced more: the rest is not given
+			if (list.length >= firstLength && items.length < announced && Number.isFinite(announced))
+				throw new BrokenList(
+					`it announced ${announced} records but gave ${items.length} and no link to the next page`,
+				);
+			break;
+		}
 		if (list.length === 0) throw new BrokenList('an empty page links to another page');
 		if (seen.has(next))
 			throw new BrokenList(`a next-page link goes back to a page already read (${next})`);

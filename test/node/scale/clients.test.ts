@@ -1,9 +1,12 @@
 /* eslint-disable no-console -- the figures measured are printed for docs/performance.md */
 /**
  * A client given by its Client External ID costs one read, not the client list, once this n8n
- * process has seen the list: the External ID's MID is a hint, confirmed by reading that client. A
- * hint that no longer holds (the External ID moved, the client archived or deleted) costs one
- * request and the list decides, never a wrong or second record.
+ * process has seen the list: the External ID's MID is a hint, confirmed by reading that client
+ * (run/client/clientByExternalId.ts). The first hinted event also asks once whether MakeLeaps
+ * narrows the client list to the ID (the sandbox, by default, does not). A hint that no longer
+ * holds (the External ID moved, the client archived or deleted) costs one request and the list
+ * decides, never a wrong or second record. A write on the client itself (Create or Update that
+ * changes it) rests on the list, or on the narrowed list where MakeLeaps gives one.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -16,8 +19,14 @@ const upsert: INodeParameters = { ...documentUpsertRows, client: byExternalId };
 const clientsOf = (bed: TestBed) => [...bed.sandbox.partner().clients.values()];
 const clientNamed = (bed: TestBed, id: string) =>
 	clientsOf(bed).find((c) => c.client_external_id === id)!;
-const clientListReads = (bed: TestBed) =>
+const clientReads = (bed: TestBed) =>
 	bed.sandbox.received('/api/').filter((r) => r.method === 'GET' && r.path.endsWith('/client/'));
+/** The pages of the whole client list read since the requests were reset. */
+const clientListReads = (bed: TestBed) =>
+	clientReads(bed).filter((r) => r.query.client_external_id === undefined);
+/** The client list asked to narrow to one External ID. */
+const narrowedReads = (bed: TestBed) =>
+	clientReads(bed).filter((r) => r.query.client_external_id !== undefined);
 
 /** One row for client `client`: the client it went to, and the requests it took. */
 async function oneRow(bed: TestBed, id: string, client: string) {
@@ -56,6 +65,8 @@ describe('A known client at 2,000 clients', () => {
 			`a known client at 20 and 2,000 clients: ${JSON.stringify({ small, first, second })}`,
 		);
 		expect(clientListReads(bed)).toHaveLength(0);
+		// asked once whether the list narrows to the ID: it does not, and the hint stands in
+		expect(narrowedReads(bed)).toHaveLength(1);
 		expect(second.requests).toBeLessThanOrEqual(small[1] + 2);
 		expect([first.clientMid, second.clientMid]).toEqual(
 			Array(2).fill(clientNamed(bed, 'C-1234').mid),
@@ -124,7 +135,8 @@ describe('Client → Create or Update of one row at 2,000 clients', () => {
 			`Client → Create or Update at 20 and 2,000 clients: ${JSON.stringify({ smallUpsert, counts })}`,
 		);
 		expect(unchanged.requests).toBeLessThanOrEqual(smallUpsert[1] + 2);
-		expect(changed.requests).toBeLessThanOrEqual(smallUpsert[2] + 2);
+		// a change of the client rests on the list, never on a hint (nothing narrows it here)
+		expect(changed.requests).toBeLessThanOrEqual(smallUpsert[2] + 20 + 2);
 		// a new client: the list read (20 pages) is all it costs more
 		expect(fresh.requests).toBeLessThanOrEqual(smallUpsert[0] + 20 + 2);
 		expect(again.requests).toBeLessThanOrEqual(smallUpsert[1] + 2);
@@ -145,5 +157,24 @@ describe('Client → Create or Update of one row at 2,000 clients', () => {
 		const archived = await oneClientRow(bed, 'C-6', 'Company 6');
 		expect(clientListReads(bed).length).toBeGreaterThan(0);
 		expect(archived.held.filter((c) => !c.date_archived)).toHaveLength(1);
+	}, 60_000);
+});
+
+describe('Client → Create or Update at 2,000 clients, where MakeLeaps narrows the list by External ID', () => {
+	const bed = useTestBed({ pageSize: 100, clientExternalIdFilter: 'exact' });
+	beforeEach(() => bed.sandbox.seedAccount(2000, 10));
+
+	test('a known client changed costs the narrowed read, not the list', async () => {
+		await oneClientRow(bed, 'C-1234', 'Company 1234'); // the list read
+		const unchanged = await oneClientRow(bed, 'C-1234', 'Company 1234');
+		expect(narrowedReads(bed)).toHaveLength(1);
+		const changed = await oneClientRow(bed, 'C-1234', 'Company 1234 K.K.');
+		expect(clientListReads(bed)).toHaveLength(0);
+		expect(narrowedReads(bed)).toHaveLength(1);
+		expect(changed.requests).toBeLessThanOrEqual(smallUpsert[2] + 2);
+		expect(unchanged.requests).toBeLessThanOrEqual(smallUpsert[1] + 2);
+		expect(changed.held).toHaveLength(1);
+		const contact = bed.sandbox.partner().contacts.get(changed.held[0].defaultContactMid!);
+		expect(contact?.name).toBe('Company 1234 K.K.');
 	}, 60_000);
 });

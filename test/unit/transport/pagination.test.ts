@@ -94,6 +94,22 @@ describe('readPages refuses a list without end', () => {
 		expect(page).toBe(50);
 	});
 
+	test('a full page without a link on, where the count announced more: the rest is not "not there"', async () => {
+		const read = async () => pageOf([1, 2, 3], null, 150);
+		await expect(readPages(read, '/list/')).rejects.toThrow(
+			new BrokenList('it announced 150 records but gave 3 and no link to the next page'),
+		);
+		// what was asked for is there: a limit reached, or a count that says nothing more
+		expect(await readPages(read, '/list/', 3)).toEqual([1, 2, 3]);
+		expect(await readPages(async () => pageOf([1, 2, 3], null, 3), '/list/')).toEqual([1, 2, 3]);
+	});
+
+	test('a last page shorter than the first ends the list, records deleted meanwhile or not', async () => {
+		const read = async (url: string) =>
+			url === '/list/' ? pageOf([1, 2, 3], 'https://api/list/?page=2', 8) : pageOf([4], null, 8);
+		expect(await readPages(read, '/list/')).toEqual([1, 2, 3, 4]);
+	});
+
 	test('a page of 200,000 items is read without spreading it into arguments', async () => {
 		const huge = Array.from({ length: 200_000 }, (_, i) => i);
 		const items = await readPages(async () => pageOf(huge, null, huge.length), '/list/');

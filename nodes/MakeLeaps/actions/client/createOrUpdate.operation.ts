@@ -2,9 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { clientBody, contactEdits, createdFields } from '../../model/clientBody';
 import { createClient } from '../../run/client/clientCreate';
-import { clientByHint } from '../../run/client/clientHints';
+import { clientByHint } from '../../run/client/clientByExternalId';
 import { findContactsOfClients, getClient, withContacts } from '../../run/client/clientReads';
-import { contactUpdates, patchContacts } from '../../run/client/contactPatches';
+import { contactUpdates, patchContacts, type ContactPatch } from '../../run/client/contactPatches';
+import type { Changes } from '../../model/plans';
 import type { OperationContext } from '../../run/context';
 import { WithKnown } from '../../run/loop/operation';
 import type { CreateOnce, KeyWords } from '../../run/creates';
@@ -65,11 +66,18 @@ export async function execute(op: OperationContext): Promise<WithKnown> {
 	const once = op.run.creates(`${partnerMid} client`, index);
 	// MakeLeaps answers a client with its contacts as links: Simplify names those sent
 	let sentContacts: IDataObject[] | undefined;
+	const row = { partnerMid, externalId, values, index, once };
 	const client = await once.inTurn(op, externalId, async () => {
-		// a client this process saw with the ID, read and confirmed, stands for the list (a
-		// create is decided only by the list)
-		const hinted = await clientByHint(op, partnerMid, externalId, 'clientExternalId');
-		const existing = hinted ?? (await once.existing(op, externalId, CLIENT_WORDS));
+		// a client this process knows by the ID, read and confirmed, stands for the list when the
+		// row leaves it unchanged, or when MakeLeaps narrowed its list to the ID; a create, and an
+		// update the list alone could confirm, are decided by the list
+		const hinted = await clientByHint(op, partnerMid, externalId, 'clientExternalId', 'read');
+		if (hinted) {
+			const decided = await contactsDecided(op, row, hinted.client, true);
+			if (hinted.exact || decided.patches.length === 0)
+				return await settleContacts(op, row, decided);
+		}
+		const existing = await once.existing(op, externalId, CLIENT_WORDS);
 		if (!existing) {
 			sentContacts = body.contacts as IDataObject[];
 			return await once.settle(op, externalId, {
@@ -84,19 +92,25 @@ export async function execute(op: OperationContext): Promise<WithKnown> {
 			sentContacts = body.contacts as IDataObject[];
 			return await op.settle({ action: 'unchanged', record: existing });
 		}
-		const row = { partnerMid, externalId, values, index, once };
-		return await updateContacts(op, row, existing, hinted !== undefined);
+		return await settleContacts(op, row, await contactsDecided(op, row, existing, false));
 	});
 	return new WithKnown(client, { contacts: sentContacts });
 }
 
-/** The client's contacts changed in place where the row differs from them; else left as they are. */
-async function updateContacts(
+/** The client with its contacts, and the patches that make them what the row gives. */
+interface ContactsDecided {
+	client: IDataObject;
+	patches: ContactPatch[];
+	changes: Changes;
+}
+
+/** What the row changes in the client's contacts (none: it is left as it is). */
+async function contactsDecided(
 	op: OperationContext,
-	{ partnerMid, externalId, values, index, once }: Row,
+	{ partnerMid, values, index }: Row,
 	existing: IDataObject,
 	byHint: boolean,
-): Promise<IDataObject> {
+): Promise<ContactsDecided> {
 	// a client an earlier item of a preview would create has its contacts inline: none is read;
 	// a client that came by its hint has its own read (the run names few: no list is walked)
 	if (!byHint) {
@@ -107,7 +121,15 @@ async function updateContacts(
 	const client = await withContacts(op, partnerMid, existing);
 	const contacts = client.contacts as IDataObject[];
 	const wanted = { contacts: contactEdits(values, contacts, NEW_CLIENT) };
-	const { patches, changes } = contactUpdates(op, client, wanted);
+	return { client, ...contactUpdates(op, client, wanted) };
+}
+
+/** The client's contacts changed in place where the row differs from them; else left as they are. */
+async function settleContacts(
+	op: OperationContext,
+	{ partnerMid, externalId, index, once }: Row,
+	{ client, patches, changes }: ContactsDecided,
+): Promise<IDataObject> {
 	if (patches.length === 0) return await op.settle({ action: 'unchanged', record: client });
 	return await op.settle({
 		action: 'update',

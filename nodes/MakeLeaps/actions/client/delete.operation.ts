@@ -6,6 +6,7 @@ import { getClient } from '../../run/client/clientReads';
 import type { OperationContext } from '../../run/context';
 import { documentsMatching } from '../../run/document/documentList';
 import { clientLocator } from '../common.fields';
+import { namedClientMid } from '../../run/client/clientByExternalId';
 
 export const description: INodeProperties[] = [
 	{
@@ -23,7 +24,7 @@ export const previewable = true;
  */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
-	const clientMid = await op.clientMid('client', partnerMid);
+	const clientMid = await namedClientMid(op, 'client', partnerMid, 'write');
 	const client = op.run.preview ? await getClient(op, partnerMid, clientMid) : { mid: clientMid };
 	const documents = await clientDocuments(op, partnerMid, clientMid);
 	if (documents !== undefined && documents.length > 0) {

@@ -4,6 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { getClient } from '../../run/client/clientReads';
 import type { OperationContext } from '../../run/context';
 import { clientLocator } from '../common.fields';
+import { namedClientMid } from '../../run/client/clientByExternalId';
 
 const show = { resource: ['client'], operation: ['get'] };
 
@@ -30,7 +31,7 @@ export const simplifies = true;
 
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
-	const clientMid = await op.clientMid('client', partnerMid);
+	const clientMid = await namedClientMid(op, 'client', partnerMid);
 	const includeContacts = op.flag('options.includeContacts');
 	return await getClient(op, partnerMid, clientMid, includeContacts);
 }

@@ -18,6 +18,7 @@ import type { Changes } from '../../model/plans';
 import { contactMidOf, contactUrl, pickedValue } from '../../model/locators';
 import { clientLocator, contactPicker } from '../common.fields';
 import { clientFields } from './client.fields';
+import { namedClientMid } from '../../run/client/clientByExternalId';
 
 const show = { resource: ['client'], operation: ['update'] };
 
@@ -93,12 +94,15 @@ export const simplifies = true;
  */
 export async function execute(op: OperationContext): Promise<IDataObject | WithKnown> {
 	const partnerMid = await op.partnerMid();
-	const clientMid = await op.clientMid('client', partnerMid);
+	const clientMid = await namedClientMid(op, 'client', partnerMid, 'write');
 	const { baseUrl } = op.run.transport;
 	const fields = op.collection('updateFields');
 	const body: IDataObject = {};
 	if (pickedValue(op.parameter('defaultClient')) !== undefined) {
-		body.default_client = op.clientUrl(partnerMid, await op.clientMid('defaultClient', partnerMid));
+		body.default_client = op.clientUrl(
+			partnerMid,
+			await namedClientMid(op, 'defaultClient', partnerMid, 'write'),
+		);
 	} else if (Object.keys(fields).length === 0) {
 		op.fail('Nothing to update', 'Set Default Client or add an Update Field');
 	}

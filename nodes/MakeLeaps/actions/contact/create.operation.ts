@@ -12,6 +12,7 @@ import { refuseUncertain, uncertainCreate } from '../../run/creates';
 import { isUncertainWrite } from '../../transport';
 import { clientLocator } from '../common.fields';
 import { contactBody, contactFieldOptions, contactValues } from './contact.fields';
+import { namedClientMid } from '../../run/client/clientByExternalId';
 
 const show = { resource: ['contact'], operation: ['create'] };
 
@@ -57,7 +58,7 @@ export const simplifies = true;
  */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
-	const clientMid = await op.clientMid('client', partnerMid);
+	const clientMid = await namedClientMid(op, 'client', partnerMid, 'write');
 	const type = String(op.parameter('contactType', 'person'));
 	if (type !== 'person' && type !== 'organization') {
 		op.fail(`${op.label('contactType')} "${type}" is not person or organization`);

@@ -4,6 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { listClientContacts } from '../../api/contacts';
 import type { OperationContext } from '../../run/context';
 import { clientLocator, pagingFields } from '../common.fields';
+import { namedClientMid } from '../../run/client/clientByExternalId';
 
 const show = { resource: ['contact'], operation: ['getAll'] };
 
@@ -20,7 +21,7 @@ export const simplifies = true;
 
 export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const partnerMid = await op.partnerMid();
-	const clientMid = await op.clientMid('client', partnerMid);
+	const clientMid = await namedClientMid(op, 'client', partnerMid);
 	const limit = op.listLimit();
 	return await listClientContacts(op.run.transport, partnerMid, clientMid, op.itemIndex, limit);
 }

@@ -12,6 +12,7 @@ import { contactMidOf, isRecord, linkedMid, pickedValue } from '../../model/loca
 import { checkMid } from '../../model/validation';
 import { clientLocator, contactPicker } from '../common.fields';
 import { contactFieldOptions, contactValues } from './contact.fields';
+import { namedClientMid } from '../../run/client/clientByExternalId';
 
 const show = { resource: ['contact'], operation: ['update'] };
 
@@ -63,7 +64,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const clientMid =
 		pickedValue(op.parameter('client')) === undefined
 			? undefined
-			: await op.clientMid('client', partnerMid);
+			: await namedClientMid(op, 'client', partnerMid, 'write');
 	const contact = await readContact(op, partnerMid, mid);
 	if (clientMid !== undefined) await checkOwner(op, partnerMid, clientMid, mid, contact);
 	const { email, ...texts } = values;

@@ -6,8 +6,8 @@ import {
 	clientDocumentIndex,
 	documentScope,
 	documentWithExternalId,
-	settleCreate,
 } from '../../run/document/clientDocuments';
+import { settleCreate } from '../../run/document/documentCreate';
 import { checkDate, today } from '../../model/dates';
 import { documentChanges } from '../../model/documentBody';
 import { DOCUMENT_TYPES } from '../../api/documents';

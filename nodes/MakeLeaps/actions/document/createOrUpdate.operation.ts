@@ -11,8 +11,8 @@ import {
 	clientDocumentIndex,
 	documentScope,
 	documentWithExternalId,
-	settleCreate,
 } from '../../run/document/clientDocuments';
+import { settleCreate } from '../../run/document/documentCreate';
 import { documentCheck } from '../../run/memory';
 import { linkedMid } from '../../model/locators';
 import { tagsToMake, withTagNames } from '../../run/document/documentTags';

@@ -15,6 +15,7 @@ import { checkText, InvalidInput } from '../../model/validation';
 import type { OperationContext } from '../../run/context';
 import { catalogLineItems } from '../../run/document/catalogLines';
 import { defaultContactUrl } from '../../run/document/defaultContact';
+import { namedClientMid } from '../../run/client/clientByExternalId';
 
 const TEMPLATE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -87,7 +88,7 @@ export async function documentPartsOf(
 	partnerMid: string,
 ): Promise<DocumentParts> {
 	const parts = partsWithoutClient(op, table, partnerMid);
-	return { ...parts, clientMid: await op.clientMid('client', partnerMid) };
+	return { ...parts, clientMid: await namedClientMid(op, 'client', partnerMid) };
 }
 
 /** The parts an item gives that need no request: checked before the client is looked for. */
@@ -136,7 +137,7 @@ export async function documentFromInput(
 		op.group.length > 1
 			? await groupLineItems(op, partnerMid, currency)
 			: await lineItemsOf(op, partnerMid, currency);
-	const clientMid = await op.clientMid('client', partnerMid);
+	const clientMid = await namedClientMid(op, 'client', partnerMid);
 	const { baseUrl } = op.run.transport;
 	if (isNew && !values.date) values.date = today(op.timeZone);
 	const contactUrlOf = async () =>

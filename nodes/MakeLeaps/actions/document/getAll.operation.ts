@@ -10,6 +10,7 @@ import { parseTagNames, splitTagNames, tagFilterOf } from '../../model/tags';
 import { checkText, InvalidInput } from '../../model/validation';
 import { clientLocator, pagingFields } from '../common.fields';
 import { DOCUMENT_TYPE_OPTIONS } from './fields/document.fields';
+import { pickedClientMid } from '../../run/client/clientByExternalId';
 
 const show = { resource: ['document'], operation: ['getAll'] };
 const STATES = [
@@ -96,7 +97,7 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const type = checkText(filters.documentType, label('documentType'));
 	if (type) wanted.document_type = type;
 	if (pickedValue(filters.client) !== undefined) {
-		wanted.client = await op.clientMidOfPicked(filters.client, label('client'), partnerMid);
+		wanted.client = await pickedClientMid(op, filters.client, label('client'), partnerMid);
 	}
 	const from = checkDate(filters.dateFrom, label('dateFrom'));
 	const to = checkDate(filters.dateTo, label('dateTo'));

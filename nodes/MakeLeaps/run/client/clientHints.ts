@@ -1,99 +1,111 @@
 /**
- * Clients by Client External ID, as hints. MakeLeaps is not known to filter clients by it, so
- * finding one means reading the whole client list: 20 pages at 2,000 clients, for every event
- * (a form, a webhook, a tool call). This n8n process remembers, per MakeLeaps account, the MID of
- * each External ID it saw in a client list or a write, and how long the list was. A run that
- * names fewer clients than the list has pages reads each hinted client instead: the hint holds
- * only when that client still carries the External ID and is not archived. A hint decides a
- * read, never a write: one that no longer holds costs one request, and the list is read as
- * ever. In queue mode each worker keeps its own.
+ * What this n8n process knows of each MakeLeaps account's clients by Client External ID, as
+ * hints. Finding a client by its External ID means reading the whole client list (20 pages at
+ * 2,000 clients) unless something narrows it, for every event (a form, a webhook, a tool call).
+ * The process keeps, per account, the carriers of every External ID as its last complete list
+ * read saw them (with the clients this process wrote since) and when that read began; and whether
+ * MakeLeaps narrows the client list by `client_external_id` (clientByExternalId.ts finds out).
+ * A hint is an External ID with exactly one carrier in a list read at most MAX_HINT_AGE_MS ago:
+ * two carriers are never a hint, so a run refused for them is refused again until a list read
+ * shows one. How a hint may be used (never for a write on the client itself) is decided in
+ * clientByExternalId.ts. In queue mode each worker keeps its own.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readClient } from '../../api/clients';
-import { outcomeOf } from '../../transport';
-import type { OperationContext } from '../context';
+/** How long a list read stands for the list: a client made elsewhere since may be missed. */
+export const MAX_HINT_AGE_MS = 60 * 60 * 1000;
 
-/** The most External IDs kept per process (the oldest forgotten first). */
-const MAX_HINTS = 100_000;
+/** The most accounts remembered (the one used longest ago forgotten first). */
+const MAX_ACCOUNTS = 50;
+
+/** Whether the client list narrows to a `client_external_id` exactly, as far as the process saw. */
+export type NarrowFilter = 'exact' | 'ignored';
+
+interface Snapshot {
+	/** When the list read began: what was made elsewhere since may be missing. */
+	readAt: number;
+	/** How many clients the list held. */
+	count: number;
+	/** The MIDs carrying each External ID. */
+	carriers: Map<string, Set<string>>;
+}
+
+interface Account {
+	snapshot?: Snapshot;
+	filter?: NarrowFilter;
+}
 
 class ClientHints {
-	private readonly mids = new Map<string, string>();
-	/** How many clients each account's list held when last read. */
-	private readonly listed = new Map<string, number>();
+	private readonly accounts = new Map<string, Account>();
 
-	learn(account: string, externalId: unknown, mid: unknown): void {
-		if (typeof externalId !== 'string' || externalId === '' || mid == null) return;
-		const key = `${account}\n${externalId}`;
-		this.mids.delete(key); // kept last: the Map keeps insertion order, oldest first
-		this.mids.set(key, String(mid));
-		if (this.mids.size > MAX_HINTS) this.mids.delete(this.mids.keys().next().value!);
+	/** A complete read of the account's client list, begun at `readAt`: it replaces what was known. */
+	learnList(account: string, records: readonly IDataObject[], readAt: number): void {
+		const carriers = new Map<string, Set<string>>();
+		for (const record of records) {
+			const key = externalIdOf(record);
+			if (key === undefined || record.mid == null) continue;
+			const mids = carriers.get(key) ?? new Set<string>();
+			carriers.set(key, mids.add(String(record.mid)));
+		}
+		this.of(account).snapshot = { readAt, count: records.length, carriers };
 	}
 
-	learnList(account: string, records: readonly IDataObject[]): void {
-		this.listed.set(account, records.length);
-		for (const record of records) this.learn(account, record.client_external_id, record.mid);
+	/** A client this process created or changed: it carries its External ID (and no other). */
+	learn(account: string, record: IDataObject): void {
+		const snapshot = this.accounts.get(account)?.snapshot;
+		if (!snapshot || record.mid == null) return;
+		const mid = String(record.mid);
+		const key = externalIdOf(record);
+		for (const [other, mids] of snapshot.carriers) if (other !== key) mids.delete(mid);
+		if (key === undefined) return;
+		snapshot.carriers.set(key, (snapshot.carriers.get(key) ?? new Set<string>()).add(mid));
 	}
 
-	hint(account: string, externalId: string): string | undefined {
-		return this.mids.get(`${account}\n${externalId}`);
+	/**
+	 * The one client carrying the External ID, as a list read at most MAX_HINT_AGE_MS ago saw it
+	 * (`now` the time asked); none when that read saw none or two or more, or is older.
+	 */
+	hint(account: string, externalId: string, now: number): string | undefined {
+		const snapshot = this.accounts.get(account)?.snapshot;
+		if (!snapshot || now - snapshot.readAt > MAX_HINT_AGE_MS) return undefined;
+		const mids = snapshot.carriers.get(externalId);
+		return mids?.size === 1 ? [...mids][0] : undefined;
+	}
+
+	/** The clients carrying the External ID in the account's last list read, whatever its age. */
+	known(account: string, externalId: string): string[] {
+		return [...(this.accounts.get(account)?.snapshot?.carriers.get(externalId) ?? [])];
 	}
 
 	/** The pages of the account's client list when last read (100 a page); unknown before. */
 	pages(account: string): number | undefined {
-		const count = this.listed.get(account);
+		const count = this.accounts.get(account)?.snapshot?.count;
 		return count === undefined ? undefined : Math.max(1, Math.ceil(count / 100));
 	}
+
+	/** Whether the account's client list narrows by `client_external_id`, once the process saw it. */
+	narrowFilter(account: string): NarrowFilter | undefined {
+		return this.accounts.get(account)?.filter;
+	}
+
+	setNarrowFilter(account: string, filter: NarrowFilter): void {
+		this.of(account).filter = filter;
+	}
+
+	/** The account's entry, made when first needed and kept last (the oldest forgotten first). */
+	private of(account: string): Account {
+		const entry = this.accounts.get(account) ?? {};
+		this.accounts.delete(account);
+		this.accounts.set(account, entry);
+		if (this.accounts.size > MAX_ACCOUNTS) this.accounts.delete(this.accounts.keys().next().value!);
+		return entry;
+	}
 }
+
+/** A record's Client External ID; undefined when it has none. */
+const externalIdOf = (record: IDataObject) =>
+	typeof record.client_external_id === 'string' && record.client_external_id !== ''
+		? record.client_external_id
+		: undefined;
 
 export const clientHints = new ClientHints();
-
-/** One MakeLeaps account: the service and the partner, whichever API key reads it. */
-export const accountOf = (op: OperationContext, partnerMid: string) =>
-	`${op.run.transport.baseUrl}\n${partnerMid}`;
-
-/**
- * The client with this External ID through its hint, read and confirmed; undefined when the run
- * should read the list: no hint, a run naming as many clients as the list has pages (the list
- * is then cheaper), the list already read by this run, or a hint that no longer holds.
- */
-export async function clientByHint(
-	op: OperationContext,
-	partnerMid: string,
-	externalId: string,
-	parameter: string,
-): Promise<IDataObject | undefined> {
-	const account = accountOf(op, partnerMid);
-	const mid = clientHints.hint(account, externalId);
-	const pages = clientHints.pages(account);
-	if (mid === undefined || pages === undefined || op.run.clientIndex(partnerMid).wasRead()) return;
-	if (distinctValues(op, parameter) >= pages) return;
-	const read = await outcomeOf(
-		op.run.sharedRead(`client ${mid}`, async () => await readClient(op, partnerMid, mid)),
-	);
-	const client = read.ok ? read.value : undefined;
-	if (client?.client_external_id === externalId && !client.date_archived && client.mid == mid)
-		return client;
-	return undefined; // a hint that no longer holds (or a failed read): the list decides
-}
-
-/**
- * How many different values the run's items give a parameter, at most (one value given two ways
- * counts twice, which only favours reading the whole list); worked out once per run.
- */
-export function distinctValues(op: OperationContext, parameter: string): number {
-	const { run } = op;
-	const known = run.distinctCounts.get(parameter);
-	if (known !== undefined) return known;
-	const count = run.n8n.getInputData().length;
-	const values = new Set<string>();
-	for (let item = 0; item < count; item++) {
-		try {
-			values.add(JSON.stringify(run.parameters.readAhead(parameter, item, '') ?? ''));
-		} catch {
-			values.add(`refused ${item}`); // the item fails on its own turn
-		}
-	}
-	run.distinctCounts.set(parameter, values.size);
-	return values.size;
-}

@@ -3,17 +3,15 @@
  * External ID names a document within its client). One event (a form, a webhook, a tool call)
  * reads one client's documents, however many the account holds; a run whose rows name many
  * clients reads the type's whole list instead when that costs fewer pages (run/memory.ts). The
- * document found there (Create or Update, Convert), or made once when there is none.
+ * document found there (Create or Update, Convert); documentCreate.ts makes it once when there is
+ * none.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { documentChanges } from '../../model/documentBody';
 import type { OperationContext } from '../context';
-import { distinctValues } from '../client/clientHints';
+import { distinctValues } from '../client/clientByExternalId';
 import type { CreateOnce, KeyWords } from '../creates';
 import type { RecordIndex } from '../recordIndex';
-import { createDocument } from './documentCreate';
-import { tagsToMake } from './documentTags';
 
 /** A client's documents of a type by External ID, read as cheaply as the run's rows allow. */
 export function clientDocumentIndex(
@@ -60,24 +58,4 @@ export async function documentWithExternalId(
 	externalId: string,
 ): Promise<IDataObject | undefined> {
 	return await once.existing(op, externalId, documentWords(type));
-}
-
-/**
- * Makes the document with this External ID (or says it would), telling the run what it made; a
- * tag it names that MakeLeaps does not have fails the item first, unless it asks to make it.
- */
-export async function settleCreate(
-	op: OperationContext,
-	partnerMid: string,
-	body: IDataObject,
-	once: CreateOnce,
-	externalId: string,
-): Promise<IDataObject> {
-	const newTags = await tagsToMake(op, partnerMid, body);
-	return await once.settle(op, externalId, {
-		record: body,
-		changes: documentChanges(body, {}).changes,
-		make: async () => await createDocument(op, partnerMid, body),
-		newTags,
-	});
 }

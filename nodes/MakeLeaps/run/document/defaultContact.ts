@@ -7,6 +7,7 @@ import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 import { clientList, readClient } from '../../api/clients';
 import type { OperationContext } from '../context';
 import { findInList } from '../fromList';
+import { pickedClientMid } from '../client/clientByExternalId';
 
 /**
  * The default contact of a client, as MakeLeaps gives it (its URL), read once per run and client;
@@ -43,7 +44,7 @@ async function listClientsOfRun(op: OperationContext, partnerMid: string): Promi
 	const named = await op.namedByItems(async (member) => {
 		const picked = member.parameter('client') as INodeParameterResourceLocator | undefined;
 		if (picked?.mode === 'externalId') return undefined;
-		return await member.clientMidOfPicked(picked, member.label('client'), partnerMid);
+		return await pickedClientMid(member, picked, member.label('client'), partnerMid);
 	});
 	const mids = named.filter((mid): mid is string => mid !== undefined);
 	const qs = { expand: 'contacts' };

@@ -5,13 +5,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { postDocument } from '../../api/documents';
+import { documentChanges } from '../../model/documentBody';
 import { linkedMid, midOfUrl } from '../../model/locators';
 import { outcomeOf } from '../../transport';
 import type { OperationContext } from '../context';
 import { clientDocumentIndex, documentScope } from './clientDocuments';
 import { createRecord } from '../createRecord';
+import type { CreateOnce } from '../creates';
 import { chooseDefaultTemplate, refusedField, templateChosenInRun } from './defaultTemplate';
-import { checkTags, withTagUrls } from './documentTags';
+import { checkTags, tagsToMake, withTagUrls } from './documentTags';
 import { checkTotals } from './pickedDocument';
 
 /**
@@ -79,4 +81,24 @@ async function postOnce(
 	);
 	checkTotals(op, created, body, 'created');
 	return created;
+}
+
+/**
+ * Makes the document with this External ID (or says it would), telling the run what it made; a
+ * tag it names that MakeLeaps does not have fails the item first, unless it asks to make it.
+ */
+export async function settleCreate(
+	op: OperationContext,
+	partnerMid: string,
+	body: IDataObject,
+	once: CreateOnce,
+	externalId: string,
+): Promise<IDataObject> {
+	const newTags = await tagsToMake(op, partnerMid, body);
+	return await once.settle(op, externalId, {
+		record: body,
+		changes: documentChanges(body, {}).changes,
+		make: async () => await createDocument(op, partnerMid, body),
+		newTags,
+	});
 }

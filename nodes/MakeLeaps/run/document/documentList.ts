@@ -6,10 +6,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { listDocuments } from '../../api/documents';
-import { clientUrl, linkedMid } from '../../model/locators';
+import { linkedMid } from '../../model/locators';
 import { carriesTagOf, type TagFilter } from '../../model/tags';
-import { outcomeOf } from '../../transport';
 import type { OperationContext } from '../context';
+import { byClient } from './clientFilter';
 
 /** What the document list is asked to filter by, checked again on each document it gives. */
 export interface DocumentFilters {
@@ -49,8 +49,8 @@ export function contradicts(document: IDataObject, filters: DocumentFilters): bo
 
 /**
  * Documents of the list with these filters, as many as `limit`, re-checked on what comes back.
- * The `client` filter is sent in the form MakeLeaps accepts: the client's MID, or its URL when
- * the MID is refused as a bad request (400), the form that worked kept for the run. When
+ * The `client` filter is sent in the form MakeLeaps accepts (clientFilter.ts): the client's MID,
+ * or its URL when the MID is refused as a bad request (400), the form that worked kept. When
  * MakeLeaps refuses both, a read made only to decide answers `undefined` (`refused: 'tell'`);
  * otherwise MakeLeaps' own answer is the error.
  */
@@ -72,7 +72,7 @@ export async function documentsMatching(
 	else {
 		const { baseUrl } = op.run.transport;
 		const found = await byClient(
-			op.run,
+			op.run.account(partnerMid),
 			baseUrl,
 			partnerMid,
 			filters.client,
@@ -86,39 +86,6 @@ export async function documentsMatching(
 	}
 	const kept = documents.filter((document) => !contradicts(document, filters));
 	return tags ? withTagOf(op, kept, tags) : kept;
-}
-
-/** Where a run keeps the form of the client filter MakeLeaps accepted (run/memory.ts). */
-interface FilterFormMemory {
-	clientFilterForm?: 'mid' | 'url';
-}
-
-/**
- * A read with the `client` filter in the form MakeLeaps accepts: the client's MID, or its URL
- * when the MID is refused as a bad request (400), the form that worked kept for the run; both
- * refused, the refusal. Any other failure is the read's error.
- */
-export async function byClient<T>(
-	memory: FilterFormMemory,
-	baseUrl: string,
-	partnerMid: string,
-	clientMid: string,
-	read: (client: string) => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; refusal: unknown }> {
-	const forms = { mid: clientMid, url: clientUrl(baseUrl, partnerMid, clientMid) };
-	const order: Array<'mid' | 'url'> =
-		memory.clientFilterForm === 'url' ? ['url', 'mid'] : ['mid', 'url'];
-	let refusal: unknown;
-	for (const form of order) {
-		const result = await outcomeOf(read(forms[form]));
-		if (result.ok) {
-			memory.clientFilterForm = form;
-			return { ok: true, value: result.value };
-		}
-		if ((result.error as { httpCode?: string }).httpCode !== '400') throw result.error;
-		refusal = result.error;
-	}
-	return { ok: false, refusal };
 }
 
 /**

@@ -2,7 +2,7 @@
  * A document's tags on their way to MakeLeaps and back. A body carries the names the item gives
  * (so a preview and `changes` show names); just before the write they become the tags' URLs (the
  * form guessed, as for `client`), each tag found, or made when the item asks (Create Missing
- * Tags, run/tags.ts), and the tags the answer gives are checked against them: a service that took
+ * Tags, tagsNamed.ts), and the tags the answer gives are checked against them: a service that took
  * them otherwise fails the item, and the document is not written again. For a comparison, a
  * document's tags are read as names.
  */
@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { tagKey, type TagRecord } from '../../model/tags';
 import type { OperationContext } from '../context';
-import { missingTags, tagsNamed, type TagAsk } from '../tags';
+import { missingTags, tagsNamed, type TagAsk } from './tagsNamed';
 
 /** How the item names its tags: the field as the editor labels it, and its Create Missing Tags. */
 const askOf = (op: OperationContext): TagAsk => ({
