@@ -157,6 +157,11 @@ const DIFFERING: Array<[string, SandboxOptions, string]> = [
 	['contacts do not answer at their own URL', { noContactUrl: true }, 'contact_own_url'],
 	['the client filter takes only the URL', { clientFilter: 'url' }, 'client_filter_form'],
 	['the client filter is ignored', { ignoreFilters: ['client'] }, 'client_filter_form'],
+	[
+		'the client filter is answered with an empty page',
+		{ emptyFilters: ['client'] },
+		'client_filter_form',
+	],
 	['document_type is ignored', { ignoreFilters: ['document_type'] }, 'document_type_filter'],
 	['date__gte is ignored', { ignoreFilters: ['date__gte'] }, 'date_filter'],
 	['templates live elsewhere', { templatePath: 'document_template' }, 'templates'],

@@ -8,23 +8,25 @@ import { failureText, statusOf } from './failedReads';
 import { dayOf, named, type Check, type Probe } from './probe';
 import { DOCUMENT_TYPES, documentPage } from '../../../api/documents';
 import { isRecord, linkedMid } from '../../../model/locators';
+import type { IDataObject } from 'n8n-workflow';
 
 /** How the document list took one form of the client filter, and the evidence of it. */
 interface FilterTake {
-	take: 'applied' | 'ignored' | 'refused' | 'unclear';
+	take: 'applied' | 'ignored' | 'refused' | 'missing' | 'unclear';
 	text: string;
 }
 
 /**
- * The document list asked for the documents of client `clientMid`, the filter given as `value`;
- * `others`: how many documents of the unfiltered page are other clients'.
+ * The document list asked for the documents of the client of `known` (one of its documents), the
+ * filter given as `value`; `others`: how many documents of the unfiltered page are other clients'.
  */
 async function clientFilterTake(
 	probe: Probe,
-	clientMid: string,
+	known: IDataObject,
 	value: string,
 	others: number,
 ): Promise<FilterTake> {
+	const clientMid = linkedMid(known.client);
 	const qs = { per_page: MAX_PAGE_SIZE, client: value };
 	const read = await outcomeOf(probe.page(documentPage, qs, 'the document list'));
 	if (!read.ok) {
@@ -39,6 +41,12 @@ async function clientFilterTake(
 		return {
 			take: 'ignored',
 			text: `accepted but not applied (${foreign} of ${found.length} documents are other clients')`,
+		};
+	// the client's own document must be among them: a filter that finds nothing is not applied
+	if (!found.some((d) => d.mid === known.mid))
+		return {
+			take: 'missing',
+			text: `accepted but the client's ${named(known)} is not among the ${plural(found.length, 'document')} it gave`,
 		};
 	if (others === 0)
 		return { take: 'unclear', text: `accepted (${plural(found.length, 'document')})` };
@@ -56,9 +64,9 @@ export const clientFilterForm: Check = {
 		const clientMid = linkedMid(newest.client);
 		if (!clientMid) undecided(`The newest ${named(newest)} does not name its client`);
 		const others = documents.filter((d) => linkedMid(d.client) !== clientMid).length;
-		const byMid = await clientFilterTake(probe, clientMid, clientMid, others);
+		const byMid = await clientFilterTake(probe, newest, clientMid, others);
 		const clientUrl = probe.op.clientUrl(probe.partnerMid(), clientMid);
-		const byUrl = await clientFilterTake(probe, clientMid, clientUrl, others);
+		const byUrl = await clientFilterTake(probe, newest, clientUrl, others);
 		const evidence = `Client ${clientMid}: by MID ${byMid.text}; by address ${byUrl.text}`;
 		if (byMid.take === 'applied') return held(evidence);
 		if (byMid.take === 'unclear')
