@@ -106,13 +106,13 @@ async function itemOutputs(
 	item: OperationContext,
 ): Promise<INodeExecutionData[]> {
 	const { operation } = chosen;
-	const group = operation.groupsBy ? item.groupOf(operation.groupsBy) : undefined;
-	if (group && group[0] !== item.itemIndex) return [];
-	// read before anything is sent: a refused value fails the item, not after its write
-	const op = item.asked({ group, simplify: simplifies(context, operation, item) });
+	const op = askedOf(context, chosen, item);
+	if (op === undefined) return [];
 	const { forRun } = operation;
+	const ask = (index: number) =>
+		askedOf(context, chosen, item.forItem(index)) ?? item.forItem(index);
 	const ofRun = forRun
-		? await op.run.forAllItems("the run's work", async () => await forRun(op))
+		? await op.run.forAllItems("the run's work", async () => await forRun(op, ask))
 		: undefined;
 	const result = await operation.execute(op, ofRun);
 	if (result instanceof WithBinary) return [{ json: result.json, binary: result.binary }];
@@ -120,6 +120,21 @@ async function itemOutputs(
 	return context.helpers.returnJsonArray(
 		op.simplify ? simplified(chosen, op, output, known) : output,
 	);
+}
+
+/**
+ * The item's handle as its turn has it, with what the loop decides for it (its group, Simplify),
+ * read before anything is sent: a refused value throws, failing the item, not after its write.
+ * Undefined for a later item of a group, which puts out nothing.
+ */
+function askedOf(
+	context: IExecuteFunctions,
+	{ operation }: Chosen,
+	item: OperationContext,
+): OperationContext | undefined {
+	const group = operation.groupsBy ? item.groupOf(operation.groupsBy) : undefined;
+	if (group && group[0] !== item.itemIndex) return undefined;
+	return item.asked({ group, simplify: simplifies(context, operation, item) });
 }
 
 /** Whether the item's output goes out as flat rows: Simplify, on the operations that offer it. */

@@ -66,9 +66,11 @@ export interface Operation {
 	 * A whole-run operation's work, done once for all the items (Send: every item's document
 	 * checked, then sent in shared orders). The loop starts it with the first item to reach
 	 * its operation, once that item's own options are read, from that item on; every item's
-	 * `execute` then gets its result and answers its own part.
+	 * `execute` then gets its result and answers its own part. `ask` gives another item's handle
+	 * as its own turn will have it, throwing what the loop refuses of the item (its Simplify),
+	 * so that the work leaves out an item that will fail, before anything is sent.
 	 */
-	forRun?(first: OperationContext): Promise<unknown>;
+	forRun?(first: OperationContext, ask: (itemIndex: number) => OperationContext): Promise<unknown>;
 	/** What the operation does for one item; `ofRun` is what `forRun` gave, when it has one. */
 	execute(op: OperationContext, ofRun?: unknown): Promise<Output>;
 }

@@ -141,17 +141,24 @@ export async function execute(op: OperationContext, sent: SendOutcomes): Promise
 }
 
 /**
- * Every item from this one (the first to reach Send) on, read and checked in turn, then sent in batches, ending as if the
- * items went one by one (see batches.ts): unless the node continues on failure, nothing from
- * the first failing item on is sent, and every item before it that would have gone does.
+ * Every item from this one (the first to reach Send) on, read and checked in turn (its own
+ * options too, as the loop reads them: `ask`), then sent in batches, ending as if the items went
+ * one by one (see batches.ts): unless the node continues on failure, nothing from the first
+ * failing item on is sent, and every item before it that would have gone does.
  */
-export async function forRun(op: OperationContext): Promise<SendOutcomes> {
+export async function forRun(
+	op: OperationContext,
+	ask: (itemIndex: number) => OperationContext,
+): Promise<SendOutcomes> {
 	const outcomes = new SendOutcomes(!op.continuesOnFail);
 	const jobs: SendJob[] = [];
 	const count = op.itemCount;
 	const listed = await documentsOfRun(op);
 	for (let item = op.itemIndex; item < count && outcomes.reaches(item); item++) {
-		const prepared = await outcomeOf(prepareItem(op.forItem(item), listed));
+		// the item as its own turn has it: what the loop refuses of it fails it before any send
+		const prepared = await outcomeOf(
+			(async () => await prepareItem(item === op.itemIndex ? op : ask(item), listed))(),
+		);
 		if (prepared.ok) outcomes.documents.set(item, prepared.value.document);
 		if (!prepared.ok) outcomes.settle(item, prepared);
 		else if ('job' in prepared.value) jobs.push(prepared.value.job);
