@@ -14,7 +14,7 @@ import type {
 
 import { requestFor } from '../api/requests';
 import { outcomeOf, type Envelope, type RequestOptions } from '../transport';
-import { readFieldValues, type FieldTable, type FieldValues } from '../model/fields';
+import { isEmpty, readFieldValues, type FieldTable, type FieldValues } from '../model/fields';
 import { clientUrl } from '../model/locators';
 import { carryOut, previewOf, type Plan } from '../model/plans';
 import { checkCount, checkFlag, checkMid, checkText, InvalidInput } from '../model/validation';
@@ -114,6 +114,23 @@ export class OperationContext {
 		return key ? groups.get(key) : undefined;
 	}
 
+	/**
+	 * What the item gives every parameter of its operation, as one text: two rows that give the
+	 * same ask for the same thing. Texts are compared trimmed, numbers as their text, and every
+	 * empty value alike; a parameter whose expression fails counts as a value of its own.
+	 */
+	givenValues(): string {
+		return JSON.stringify(
+			this.properties.map((property) => {
+				try {
+					return sameness(this.run.parameters.read(property.name, this.itemIndex, null));
+				} catch {
+					return `refused ${this.itemIndex}`;
+				}
+			}),
+		);
+	}
+
 	/** Refuses the item's input: the item loop adds the item and turns it into an n8n error. */
 	fail(message: string, description?: string): never {
 		throw new InvalidInput(message, description);
@@ -198,4 +215,15 @@ export class OperationContext {
 		const options = (found?.options ?? []) as INodeProperties[];
 		return options.find((candidate) => candidate.name === option)?.displayName ?? option;
 	}
+}
+
+/** A parameter's value as rows are compared (givenValues): trimmed texts, empty values alike. */
+function sameness(value: unknown): unknown {
+	if (isEmpty(value)) return null;
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	if (typeof value === 'string') return value.trim();
+	if (Array.isArray(value)) return value.map(sameness);
+	if (typeof value === 'object' && value !== null)
+		return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, sameness(v)]));
+	return String(value);
 }

@@ -185,7 +185,14 @@ describe('Lines from the catalog', () => {
 		seedCatalog(bed);
 		const client = seedClient(bed, 'C-1');
 		bed.sandbox.injectFault(
-			{ kind: 'rewriteAfter', change: (body) => ({ ...body, response: ['DESIGN-H'] }) },
+			{
+				kind: 'rewriteAfter',
+				change: (body) => ({
+					...body,
+					meta: { ...(body.meta as object), count: 1 },
+					response: ['DESIGN-H'],
+				}),
+			},
 			{ path: catalogPath(bed) },
 		);
 		const result = await bed.run(fromList(client), [{ lines: [{ item_code: 'DESIGN-H' }] }]);

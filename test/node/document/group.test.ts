@@ -98,3 +98,47 @@ describe('Group Rows By', () => {
 		expect(bed.sandbox.documentsOf()).toHaveLength(1);
 	});
 });
+
+describe('One External ID in several rows, without Group Rows By', () => {
+	const bed = useTestBed();
+	const ungrouped = { ...grouped('createOrUpdate'), options: {} };
+
+	test.each([
+		['a run', { previewOnly: false }],
+		['a preview', { previewOnly: true }],
+	])(
+		'%s: every row of the ID fails before any write, naming the ID, the rows and the fix; the others go',
+		async (_name, options) => {
+			const client = seedClient(bed, 'C-1');
+			const result = await bed.run({ ...ungrouped, options }, sheet(client), {
+				onError: 'continueRegularOutput',
+			});
+			const said = result.output.map((o) =>
+				String(o.json.error ?? o.json.operation ?? o.json.preview),
+			);
+			const refused =
+				/^Set Group Rows By in Options, or give each row its own External ID: 3 rows give External ID "INV-1" for one invoice \(row 1 \(item 0\), row 3 \(item 2\), row 4 \(item 3\)\)/;
+			for (const item of [0, 2, 3]) expect(said[item]).toMatch(refused);
+			expect(said[1]).toBe(options.previewOnly ? 'would create' : 'created');
+			const description = result.output[0].error?.description ?? result.output[0].json.description;
+			expect(String(description)).toMatch(/Nothing was written for these rows/);
+			const made = bed.sandbox.documentsOf().map((d) => d.external_id);
+			expect(made).toEqual(options.previewOnly ? [] : ['INV-2']);
+		},
+	);
+
+	test('without Continue On Fail the run stops at the first of them, before its write', async () => {
+		const client = seedClient(bed, 'C-1');
+		const result = await bed.run(ungrouped, sheet(client));
+		expect(result.error?.message).toMatch(/3 rows give External ID "INV-1".*\[item 0\]$/);
+		expect(bed.sandbox.documentsOf()).toEqual([]);
+	});
+
+	test('rows that give the same in every field are one document asked twice: no refusal', async () => {
+		const client = seedClient(bed, 'C-1');
+		const [row] = sheet(client);
+		const result = await bed.run(ungrouped, [row, { ...row, quantity: '2 ' }]);
+		expect(result.output.map((o) => o.json.operation)).toEqual(['created', 'unchanged']);
+		expect(bed.sandbox.documentsOf()).toHaveLength(1);
+	});
+});

@@ -190,7 +190,7 @@ describe('Document writes in flight: every document numbered, a few at a time', 
 		expect(bed.sandbox.maxInFlight).toBeLessThanOrEqual(IN_FLIGHT);
 	}, 30000);
 
-	test('the same External ID in interleaved rows: one document each, the last row its values', async () => {
+	test('the same External ID in interleaved rows that differ: each refused, nothing written', async () => {
 		const client = seedClient(bed, 'C-1');
 		const input = Array.from({ length: 12 }, (_, k) => ({
 			client,
@@ -199,18 +199,37 @@ describe('Document writes in flight: every document numbered, a few at a time', 
 			title: `Version ${k}`,
 			description: 'Work',
 		}));
+		const result = await bed.run(upsert, input, { onError: 'continueRegularOutput' });
+		expect(result.output.map((o) => o.pairedItem)).toEqual(paired(12));
+		for (const [k, output] of result.output.entries())
+			expect(String(output.json.error)).toMatch(
+				new RegExp(`4 rows give External ID "KEY-${'ABC'[k % 3]}" for one invoice`),
+			);
+		expect(posts(bed)).toHaveLength(0);
+		expect(bed.sandbox.documentsOf()).toHaveLength(0);
+	}, 30000);
+
+	test('the same External ID in interleaved rows that agree: one document each, in flight', async () => {
+		const client = seedClient(bed, 'C-1');
+		const input = Array.from({ length: 12 }, (_, k) => ({
+			client,
+			id: `KEY-${'ABC'[k % 3]}`,
+			number: `INV-${'ABC'[k % 3]}`,
+			title: `Version ${'ABC'[k % 3]}`,
+			description: 'Work',
+		}));
 		const result = await bed.run(upsert, input);
 		expect(result.error).toBeUndefined();
 		expect(result.output.map((o) => o.pairedItem)).toEqual(paired(12));
 		expect(result.output.map((o) => o.json.operation)).toEqual([
 			...Array(3).fill('created'),
-			...Array(9).fill('updated'),
+			...Array(9).fill('unchanged'),
 		]);
 		const stored = bed.sandbox.documentsOf();
 		expect(stored.map((d) => [d.external_id, d.document_number, d.title]).sort()).toEqual([
-			['KEY-A', 'INV-A', 'Version 9'],
-			['KEY-B', 'INV-B', 'Version 10'],
-			['KEY-C', 'INV-C', 'Version 11'],
+			['KEY-A', 'INV-A', 'Version A'],
+			['KEY-B', 'INV-B', 'Version B'],
+			['KEY-C', 'INV-C', 'Version C'],
 		]);
 		expect(posts(bed)).toHaveLength(3);
 		expect(bed.sandbox.maxInFlight).toBeGreaterThan(1);

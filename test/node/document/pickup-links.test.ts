@@ -144,6 +144,7 @@ describe('Document: Get Pickup Links', () => {
 		const { mid } = invoiceWithLinks(bed);
 		const texts = (body: Record<string, unknown>) => ({
 			...body,
+			meta: { ...(body.meta as object), count: 1 },
 			response: ['https://x.test/p/1'],
 		});
 		bed.sandbox.injectFault({ kind: 'rewriteAfter', change: texts }, { path: /pickup-link/ });

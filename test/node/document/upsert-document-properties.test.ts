@@ -39,6 +39,22 @@ import {
 import { filled, runSteps, UpsertWorld, type Held, type RunStep } from '../support/upsertWorld';
 
 const KEYS = ['D1', 'D2', ' D1 ', 5, '5'];
+/** The refusal of rows that give one document differently (actions/document/groups.ts). */
+const SHARED = /give each row its own External ID: \d+ rows give External ID/;
+
+/** What a row gives as the node compares rows: texts trimmed, numbers as text, empty alike. */
+const asGiven = (value: unknown): unknown => {
+	if (value === undefined || value === null || (typeof value === 'string' && !value.trim()))
+		return null;
+	if (Array.isArray(value)) return value.map(asGiven);
+	if (typeof value === 'object')
+		return Object.fromEntries(
+			Object.entries(value as IDataObject).map(([key, v]) => [key, asGiven(v)]),
+		);
+	return String(value).trim();
+};
+/** The fields a row fills, each as the node compares it (a missing cell as empty). */
+const FILLED = ['id', 'client', 'title', 'lines', 'tags', 'number'];
 /**
  * An External ID names a document within its client: each key's rows give one client (when they
  * give one), so that the model's one document per key is the node's one per client and key.
@@ -176,6 +192,8 @@ class Documents extends UpsertWorld {
 		/^Client is empty/,
 		/^Line Items/,
 		/was already sent; it is not changed/,
+		// rows of one key that differ (checkShared)
+		SHARED,
 		// checked against the rows' turns as one by one (checkTurns)
 		/document_number: A document with this number already exists/,
 	];
@@ -203,6 +221,7 @@ class Documents extends UpsertWorld {
 	 * of the type held at its turn; a row refused for its number gave one another held.
 	 */
 	protected checkTurns(s: RunStep, held: Held[], outcomes: Outcome[]): void {
+		this.checkShared(s.batches[0], outcomes);
 		if (s.fault !== 'none') return;
 		const holder = new Map<string, string>();
 		for (const r of held.filter((r) => r.kind === s.of && r.values.number))
@@ -217,6 +236,28 @@ class Documents extends UpsertWorld {
 				holder.set(n, `key ${key}`);
 			} else if (/already exists/.test(outcome.error))
 				expect({ i, number: n, taken }).toEqual({ i, number: n, taken: true });
+		});
+	}
+
+	/**
+	 * Rows of one key (and client) that differ in anything they give fail, each of them, and only
+	 * they: without Group Rows By each would replace the others' document.
+	 */
+	private checkShared(rows: IDataObject[], outcomes: Outcome[]) {
+		const asks = new Map<string, Set<string>>();
+		const keyOf = (row: IDataObject) =>
+			JSON.stringify([this.input([row])[0].client ?? null, text(row.id)]);
+		for (const row of rows) {
+			if (!text(row.id)) continue;
+			const given = asks.get(keyOf(row)) ?? new Set<string>();
+			const input = this.input([row])[0];
+			asks.set(keyOf(row), given.add(JSON.stringify(FILLED.map((field) => asGiven(input[field])))));
+		}
+		rows.forEach((row, i) => {
+			const shared = text(row.id) !== '' && (asks.get(keyOf(row))?.size ?? 0) > 1;
+			const outcome = outcomes[i];
+			const refused = typeof outcome !== 'string' && SHARED.test(outcome.error);
+			expect({ i, shared: refused }).toEqual({ i, shared });
 		});
 	}
 

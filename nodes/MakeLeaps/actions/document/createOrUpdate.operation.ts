@@ -20,7 +20,7 @@ import { changeDocument, checkTotals, getDocument } from '../../run/document/pic
 import { withMainFields } from '../../model/fields';
 import { createMissingTagsOption, documentFields } from './fields/document.fields';
 import { documentFromInput, documentTypeOf } from './fromItem';
-import { checkGroupAgrees, groupsBy } from './groups';
+import { checkGroupAgrees, groupsBy, refuseSharedExternalId } from './groups';
 import { documentInputs, groupByOption } from './fields/inputs';
 
 export { groupsBy };
@@ -107,6 +107,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const externalId = op.fieldValues(fields).external_id as string | undefined;
 	if (!externalId)
 		op.fail('External ID is empty', 'Create or Update finds the document by this ID');
+	await refuseSharedExternalId(op, type, externalId);
 	const wanted = await documentFromInput(op, fields, partnerMid, false);
 	const since = checkDate(op.collection('options').scanFrom, op.label('options.scanFrom'));
 	if (since) checkInWindow(op, wanted.date, since);
