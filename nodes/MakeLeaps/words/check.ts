@@ -159,11 +159,19 @@ export const CHECK_WORDS = {
 		setting:
 			'use Document → Create, and Document → Update with the document picked From List or By ID, rather than Create or Update',
 	},
-	accepted_viewed_fields: {
-		name: 'Documents show whether your client accepted or opened them',
-		held: "The trigger's Document Accepted and Document Viewed events see when your client accepts or opens a document.",
+	accepted_fields: {
+		name: 'Documents show whether your client accepted them',
+		held: "The trigger's Document Accepted sees when your client accepts a quote or an order.",
 		differs:
-			"The trigger's Document Accepted or Document Viewed may report nothing for documents that do not say it, or stop with an error (never an event that did not happen).",
+			"The trigger's Document Accepted may report nothing for documents that do not say it, or stop with an error (never an event that did not happen).",
+		unshown: 'Your account has no documents, so this does not show.',
+		whenUnshown: later('you have a document'),
+	},
+	confirmed_fields: {
+		name: 'Documents show whether your client confirmed them',
+		held: "The trigger's Document Confirmed sees when your client confirms an order.",
+		differs:
+			"The trigger's Document Confirmed may report nothing for documents that do not say it, or stop with an error (never an event that did not happen).",
 		unshown: 'Your account has no documents, so this does not show.',
 		whenUnshown: later('you have a document'),
 	},

@@ -23,8 +23,9 @@ import { clientFilterForm, dateFilter, documentTypeFilter } from './documentFilt
 import { templates } from './templatesCheck';
 import { documentListKeys, lineItemShape, listLineItems, pdfForm } from './documentChecks';
 import {
-	acceptedViewedFields,
+	acceptedFields,
 	catalogItemFields,
+	confirmedFields,
 	pickupLinkAddress,
 	tagFilterForm,
 } from './guessChecks';
@@ -56,7 +57,8 @@ export const CHECKS: readonly Check[] = [
 	catalogItemFields,
 	clientListKeys,
 	documentListKeys,
-	acceptedViewedFields,
+	acceptedFields,
+	confirmedFields,
 	pdfForm,
 	pickupLinkAddress,
 ];
