@@ -175,6 +175,16 @@ export const CHECK_WORDS = {
 		unshown: 'Your account has no documents, so this does not show.',
 		whenUnshown: later('you have a document'),
 	},
+	converted_fields: {
+		name: 'Documents show whether they were converted',
+		held: 'Document → Convert sees a document already converted in MakeLeaps or elsewhere, and makes no second document from it unless you ask.',
+		differs:
+			'Document → Convert refuses a document that does not say whether it was converted, and makes nothing, unless you ask it to convert anyway.',
+		unshown: 'Your account has no documents, so this does not show.',
+		whenUnshown: later('you have a document'),
+		setting:
+			'turn on Convert Even If Converted in the Options of Document → Convert, for documents you know were not converted yet',
+	},
 	pdf_form: {
 		name: 'Document PDFs can be downloaded',
 		held: "Document → Download PDF gets your documents' PDFs.",

@@ -90,11 +90,13 @@ describe('Account → Check on an account without tags, catalog items or pickup 
 		expectOnlyGets(bed);
 	});
 
-	test('documents accepted and confirmed are counted as marked, each by its own fields', async () => {
+	test('documents accepted, confirmed and converted are counted as marked, each by its own fields', async () => {
 		seedAccount(bed);
 		const [first, second] = bed.sandbox.documentsOf();
 		bed.sandbox.mark(String(second.mid), 'accepted');
 		bed.sandbox.mark(String(first.mid), 'confirmed');
+		bed.sandbox.mark(String(first.mid), 'converted');
+		bed.sandbox.mark(String(second.mid), 'converted');
 		const result = await bed.run(check);
 		expect(resultsOf(result.output)).toEqual(allHeld);
 		const evidence = evidenceOf(result.output);
@@ -103,6 +105,9 @@ describe('Account → Check on an account without tags, catalog items or pickup 
 		);
 		expect(evidence.confirmed_fields).toBe(
 			'All 3 documents of the first page give is_confirmed and date_confirmed (1 marked)',
+		);
+		expect(evidence.converted_fields).toBe(
+			'All 3 documents of the first page give is_converted and date_converted (2 marked)',
 		);
 		expectOnlyGets(bed);
 	});

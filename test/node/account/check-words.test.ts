@@ -93,6 +93,8 @@ describe('Account → Check in the user words, on a service that differs in many
 			'date_accepted',
 			'is_confirmed',
 			'date_confirmed',
+			'is_converted',
+			'date_converted',
 		],
 		tagFilter: 'mid',
 		catalogItemNames: { unit_cost: 'cost' },
@@ -119,6 +121,7 @@ describe('Account → Check in the user words, on a service that differs in many
 			'document_list_keys',
 			'accepted_fields',
 			'confirmed_fields',
+			'converted_fields',
 			'pickup_link_address',
 		]);
 		for (const { json } of differing) expect(json.what_to_do).toContain(REPORT);

@@ -52,6 +52,9 @@ describe('Account → Check against a service that is as the node guesses', () =
 		expect(evidence.confirmed_fields).toBe(
 			'All 3 documents of the first page give is_confirmed and date_confirmed (0 marked)',
 		);
+		expect(evidence.converted_fields).toBe(
+			'All 3 documents of the first page give is_converted and date_converted (0 marked)',
+		);
 		expect(evidence.catalog_item_fields).toBe(
 			'1 item of the catalog, each with code, description, unit_cost, tax_rate',
 		);
@@ -196,6 +199,11 @@ const DIFFERING: Array<[string, SandboxOptions, string]> = [
 		'the document list gives neither is_confirmed nor date_confirmed',
 		{ listOmits: ['is_confirmed', 'date_confirmed'] },
 		'confirmed_fields',
+	],
+	[
+		'the document list gives neither is_converted nor date_converted',
+		{ listOmits: ['is_converted', 'date_converted'] },
+		'converted_fields',
 	],
 	[
 		'catalog items give their price under a name the node does not read',

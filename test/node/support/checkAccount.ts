@@ -24,6 +24,7 @@ export const IDS = [
 	'document_list_keys',
 	'accepted_fields',
 	'confirmed_fields',
+	'converted_fields',
 	'pdf_form',
 	'pickup_link_address',
 ];
@@ -38,6 +39,7 @@ export const DOCUMENT_CHECKS = [
 	'document_list_keys',
 	'accepted_fields',
 	'confirmed_fields',
+	'converted_fields',
 	'pdf_form',
 	'pickup_link_address',
 ];

@@ -26,6 +26,7 @@ import {
 	acceptedFields,
 	catalogItemFields,
 	confirmedFields,
+	convertedFields,
 	pickupLinkAddress,
 	tagFilterForm,
 } from './guessChecks';
@@ -59,6 +60,7 @@ export const CHECKS: readonly Check[] = [
 	documentListKeys,
 	acceptedFields,
 	confirmedFields,
+	convertedFields,
 	pdfForm,
 	pickupLinkAddress,
 ];

@@ -1,6 +1,6 @@
 /**
  * Account → Check, guesses of the later operations: the form of the document list's tags filter,
- * how a listed document tells it was accepted or confirmed, the names of a catalog item's values,
+ * how a listed document tells it was accepted, confirmed or converted, the names of a catalog item's values,
  * and the field a pickup link gives its address in.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -103,7 +103,8 @@ export const tagFilterForm: Check = {
 };
 
 /**
- * How the first listed documents tell a mark (the client's acceptance or confirmation): which of its fields they give (`is_accepted`, `accepted`, `date_accepted`…) and
+ * How the first listed documents tell a mark (the client's acceptance or confirmation, a
+ * conversion): which of its fields they give (`is_accepted`, `accepted`, `date_accepted`…) and
  * how many are marked; a document giving none of them, or a value that is no mark, differs.
  */
 function markFieldsCheck(id: CheckId, mark: DocumentMark): Check {
@@ -131,6 +132,7 @@ function markFieldsCheck(id: CheckId, mark: DocumentMark): Check {
 
 export const acceptedFields = markFieldsCheck('accepted_fields', 'accepted');
 export const confirmedFields = markFieldsCheck('confirmed_fields', 'confirmed');
+export const convertedFields = markFieldsCheck('converted_fields', 'converted');
 
 /** The values a line takes from a catalog item, each read under the names CATALOG_FIELDS gives. */
 const CATALOG_VALUES: CatalogValue[] = ['code', 'description', 'unitPrice', 'taxRate'];
