@@ -43,12 +43,13 @@ function documentTypeField(since: 1 | 3): INodeProperties {
 /** Document Type of an event a client marks, in every version: the types it applies to. */
 function clientMarkTypeField(event: WatchEvent, description: string): INodeProperties {
 	const types = CLIENT_MARK_TYPES[event]!;
+	const [byDefault] = types;
 	return {
 		displayName: 'Document Type',
 		name: 'documentType',
 		type: 'options',
 		options: DOCUMENT_TYPE_OPTIONS.filter((option) => types.includes(option.value)),
-		default: types[0],
+		default: byDefault,
 		description,
 		displayOptions: { show: { event: [event] } },
 	};

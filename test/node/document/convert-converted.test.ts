@@ -134,8 +134,10 @@ describe('Document: Convert, a source that does not say whether it was converted
 			{
 				kind: 'rewriteAfter',
 				change: (body) => {
-					const { is_converted, date_converted, ...rest } = body.response as IDataObject;
-					return { ...body, response: rest };
+					const response = { ...(body.response as IDataObject) };
+					delete response.is_converted;
+					delete response.date_converted;
+					return { ...body, response };
 				},
 			},
 			{
