@@ -70,14 +70,20 @@ describe('Document: Convert, a source converted elsewhere', () => {
 		expect(invoices(bed)).toHaveLength(1);
 	});
 
-	test('Convert Even If Converted makes it once; runs again, with or without the option, make nothing', async () => {
+	test('Convert Even If Converted makes it once, two items of it in one run included; runs again, with or without the option, make nothing', async () => {
 		const quote = seedQuote(bed, 'Q-7');
 		bed.sandbox.mark(quote, 'converted', CONVERTED_ON);
-		const made = await bed.run(convert({ convertConverted: true }), [{ source: quote }]);
+		// the same source twice in one run: made by the first item, found by the second
+		const made = await bed.run(convert({ convertConverted: true }), [
+			{ source: quote },
+			{ source: quote },
+		]);
 		expect(made.output[0].json).toMatchObject({
 			operation: 'created',
 			external_id: `quote-${quote}`,
 		});
+		expect(made.output[1].json).toMatchObject({ operation: 'unchanged' });
+		expect(writes(bed).map((r) => r.method)).toEqual(['POST']);
 		expect(invoices(bed)).toHaveLength(1);
 
 		for (const options of [{ convertConverted: true }, {}]) {
