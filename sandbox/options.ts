@@ -78,10 +78,12 @@ export interface SandboxOptions {
 	/** How the document list gives line items: in full (default), as an empty list, or as links. */
 	listLineItems?: 'full' | 'empty' | 'links';
 	/**
-	 * Documents tell whether their client accepted or opened them by the dates `date_accepted` and
-	 * `date_viewed` (or null) instead of the yes/no `accepted` and `viewed` the list filters name.
+	 * Documents tell their client's acceptance and view as the node once guessed, instead of the
+	 * recorded `is_accepted` beside `date_accepted` (and no viewed field of any kind): `yesNo` by
+	 * the yes/no `accepted` and `viewed` the list filters name (no `date_accepted`), `dates` by
+	 * `date_accepted` and `date_viewed`. The other recorded fields stay.
 	 */
-	markDates?: boolean;
+	guessedMarks?: 'yesNo' | 'dates';
 	/**
 	 * Fields the client, document and pickup-link lists leave out of each record (the record itself
 	 * has them).

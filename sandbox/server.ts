@@ -22,6 +22,7 @@ import type { SandboxOptions } from './options';
 import { ApiCall, type Service } from './routes/call';
 import { controlRoute } from './routes/control';
 import { storageRoute } from './routes/documents';
+import { pickupPageRoute } from './routes/pickupLinks';
 import { revokeRoute, tokenRoute } from './routes/oauth';
 import { partnerRoutes } from './routes/partners';
 import { ApiKeyStore, type PartnerCredentials } from './stores/apiKeys';
@@ -210,12 +211,13 @@ export class Sandbox extends SandboxState {
 		return withCredentialsInLinks(answer, call.headers, this.keys);
 	}
 
-	/** OAuth and storage are open; every /api/ path needs a token and counts against the limits. */
+	/** OAuth, storage and pickup addresses are open; every /api/ path needs a token and counts against the limits. */
 	private route(call: ApiCall): HttpAnswer {
 		const path = call.url.pathname;
 		if (path === '/user/oauth2/token/') return tokenRoute(call);
 		if (path === '/user/oauth2/revoke-token/') return revokeRoute(call);
 		if (path.startsWith('/_storage/')) return storageRoute(call);
+		if (path.startsWith('/pickup/')) return pickupPageRoute(call);
 		if (!path.startsWith('/api/')) return new HttpAnswer(404, '<h1>Not Found</h1>');
 		const partnerMid = this.authorize(call.headers);
 		this.throttle.check(this.options);

@@ -109,7 +109,10 @@ export abstract class SandboxState {
 		this.mark(documentMid, 'paid', at, partnerMid);
 	}
 
-	/** Marks a document paid, accepted, viewed or cancelled, as a user or the client does in MakeLeaps. */
+	/**
+	 * Marks a document paid, accepted, confirmed, converted, viewed (its pickup link opened) or
+	 * cancelled, as a user or the client does in MakeLeaps.
+	 */
 	mark(documentMid: string, mark: DocumentMark, at?: string | null, partnerMid?: string) {
 		const when = at === undefined ? new Date().toISOString() : at; // null undoes it
 		this.documents.mark(this.partner(partnerMid), documentMid, mark, when);

@@ -1,6 +1,6 @@
 /**
  * The MakeLeaps Trigger: its description for the editor, and its poll (`trigger/poll.ts`), which
- * reports clients and documents added, and documents sent, viewed, accepted, paid or cancelled,
+ * reports clients and documents added, and documents sent, accepted, confirmed, paid or cancelled,
  * since the last poll.
  */
 import type {
@@ -28,7 +28,7 @@ export class MakeLeapsTrigger implements INodeType {
 		defaultVersion: 3,
 		subtitle: '={{$parameter["event"]}}',
 		description:
-			'Starts the workflow when a client or a document is added, or a document is sent, viewed, accepted, paid or cancelled in MakeLeaps',
+			'Starts the workflow when a client or a document is added, or a document is sent, accepted, confirmed, paid or cancelled in MakeLeaps',
 		defaults: { name: 'MakeLeaps Trigger' },
 		polling: true,
 		inputs: [],

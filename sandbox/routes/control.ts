@@ -25,14 +25,16 @@ export interface Controls {
 }
 
 /**
- * POST /_sandbox/documents/<mid>/<paid|accepted|viewed|cancelled>: a payment recorded in
- * MakeLeaps, a quote accepted or a document opened by the client, a document cancelled; `at`
- * (an ISO time, or null to undo) is now when not given.
+ * POST /_sandbox/documents/<mid>/<paid|accepted|confirmed|converted|viewed|cancelled>: a payment
+ * recorded in MakeLeaps, a quote accepted, an order confirmed or a document opened by the client,
+ * a document converted in MakeLeaps' own screen, a document cancelled; `at` (an ISO time, or
+ * null to undo) is now when not given.
  */
 function marked(sandbox: Controls, method: string, url: URL, input: Record<string, unknown>) {
-	const path = /^\/_sandbox\/documents\/(\d+)\/(paid|accepted|viewed|cancelled)$/.exec(
-		url.pathname,
-	);
+	const path =
+		/^\/_sandbox\/documents\/(\d+)\/(paid|accepted|confirmed|converted|viewed|cancelled)$/.exec(
+			url.pathname,
+		);
 	const mid = path?.[1];
 	if (method !== 'POST' || !mid || !sandbox.partner().documents.has(mid))
 		return new HttpAnswer(404, { detail: 'Unknown sandbox control.' });

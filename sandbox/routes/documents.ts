@@ -23,17 +23,25 @@ function lineNames<T extends { lineitems: object[] }>(call: ApiCall, document: T
 
 /**
  * A document as the switches shape it: its line item fields named by `lineItemNames`, and under
- * `markDates` `date_accepted` and `date_viewed` in place of the yes/no `accepted` and `viewed`.
+ * `guessedMarks` the client's acceptance and view as the node once guessed them instead of the
+ * recorded `is_accepted` (`yesNo`: `accepted` and `viewed`, without `date_accepted`; `dates`:
+ * `date_accepted` and `date_viewed`).
  */
 function shown(call: ApiCall, partner: Partner, document: SandboxDocument, expand: string[]) {
 	const json: Record<string, unknown> = lineNames(
 		call,
 		call.service.documents.json(partner, document, expand),
 	);
-	if (!call.options.markDates) return json;
-	delete json.accepted;
-	delete json.viewed;
-	return { ...json, date_accepted: document.date_accepted, date_viewed: document.date_viewed };
+	const guessed = call.options.guessedMarks;
+	if (!guessed) return json;
+	delete json.is_accepted;
+	if (guessed === 'dates') return { ...json, date_viewed: document.date_viewed };
+	delete json.date_accepted;
+	return {
+		...json,
+		accepted: document.date_accepted !== null,
+		viewed: document.date_viewed !== null,
+	};
 }
 
 /** Refuses the form of the `client` filter the `clientFilter` switch does not accept. */

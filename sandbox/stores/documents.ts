@@ -21,8 +21,11 @@ import type { Urls } from './urls';
 
 type Body = Record<string, unknown>;
 
-/** What a user or the client does to a document in MakeLeaps, outside the API. */
-export type DocumentMark = 'paid' | 'accepted' | 'viewed' | 'cancelled';
+/**
+ * What a user or the client does to a document in MakeLeaps, outside the API: records a payment,
+ * accepts or confirms it, converts it into another document, opens it (its pickup link), cancels it.
+ */
+export type DocumentMark = 'paid' | 'accepted' | 'confirmed' | 'converted' | 'viewed' | 'cancelled';
 
 const noObject = () => ['Invalid hyperlink - Object does not exist.'];
 
@@ -101,6 +104,8 @@ export class DocumentStore {
 			['date_paid', flag('paid')],
 			['date_cancelled', flag('cancelled')],
 			['date_accepted', flag('accepted')],
+			['date_confirmed', flag('confirmed')],
+			['date_converted', flag('converted')],
 			['date_viewed', flag('viewed')],
 		] as const;
 		const search = query.get('search')?.toLowerCase();
@@ -163,20 +168,26 @@ export class DocumentStore {
 					: urls.contact(p.mid, d.clientContactMid),
 			date: d.date,
 			date_due: d.date_due,
-			date_sent: d.date_sent,
-			date_paid: d.date_paid,
-			date_cancelled: d.date_cancelled,
-			// as the list filters name them (the `markDates` switch gives the dates instead)
-			accepted: d.date_accepted !== null,
-			viewed: d.date_viewed !== null,
+			...statusFields(d),
 		};
 	}
 
-	/** Marks a document paid, accepted, viewed or cancelled at `at`, or unmarks it (`null`). */
+	/**
+	 * Marks a document paid, accepted, confirmed, converted, viewed or cancelled at `at`, or
+	 * unmarks it (`null`). Viewed: the client opened its newest pickup link (one is made when it
+	 * has none, as a send would), which then gives `date_clicked`; undone, none of its links has.
+	 */
 	mark(p: Partner, documentMid: string, mark: DocumentMark, at: string | null) {
 		const document = p.documents.get(documentMid);
 		if (!document) throw new Error(`no document ${documentMid}`);
 		document[`date_${mark}`] = at;
+		if (mark !== 'viewed') return;
+		if (at === null) for (const link of this.pickupLinks.of(documentMid)) link.date_clicked = null;
+		else
+			this.pickupLinks.open(
+				this.pickupLinks.of(documentMid).at(-1) ?? this.pickupLinks.add(documentMid),
+				at,
+			);
 	}
 
 	/** A real PDF naming the document number, the client, the lines and the total. */
@@ -288,6 +299,26 @@ export class DocumentStore {
 		return [d.document_number, d.title, d.external_id, name].join('\n').toLowerCase();
 	}
 }
+
+/**
+ * The status fields of a document as the recorded list (2019) gives them, in its order: dates
+ * (null until set), yes/no beside the client's marks and a conversion, the approval status.
+ */
+const statusFields = (d: SandboxDocument) => ({
+	date_paid: d.date_paid,
+	date_sent: d.date_sent,
+	date_valid: d.date_valid,
+	date_cancelled: d.date_cancelled,
+	date_shipped: d.date_shipped,
+	date_removed: d.date_removed,
+	date_accepted: d.date_accepted,
+	date_confirmed: d.date_confirmed,
+	date_converted: d.date_converted,
+	is_accepted: d.date_accepted !== null,
+	is_confirmed: d.date_confirmed !== null,
+	is_converted: d.date_converted !== null,
+	approval_status: d.approval_status,
+});
 
 /** The type's name as a title: `invoice` → `Invoice`. */
 const label = (d: SandboxDocument) =>

@@ -11,6 +11,11 @@ export class PartnerStore {
 		return this.byMid.get(mid);
 	}
 
+	/** Every partner, in the order they were made. */
+	all(): Partner[] {
+		return [...this.byMid.values()];
+	}
+
 	add(name: string, mid = newMid()): Partner {
 		const partner: Partner = {
 			mid,

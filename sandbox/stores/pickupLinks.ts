@@ -64,6 +64,20 @@ export class PickupLinkStore {
 		return this.add(documentMid, { email: email.value });
 	}
 
+	/** The link a pickup address names (`/pickup/<token>/`), if any. */
+	byToken(token: string): PickupLink | undefined {
+		for (const links of this.links.values()) {
+			const found = links.find((link) => link.token === token);
+			if (found) return found;
+		}
+		return undefined;
+	}
+
+	/** The client opens the link: the first opening is kept in `date_clicked`. */
+	open(link: PickupLink, at = new Date().toISOString()) {
+		link.date_clicked ??= at;
+	}
+
 	/** A document deleted takes its links along. */
 	forget(documentMid: string) {
 		this.links.delete(documentMid);

@@ -71,8 +71,22 @@ export interface SandboxDocument {
 	date_sent: string | null;
 	date_paid: string | null;
 	date_cancelled: string | null;
-	/** When the client accepted (a quote or an order) or first opened it: shown as yes/no. */
+	/** Recorded status fields MakeLeaps gives and the sandbox only shows (null). */
+	date_valid: string | null;
+	date_shipped: string | null;
+	date_removed: string | null;
+	approval_status: string | null;
+	/**
+	 * When the client accepted (a quote or an order) or confirmed it (an order), when it was
+	 * converted into another document: shown with `is_accepted`, `is_confirmed`, `is_converted`.
+	 */
 	date_accepted: string | null;
+	date_confirmed: string | null;
+	date_converted: string | null;
+	/**
+	 * When the client first opened it: no field of the document shows it (its pickup links'
+	 * `date_clicked` do); the `guessedMarks` switch shows it as the node once guessed.
+	 */
 	date_viewed: string | null;
 	subtotal: string;
 	tax: string;

@@ -10,7 +10,7 @@ import { today } from '../model/dates';
 import { InvalidInput } from '../model/validation';
 import { MAX_PAGE_SIZE, MakeLeapsTransport, outcomeOf, type TransportOptions } from '../transport';
 import { checkedRecords, firstPage, listExpand, shownRecord, WATCHED } from './records';
-import { partnerOf, scopeOf } from './scope';
+import { eventOf, partnerOf, scopeOf } from './scope';
 import { withTags } from './tags';
 import { markFieldsText, type WatchEvent } from './marks';
 import { fetchTestEvent } from './testEvent';
@@ -65,7 +65,7 @@ async function pollWith(
 	context: IPollFunctions,
 	transport: MakeLeapsTransport,
 ): Promise<INodeExecutionData[][] | null> {
-	const event = context.getNodeParameter('event', 'documentPaid') as WatchEvent;
+	const event = eventOf(context);
 	const staticData = context.getWorkflowStaticData('node');
 	const partnerMid = await partnerOf(context, transport, staticData);
 	const scope = scopeOf(context, event, transport.baseUrl, partnerMid);
@@ -117,8 +117,8 @@ function warnStartingAnew(context: IPollFunctions, changes: string[]) {
 }
 
 /**
- * n8n's log says, once, that the documents read do not tell the event (none gives `accepted` or
- * `date_accepted`, say), and names each document marked now that the trigger had seen only
+ * n8n's log says, once, that the documents read do not tell the event (none gives `is_accepted`,
+ * `accepted` or `date_accepted`, say), and names each document marked now that the trigger had seen only
  * without those fields: neither is reported.
  */
 function warnUntold(

@@ -49,9 +49,9 @@ export function checkedRecords(
 
 /**
  * A record as the trigger gives it: as MakeLeaps returns it, or a flat row with Simplify (its
- * tags named by the tag list a Tags filter read). A row of Accepted, Viewed or Cancelled says so
- * (`accepted: true`) and gives the date when MakeLeaps does: every record the trigger gives of
- * those events is marked.
+ * tags named by the tag list a Tags filter read). A row of Accepted, Confirmed or Cancelled says
+ * so (`accepted: true`, named as the event, whatever field MakeLeaps told it by) and gives the
+ * date when MakeLeaps does: every record the trigger gives of those events is marked.
  */
 export function shownRecord(
 	context: IPollFunctions,
@@ -64,9 +64,9 @@ export function shownRecord(
 		kind === 'tag' ? filters.tags?.list.nameOfMid(mid) : undefined;
 	const row = SIMPLE[event === 'newClient' ? 'client' : 'document'](record, { nameOf });
 	const marks = MARKS[event];
-	if (marks?.flag === undefined) return row;
+	if (marks?.flags === undefined || marks.filter === undefined) return row;
 	const date = record[marks.date];
-	return { ...row, [marks.flag]: true, [marks.date]: typeof date === 'string' ? date : null };
+	return { ...row, [marks.filter]: true, [marks.date]: typeof date === 'string' ? date : null };
 }
 
 /**

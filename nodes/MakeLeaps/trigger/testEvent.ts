@@ -55,7 +55,7 @@ const STATE: Record<WatchEvent, string> = {
 	documentPaid: 'paid ',
 	documentSent: 'sent ',
 	documentAccepted: 'accepted ',
-	documentViewed: 'viewed ',
+	documentConfirmed: 'confirmed ',
 	documentCancelled: 'cancelled ',
 	newDocument: '',
 	newClient: '',
@@ -66,7 +66,7 @@ const CHANGE: Record<WatchEvent, string> = {
 	documentPaid: 'payment',
 	documentSent: 'sending',
 	documentAccepted: 'acceptance',
-	documentViewed: 'view',
+	documentConfirmed: 'confirmation',
 	documentCancelled: 'cancellation',
 	newDocument: 'document',
 	newClient: 'client',
@@ -77,7 +77,7 @@ const MAKE_ONE: Record<WatchEvent, string> = {
 	documentPaid: 'Mark one paid',
 	documentSent: 'Send one (or mark one sent)',
 	documentAccepted: 'Have one accepted by the client',
-	documentViewed: 'Send one and have the client open it',
+	documentConfirmed: 'Have one confirmed by the client',
 	documentCancelled: 'Cancel one',
 	newDocument: 'Make one',
 	newClient: 'Add one',
@@ -127,7 +127,7 @@ const tells = (event: WatchEvent, record: IDataObject) => markOf(event, record).
 
 /**
  * Why a test has nothing to show when the documents it read give none of the fields that tell the
- * event (`accepted` or `date_accepted`): the trigger cannot tell, and reports none of them.
+ * event (`is_accepted`, `accepted` or `date_accepted`): the trigger cannot tell, and reports none of them.
  */
 export function untoldTestEvent(scope: WatchScope): { message: string; description: string } {
 	return {

@@ -7,20 +7,21 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { partnerLocator } from '../actions/common.fields';
 import { DOCUMENT_TYPE_OPTIONS } from '../actions/document/fields/document.fields';
+import type { WatchEvent } from './marks';
 
-/** The events of any document type; Document Accepted has a Document Type of its own. */
-const ANY_TYPE_EVENTS = [
-	'newDocument',
-	'documentSent',
-	'documentPaid',
-	'documentViewed',
-	'documentCancelled',
-];
-const DOCUMENT_EVENTS = [...ANY_TYPE_EVENTS, 'documentAccepted'];
+/** The events of any document type; Document Accepted and Confirmed have a Document Type of their own. */
+const ANY_TYPE_EVENTS = ['newDocument', 'documentSent', 'documentPaid', 'documentCancelled'];
+const DOCUMENT_EVENTS = [...ANY_TYPE_EVENTS, 'documentAccepted', 'documentConfirmed'];
 export const MAX_LOOK_BACK_DAYS = 366;
 
-/** The types of documents a client accepts, for Document Accepted: quotes (the default) and orders. */
-export const ACCEPTED_TYPES = ['quote', 'order'];
+/**
+ * The types of documents of the events a client marks, the first the default: a client accepts
+ * quotes and orders, and confirms orders.
+ */
+export const CLIENT_MARK_TYPES: Partial<Record<WatchEvent, string[]>> = {
+	documentAccepted: ['quote', 'order'],
+	documentConfirmed: ['order'],
+};
 
 /** Document Type's default: Any ('') in versions 1 and 2, Invoice from version 3 on. */
 export const documentTypeDefault = (version: number) => (version >= 3 ? 'invoice' : '');
@@ -39,16 +40,20 @@ function documentTypeField(since: 1 | 3): INodeProperties {
 	};
 }
 
-/** Document Type of Document Accepted, in every version: Quote or Order. */
-const acceptedTypeField: INodeProperties = {
-	displayName: 'Document Type',
-	name: 'documentType',
-	type: 'options',
-	options: DOCUMENT_TYPE_OPTIONS.filter((option) => ACCEPTED_TYPES.includes(option.value)),
-	default: 'quote',
-	description: 'The type of the documents to watch: the client accepts quotes and orders',
-	displayOptions: { show: { event: ['documentAccepted'] } },
-};
+/** Document Type of an event a client marks, in every version: the types it applies to. */
+function clientMarkTypeField(event: WatchEvent, description: string): INodeProperties {
+	const types = CLIENT_MARK_TYPES[event]!;
+	const [byDefault] = types;
+	return {
+		displayName: 'Document Type',
+		name: 'documentType',
+		type: 'options',
+		options: DOCUMENT_TYPE_OPTIONS.filter((option) => types.includes(option.value)),
+		default: byDefault,
+		description,
+		displayOptions: { show: { event: [event] } },
+	};
+}
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -75,6 +80,11 @@ export const triggerProperties: INodeProperties[] = [
 				description: 'A document is cancelled',
 			},
 			{
+				name: 'Document Confirmed',
+				value: 'documentConfirmed',
+				description: 'An order is confirmed by the client',
+			},
+			{
 				name: 'Document Paid',
 				value: 'documentPaid',
 				description: 'A document is marked paid',
@@ -84,11 +94,6 @@ export const triggerProperties: INodeProperties[] = [
 				value: 'documentSent',
 				description: 'A document is sent or marked sent',
 			},
-			{
-				name: 'Document Viewed',
-				value: 'documentViewed',
-				description: 'A document is opened by the client',
-			},
 			{ name: 'New Client', value: 'newClient', description: 'A client is added' },
 			{ name: 'New Document', value: 'newDocument', description: 'A document is made' },
 		],
@@ -97,7 +102,22 @@ export const triggerProperties: INodeProperties[] = [
 	partnerLocator,
 	documentTypeField(1),
 	documentTypeField(3),
-	acceptedTypeField,
+	clientMarkTypeField(
+		'documentAccepted',
+		'The type of the documents to watch: the client accepts quotes and orders',
+	),
+	clientMarkTypeField(
+		'documentConfirmed',
+		'The type of the documents to watch: the client confirms orders',
+	),
+	{
+		displayName:
+			"Document Viewed is no longer offered, and this trigger stops with an error until another Event is chosen: MakeLeaps' documents do not say whether the client opened them. Each pickup link says when it was opened (date_clicked), at one request per document: Document → Get Pickup Links reads them for the documents you choose, on a schedule you choose.",
+		name: 'viewedWithdrawn',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { event: ['documentViewed'] } },
+	},
 	{
 		displayName:
 			'Any reads the documents of every type at each poll (quotes, orders, delivery slips…): more requests on a large account. Choose the type you need; after a change the trigger starts watching anew, and its first poll reports nothing.',

@@ -2,7 +2,7 @@
  * What a polling trigger reports: the records of a list compared with what the trigger has seen
  * since it started watching. Events are defined on that state, never on clocks:
  * - New Client, New Document: a record the trigger has not seen since it started watching;
- * - Document Sent, Paid, Accepted, Viewed, Cancelled: the document marked (`date_sent`,
+ * - Document Sent, Paid, Accepted, Confirmed, Cancelled: the document marked (`date_sent`,
  *   `date_paid`…, see marks.ts), or marked with another date, compared with what the trigger last
  *   saw of the record; or marked on a record it had not seen yet, whatever date the mark carries.
  *   A record that does not tell (none of the event's fields) is never reported.
@@ -19,6 +19,7 @@ import {
 	markOf,
 	rememberedMark,
 	type Stamp,
+	WATCH_EVENTS,
 	type WatchEvent,
 } from './marks';
 
@@ -147,15 +148,7 @@ export function midOf(record: IDataObject): string | undefined {
 	return fromUrl === '' ? undefined : fromUrl;
 }
 
-const EVENTS = new Set<string>([
-	'newClient',
-	'newDocument',
-	'documentSent',
-	'documentPaid',
-	'documentAccepted',
-	'documentViewed',
-	'documentCancelled',
-]);
+const EVENTS = new Set<string>(WATCH_EVENTS);
 
 /** What one complete read of the watched list gives: the records to report and the state to keep. */
 export interface Compared {

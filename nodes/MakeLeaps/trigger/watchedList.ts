@@ -72,8 +72,8 @@ export function watchedList(
 	const windowStart = daysBefore(today, Number(scope.lookBackDays));
 	const qs: IDataObject = { date__gte: windowStart };
 	if (documentType) qs.document_type = documentType;
-	const marks = test ? MARKS[scope.event] : undefined;
-	if (marks) qs[marks.filter] = 'true';
+	const filter = test ? MARKS[scope.event]?.filter : undefined;
+	if (filter) qs[filter] = 'true';
 	return { kind: 'documents', qs, filters: { documentType, windowStart } };
 }
 

@@ -159,13 +159,31 @@ export const CHECK_WORDS = {
 		setting:
 			'use Document → Create, and Document → Update with the document picked From List or By ID, rather than Create or Update',
 	},
-	accepted_viewed_fields: {
-		name: 'Documents show whether your client accepted or opened them',
-		held: "The trigger's Document Accepted and Document Viewed events see when your client accepts or opens a document.",
+	accepted_fields: {
+		name: 'Documents show whether your client accepted them',
+		held: "The trigger's Document Accepted sees when your client accepts a quote or an order.",
 		differs:
-			"The trigger's Document Accepted or Document Viewed may report nothing for documents that do not say it, or stop with an error (never an event that did not happen).",
+			"The trigger's Document Accepted may report nothing for documents that do not say it, or stop with an error (never an event that did not happen).",
 		unshown: 'Your account has no documents, so this does not show.',
 		whenUnshown: later('you have a document'),
+	},
+	confirmed_fields: {
+		name: 'Documents show whether your client confirmed them',
+		held: "The trigger's Document Confirmed sees when your client confirms an order.",
+		differs:
+			"The trigger's Document Confirmed may report nothing for documents that do not say it, or stop with an error (never an event that did not happen).",
+		unshown: 'Your account has no documents, so this does not show.',
+		whenUnshown: later('you have a document'),
+	},
+	converted_fields: {
+		name: 'Documents show whether they were converted',
+		held: 'Document → Convert sees a document already converted in MakeLeaps or elsewhere, and makes no second document from it unless you ask.',
+		differs:
+			'Document → Convert refuses a document that does not say whether it was converted, and makes nothing, unless you ask it to convert anyway.',
+		unshown: 'Your account has no documents, so this does not show.',
+		whenUnshown: later('you have a document'),
+		setting:
+			'turn on Convert Even If Converted in the Options of Document → Convert, for documents you know were not converted yet',
 	},
 	pdf_form: {
 		name: 'Document PDFs can be downloaded',

@@ -90,20 +90,29 @@ describe('Account → Check on an account without tags, catalog items or pickup 
 		expectOnlyGets(bed);
 	});
 
-	test('a document accepted and one opened are counted as marked', async () => {
+	test('documents accepted, confirmed and converted are counted as marked, each by its own fields', async () => {
 		seedAccount(bed);
 		const [first, second] = bed.sandbox.documentsOf();
 		bed.sandbox.mark(String(second.mid), 'accepted');
-		bed.sandbox.mark(String(first.mid), 'viewed');
-		bed.sandbox.mark(String(second.mid), 'viewed');
+		bed.sandbox.mark(String(first.mid), 'confirmed');
+		bed.sandbox.mark(String(first.mid), 'converted');
+		bed.sandbox.mark(String(second.mid), 'converted');
 		const result = await bed.run(check);
 		expect(resultsOf(result.output)).toEqual(allHeld);
-		expect(evidenceOf(result.output).accepted_viewed_fields).toBe(
-			'All 3 documents of the first page give accepted (1 marked); viewed (2 marked)',
+		const evidence = evidenceOf(result.output);
+		expect(evidence.accepted_fields).toBe(
+			'All 3 documents of the first page give is_accepted and date_accepted (1 marked)',
 		);
+		expect(evidence.confirmed_fields).toBe(
+			'All 3 documents of the first page give is_confirmed and date_confirmed (1 marked)',
+		);
+		expect(evidence.converted_fields).toBe(
+			'All 3 documents of the first page give is_converted and date_converted (2 marked)',
+		);
+		expectOnlyGets(bed);
 	});
 
-	test('a document whose accepted is neither yes, no nor a date differs, naming it', async () => {
+	test('a document whose is_accepted is neither yes, no nor a date differs, naming it', async () => {
 		seedAccount(bed);
 		bed.sandbox.injectFault(
 			{
@@ -112,16 +121,16 @@ describe('Account → Check on an account without tags, catalog items or pickup 
 					...body,
 					response: (body.response as Array<Record<string, unknown>>).map((document) => ({
 						...document,
-						accepted: 'pending',
+						is_accepted: 'pending',
 					})),
 				}),
 			},
 			{ path: /\/document\/$/ },
 		);
 		const result = await bed.run(check);
-		expect(resultsOf(result.output).accepted_viewed_fields).toBe('differs');
-		expect(evidenceOf(result.output).accepted_viewed_fields).toMatch(
-			/^document 0001 \(…\d{7}\): a document whose accepted is "pending", neither a date nor yes or no$/,
+		expect(resultsOf(result.output)).toEqual({ ...allHeld, accepted_fields: 'differs' });
+		expect(evidenceOf(result.output).accepted_fields).toMatch(
+			/^document 0001 \(…\d{7}\): a document whose is_accepted is "pending", neither a date nor yes or no$/,
 		);
 	});
 });

@@ -86,7 +86,16 @@ describe('Account → Check in the user words, on a service that differs in many
 		ignoreFilters: ['document_type', 'date__gte'],
 		templatePath: 'document_template',
 		listLineItems: 'links',
-		listOmits: ['client_external_id', 'external_id', 'accepted', 'viewed'],
+		listOmits: [
+			'client_external_id',
+			'external_id',
+			'is_accepted',
+			'date_accepted',
+			'is_confirmed',
+			'date_confirmed',
+			'is_converted',
+			'date_converted',
+		],
 		tagFilter: 'mid',
 		catalogItemNames: { unit_cost: 'cost' },
 		pickupLinkField: '',
@@ -110,7 +119,9 @@ describe('Account → Check in the user words, on a service that differs in many
 			'catalog_item_fields',
 			'client_list_keys',
 			'document_list_keys',
-			'accepted_viewed_fields',
+			'accepted_fields',
+			'confirmed_fields',
+			'converted_fields',
 			'pickup_link_address',
 		]);
 		for (const { json } of differing) expect(json.what_to_do).toContain(REPORT);

@@ -46,8 +46,14 @@ describe('Account → Check against a service that is as the node guesses', () =
 		expect(evidence.tag_filter_form).toMatch(
 			/^Tag "Monthly" of document 0001 \(…\d{7}\): by name applied \(2 documents, all with the tag\)$/,
 		);
-		expect(evidence.accepted_viewed_fields).toBe(
-			'All 3 documents of the first page give accepted (0 marked); viewed (0 marked)',
+		expect(evidence.accepted_fields).toBe(
+			'All 3 documents of the first page give is_accepted and date_accepted (0 marked)',
+		);
+		expect(evidence.confirmed_fields).toBe(
+			'All 3 documents of the first page give is_confirmed and date_confirmed (0 marked)',
+		);
+		expect(evidence.converted_fields).toBe(
+			'All 3 documents of the first page give is_converted and date_converted (0 marked)',
 		);
 		expect(evidence.catalog_item_fields).toBe(
 			'1 item of the catalog, each with code, description, unit_cost, tax_rate',
@@ -190,9 +196,19 @@ const DIFFERING: Array<[string, SandboxOptions, string]> = [
 	['the tags filter takes MIDs, not names', { tagFilter: 'mid' }, 'tag_filter_form'],
 	['the tags filter is ignored', { ignoreFilters: ['tags'] }, 'tag_filter_form'],
 	[
-		'the document list gives neither accepted nor viewed',
-		{ listOmits: ['accepted', 'viewed'] },
-		'accepted_viewed_fields',
+		'the document list gives neither is_accepted nor date_accepted',
+		{ listOmits: ['is_accepted', 'date_accepted'] },
+		'accepted_fields',
+	],
+	[
+		'the document list gives neither is_confirmed nor date_confirmed',
+		{ listOmits: ['is_confirmed', 'date_confirmed'] },
+		'confirmed_fields',
+	],
+	[
+		'the document list gives neither is_converted nor date_converted',
+		{ listOmits: ['is_converted', 'date_converted'] },
+		'converted_fields',
 	],
 	[
 		'catalog items give their price under a name the node does not read',
@@ -242,10 +258,16 @@ const HOLDING: Array<[string, SandboxOptions, string, RegExp]> = [
 		/partner …\d{7} answers at its own address/,
 	],
 	[
-		'documents give date_accepted and date_viewed instead of yes/no',
-		{ markDates: true },
-		'accepted_viewed_fields',
-		/^All 3 documents of the first page give date_accepted \(0 marked\); date_viewed \(0 marked\)$/,
+		'documents give date_accepted alone (the old guess)',
+		{ guessedMarks: 'dates' },
+		'accepted_fields',
+		/^All 3 documents of the first page give date_accepted \(0 marked\)$/,
+	],
+	[
+		'documents give the yes/no accepted alone (the old guess)',
+		{ guessedMarks: 'yesNo' },
+		'accepted_fields',
+		/^All 3 documents of the first page give accepted \(0 marked\)$/,
 	],
 	[
 		'catalog items give their price as price',

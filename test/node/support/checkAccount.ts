@@ -22,7 +22,9 @@ export const IDS = [
 	'catalog_item_fields',
 	'client_list_keys',
 	'document_list_keys',
-	'accepted_viewed_fields',
+	'accepted_fields',
+	'confirmed_fields',
+	'converted_fields',
 	'pdf_form',
 	'pickup_link_address',
 ];
@@ -35,7 +37,9 @@ export const DOCUMENT_CHECKS = [
 	'line_item_shape',
 	'list_line_items',
 	'document_list_keys',
-	'accepted_viewed_fields',
+	'accepted_fields',
+	'confirmed_fields',
+	'converted_fields',
 	'pdf_form',
 	'pickup_link_address',
 ];

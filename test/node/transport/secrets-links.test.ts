@@ -195,7 +195,7 @@ describe('A link with the credentials quoted by the node itself, outside any req
 		const trigger = new ActiveTrigger(bed, { event: 'documentAccepted', documentType: 'quote' });
 		const accepted = (body: Record<string, unknown>) => ({
 			...body,
-			response: (body.response as IDataObject[]).map((d) => ({ ...d, accepted: link })),
+			response: (body.response as IDataObject[]).map((d) => ({ ...d, is_accepted: link })),
 		});
 		bed.sandbox.injectFault(
 			{ kind: 'rewriteAfter', change: accepted },
@@ -203,7 +203,7 @@ describe('A link with the credentials quoted by the node itself, outside any req
 		);
 		const polled = await trigger.poll();
 		expect(polled.error?.message).toBe(
-			`MakeLeaps' document list gave a document whose accepted is "/p/?${REDACTED_QUERY}", neither a date nor yes or no, so the trigger cannot tell what to report`,
+			`MakeLeaps' document list gave a document whose is_accepted is "/p/?${REDACTED_QUERY}", neither a date nor yes or no, so the trigger cannot tell what to report`,
 		);
 		expectScrubbed(bed, polled);
 	});

@@ -1,11 +1,12 @@
 /**
- * A property of Document Accepted, Viewed and Cancelled in n8n-core's PollContext against the
- * sandbox: whatever happens between polls (quotes made already marked or not, marked on any day,
- * marked again on another day, unmarked, dated out of the window and back, a list that leaves the
- * fields out for a while, restarts with either way of saving), each poll reports exactly the marks
- * made since the trigger last saw the quote telling, each once (a mark cleared and set again
- * across a restart included); a quote only ever seen without the fields is not reported until it
- * has been seen telling.
+ * A property of Document Accepted, Confirmed and Cancelled in n8n-core's PollContext against the
+ * sandbox, its documents telling the marks as recorded (`is_accepted` beside `date_accepted`…) or
+ * as the node once guessed (the `guessedMarks` switch): whatever happens between polls (orders
+ * made already marked or not, marked on any day, marked again on another day, unmarked, dated out
+ * of the window and back, a list that leaves the fields out for a while, restarts with either way
+ * of saving), each poll reports exactly the marks made since the trigger last saw the order
+ * telling, each once (a mark cleared and set again across a restart included); an order only ever
+ * seen without the fields is not reported until it has been seen telling.
  *
  * Runs: 150 by default; FC_RUNS and FC_SEED as in cases.ts.
  */
@@ -21,21 +22,30 @@ import { propertyRuns } from '../support/cases';
 
 const { numRuns: RUNS, seed: SEED } = propertyRuns(150);
 
-type Mark = 'accepted' | 'viewed' | 'cancelled';
-const MARKS: Mark[] = ['accepted', 'viewed', 'cancelled'];
+type Mark = 'accepted' | 'confirmed' | 'cancelled';
+const MARKS: Mark[] = ['accepted', 'confirmed', 'cancelled'];
 const EVENT: Record<Mark, string> = {
 	accepted: 'documentAccepted',
-	viewed: 'documentViewed',
+	confirmed: 'documentConfirmed',
 	cancelled: 'documentCancelled',
 };
-/** Every field that tells a mark: the list leaves them all out while `hidden`. */
-const FIELDS = ['accepted', 'viewed', 'date_accepted', 'date_viewed', 'date_cancelled'];
+/** Every field that tells a mark, recorded or guessed: the list leaves them all out while `hidden`. */
+const FIELDS = [
+	'is_accepted',
+	'accepted',
+	'date_accepted',
+	'is_confirmed',
+	'date_confirmed',
+	'viewed',
+	'date_viewed',
+	'date_cancelled',
+];
 
 const DATES = ['2020-01-01T00:00:00Z', '2026-01-05T09:00:00+09:00', '2031-05-05T00:00:00Z'];
 const OLD = '2020-01-01';
 
 type Step =
-	| { kind: 'newQuote'; old: boolean; marks: Partial<Record<Mark, number>> }
+	| { kind: 'newOrder'; old: boolean; marks: Partial<Record<Mark, number>> }
 	| { kind: 'mark'; mark: Mark; pick: number; date: number | null }
 	| { kind: 'move'; pick: number }
 	| { kind: 'hide' | 'show' | 'poll' | 'restart' };
@@ -44,9 +54,9 @@ const date = fc.nat(DATES.length - 1);
 const mark = fc.constantFrom(...MARKS);
 const step: fc.Arbitrary<Step> = fc.oneof(
 	fc.record({
-		kind: fc.constant('newQuote' as const),
+		kind: fc.constant('newOrder' as const),
 		old: fc.boolean(),
-		marks: fc.record({ accepted: date, viewed: date, cancelled: date }, { requiredKeys: [] }),
+		marks: fc.record({ accepted: date, confirmed: date, cancelled: date }, { requiredKeys: [] }),
 	}),
 	{
 		arbitrary: fc.record({
@@ -78,7 +88,7 @@ const setAgain: fc.Arbitrary<Step[]> = fc
 	]);
 
 const scenario = fc.record({
-	markDates: fc.boolean(),
+	guessedMarks: fc.constantFrom(undefined, 'yesNo' as const, 'dates' as const),
 	saving: fc.constantFrom(...SAVINGS),
 	steps: fc
 		.array(fc.oneof({ arbitrary: step.map((one) => [one]), weight: 10 }, setAgain), {
@@ -89,8 +99,8 @@ const scenario = fc.record({
 });
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
-/** A quote as the model knows it: its marks (ISO times), whether it is old or dated away. */
-interface Quote {
+/** An order as the model knows it: its marks (ISO times), whether it is old or dated away. */
+interface Order {
 	mid: string;
 	old: boolean;
 	away: boolean;
@@ -98,7 +108,7 @@ interface Quote {
 	marks: Partial<Record<Mark, string>>;
 }
 
-/** What the model remembers of a quote: whether it ever told, and its mark when it last did. */
+/** What the model remembers of an order: whether it ever told, and its mark when it last did. */
 interface Told {
 	told: boolean;
 	stamp: number | true | null;
@@ -116,16 +126,16 @@ class Model {
 	) {}
 
 	/** The MIDs a complete poll now reports, sorted. */
-	poll(quotes: Quote[], hidden: boolean): string[] {
+	poll(orders: Order[], hidden: boolean): string[] {
 		const events: string[] = [];
 		let cleared = false;
-		for (const quote of quotes.filter((q) => !q.old && !q.away)) {
-			const before = this.seen.get(quote.mid);
+		for (const order of orders.filter((q) => !q.old && !q.away)) {
+			const before = this.seen.get(order.mid);
 			if (hidden) {
-				if (!before) this.seen.set(quote.mid, { told: false, stamp: null });
+				if (!before) this.seen.set(order.mid, { told: false, stamp: null });
 				continue;
 			}
-			const stamp = this.stampOf(quote);
+			const stamp = this.stampOf(order);
 			const happened =
 				stamp !== null &&
 				(!before ||
@@ -134,10 +144,10 @@ class Model {
 							(typeof before.stamp === 'number' &&
 								typeof stamp === 'number' &&
 								before.stamp !== stamp))));
-			if (happened && this.polls > 0) events.push(quote.mid);
+			if (happened && this.polls > 0) events.push(order.mid);
 			cleared ||=
 				this.polls > 0 && stamp === null && before?.told === true && before.stamp !== null;
-			this.seen.set(quote.mid, { told: true, stamp });
+			this.seen.set(order.mid, { told: true, stamp });
 		}
 		// what a poll saw survives a restart when it reported something or saw a mark cleared (a
 		// quiet poll may be lost: it changed nothing a later poll needs)
@@ -151,11 +161,13 @@ class Model {
 		this.seen = new Map(this.saved);
 	}
 
-	/** The mark as the list tells it: a time, a yes (`accepted`/`viewed` without dates), or null. */
-	private stampOf(quote: Quote): number | true | null {
-		const at = quote.marks[this.mark];
+	/** The mark as the list tells it: a time, a yes (the old guess `accepted` without a date), or null. */
+	private stampOf(order: Order): number | true | null {
+		const at = order.marks[this.mark];
 		if (at === undefined) return null;
-		return this.mark === 'cancelled' || this.scenario.markDates ? Date.parse(at) : true;
+		return this.mark === 'accepted' && this.scenario.guessedMarks === 'yesNo'
+			? true
+			: Date.parse(at);
 	}
 }
 
@@ -164,7 +176,7 @@ const reports: string[] = [];
 
 async function run(scenario: Scenario) {
 	runs++;
-	const sandbox = await startSandbox({ markDates: scenario.markDates });
+	const sandbox = await startSandbox({ guessedMarks: scenario.guessedMarks });
 	try {
 		const credentials = new CredentialsHelper();
 		const { clientId, clientSecret, partnerMid } = sandbox.credentials;
@@ -179,7 +191,7 @@ async function run(scenario: Scenario) {
 			model: new Model(mark, scenario),
 			trigger: new ActiveTrigger(
 				bed,
-				{ event: EVENT[mark], documentType: 'quote', lookBackDays: 30 },
+				{ event: EVENT[mark], documentType: 'order', lookBackDays: 30 },
 				{ saving: scenario.saving, requestsPerMinute: 60_000 },
 			),
 		}));
@@ -188,7 +200,7 @@ async function run(scenario: Scenario) {
 				const result: PollResult = await trigger.poll();
 				expect(result.error).toBeUndefined();
 				const got = (result.items ?? []).map(({ json }) => String(json.mid)).sort();
-				expect(got).toEqual(model.poll(world.quotes, world.hidden));
+				expect(got).toEqual(model.poll(world.orders, world.hidden));
 				reports.push(...got.map((mid) => `${runs} ${model.mark} ${mid}`));
 			}
 		};
@@ -212,7 +224,7 @@ async function run(scenario: Scenario) {
 
 /** Changes made in MakeLeaps, in the sandbox and in the model alike. */
 class World {
-	readonly quotes: Quote[] = [];
+	readonly orders: Order[] = [];
 	hidden = false;
 	private readonly owner: string;
 	private numbers = 0;
@@ -222,12 +234,12 @@ class World {
 	}
 
 	apply(step: Step) {
-		const { sandbox, quotes } = this;
-		const chosen = (at: number) => (quotes.length > 0 ? quotes[at % quotes.length] : undefined);
-		if (step.kind === 'newQuote') {
-			const extra: IDataObject = { document_type: 'quote', ...(step.old ? { date: OLD } : {}) };
-			const [made] = seedDocuments({ sandbox }, this.owner, [`Q-${++this.numbers}`], extra);
-			const quote: Quote = {
+		const { sandbox, orders } = this;
+		const chosen = (at: number) => (orders.length > 0 ? orders[at % orders.length] : undefined);
+		if (step.kind === 'newOrder') {
+			const extra: IDataObject = { document_type: 'order', ...(step.old ? { date: OLD } : {}) };
+			const [made] = seedDocuments({ sandbox }, this.owner, [`O-${++this.numbers}`], extra);
+			const order: Order = {
 				mid: String(made.mid),
 				old: step.old,
 				away: false,
@@ -235,22 +247,22 @@ class World {
 				marks: {},
 			};
 			for (const [mark, at] of Object.entries(step.marks) as Array<[Mark, number]>) {
-				quote.marks[mark] = DATES[at];
-				sandbox.mark(quote.mid, mark as DocumentMark, DATES[at]);
+				order.marks[mark] = DATES[at];
+				sandbox.mark(order.mid, mark as DocumentMark, DATES[at]);
 			}
-			quotes.push(quote);
+			orders.push(order);
 		} else if (step.kind === 'mark') {
-			const quote = chosen(step.pick);
-			if (!quote) return;
+			const order = chosen(step.pick);
+			if (!order) return;
 			const at = step.date === null ? null : DATES[step.date];
-			if (at === null) delete quote.marks[step.mark];
-			else quote.marks[step.mark] = at;
-			sandbox.mark(quote.mid, step.mark, at);
+			if (at === null) delete order.marks[step.mark];
+			else order.marks[step.mark] = at;
+			sandbox.mark(order.mid, step.mark, at);
 		} else if (step.kind === 'move') {
-			const quote = chosen(step.pick);
-			if (!quote || quote.old) return;
-			quote.away = !quote.away;
-			sandbox.partner().documents.get(quote.mid)!.date = quote.away ? OLD : quote.date;
+			const order = chosen(step.pick);
+			if (!order || order.old) return;
+			order.away = !order.away;
+			sandbox.partner().documents.get(order.mid)!.date = order.away ? OLD : order.date;
 		} else if (step.kind === 'hide' || step.kind === 'show') {
 			this.hidden = step.kind === 'hide';
 			sandbox.options.listOmits = this.hidden ? FIELDS : undefined;
@@ -258,7 +270,7 @@ class World {
 	}
 }
 
-describe('Properties of Document Accepted, Viewed and Cancelled', () => {
+describe('Properties of Document Accepted, Confirmed and Cancelled', () => {
 	test(`each mark reported exactly once, whatever happens between polls (${RUNS} runs)`, async () => {
 		await fc.assert(fc.asyncProperty(scenario, run), { numRuns: RUNS, seed: SEED });
 		expect(runs).toBe(RUNS);

@@ -1,9 +1,11 @@
 /**
- * Document Accepted, Document Viewed and Document Cancelled in n8n-core's PollContext against the
- * sandbox: each acceptance, view or cancellation reported once (nothing at activation, across
- * restarts, a record that leaves the list and comes back, whatever date it carries), at the cost
- * of a poll of Document Paid; a list that does not tell (neither `accepted` nor `date_accepted`)
- * never makes an event, and says so once.
+ * Document Accepted, Document Confirmed and Document Cancelled in n8n-core's PollContext against
+ * the sandbox, whose documents carry the recorded fields (`is_accepted` beside `date_accepted`,
+ * `is_confirmed` beside `date_confirmed`, `date_cancelled`): each acceptance, confirmation or
+ * cancellation reported once (nothing at activation, across restarts, a record that leaves the
+ * list and comes back, whatever date it carries), at the cost of a poll of Document Paid; the
+ * old guesses (`accepted`, `date_accepted` alone) read the same under the `guessedMarks` switch;
+ * a list that does not tell (none of the fields) never makes an event, and says so once.
  */
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
@@ -20,22 +22,22 @@ import {
 import { FAST, useTestBed, type TestBed } from '../support/bed';
 import { seedClient } from '../support/fixtures';
 
-type MarkEvent = 'documentAccepted' | 'documentViewed' | 'documentCancelled';
+type MarkEvent = 'documentAccepted' | 'documentConfirmed' | 'documentCancelled';
 
-/** Each event, the sandbox's mark that makes it, and the fields a list tells it by. */
-const EVENTS: Array<[MarkEvent, DocumentMark, string[]]> = [
-	['documentAccepted', 'accepted', ['accepted', 'date_accepted']],
-	['documentViewed', 'viewed', ['viewed', 'date_viewed']],
-	['documentCancelled', 'cancelled', ['cancelled', 'date_cancelled']],
+/** Each event, the sandbox's mark that makes it, and the type of the documents it watches. */
+const EVENTS: Array<[MarkEvent, DocumentMark, string]> = [
+	['documentAccepted', 'accepted', 'quote'],
+	['documentConfirmed', 'confirmed', 'order'],
+	['documentCancelled', 'cancelled', 'quote'],
 ];
 
 const documentReads = (bed: TestBed) =>
 	bed.sandbox.received('/api/').filter((r) => r.path.endsWith('/document/'));
 
-/** Quotes of a new client, stored directly; their MIDs. */
-function seedQuotes(bed: TestBed, numbersOf: string[], extra: IDataObject = {}) {
+/** Quotes (or documents of another type) of a new client, stored directly; their MIDs. */
+function seedQuotes(bed: TestBed, numbersOf: string[], type = 'quote') {
 	const clientMid = seedClient(bed, `C-${numbersOf[0]}`);
-	const made = seedDocuments(bed, clientMid, numbersOf, { document_type: 'quote', ...extra });
+	const made = seedDocuments(bed, clientMid, numbersOf, { document_type: type });
 	return made.map((document) => String(document.mid));
 }
 
@@ -52,18 +54,18 @@ const warnings = (bed: TestBed, text: string) =>
 		.filter((line) => line.startsWith('warn ') && line.includes(text))
 		.map((line) => line.slice('warn '.length).trim());
 
-describe.each(EVENTS)('MakeLeaps Trigger: %s', (event, mark) => {
+describe.each(EVENTS)('MakeLeaps Trigger: %s', (event, mark, type) => {
 	const bed = useTestBed();
 
 	test('nothing at activation, however long ago it happened; then each one once, whatever date it carries', async () => {
-		const [old, a, b] = seedQuotes(bed, ['OLD', 'A', 'B', 'C']);
+		const [old, a, b] = seedQuotes(bed, ['OLD', 'A', 'B', 'C'], type);
 		bed.sandbox.mark(old, mark, '2020-01-01T00:00:00Z');
-		const watching = trigger(bed, event);
+		const watching = trigger(bed, event, { documentType: type });
 		expect((await watching.poll()).items).toBeNull();
 
 		bed.sandbox.mark(a, mark);
 		bed.sandbox.mark(b, mark, '2020-01-01T00:00:00Z');
-		const [made] = seedQuotes(bed, ['NEW']);
+		const [made] = seedQuotes(bed, ['NEW'], type);
 		bed.sandbox.mark(made, mark, new Date(Date.now() - 24 * 3600_000).toISOString());
 		expect(numbers(await watching.poll())).toEqual(['A', 'B', 'NEW']);
 		expect((await watching.poll()).items).toBeNull();
@@ -72,10 +74,10 @@ describe.each(EVENTS)('MakeLeaps Trigger: %s', (event, mark) => {
 	test.each(SAVINGS)(
 		'n8n restarting between polls (saving %s): nothing twice, nothing missed',
 		async (saving) => {
-			const [x, y] = seedQuotes(bed, ['X', 'Y']);
+			const [x, y] = seedQuotes(bed, ['X', 'Y'], type);
 			const watching = new ActiveTrigger(
 				bed,
-				{ event, documentType: 'quote' },
+				{ event, documentType: type },
 				{ requestsPerMinute: FAST, saving },
 			);
 			await watching.poll();
@@ -95,10 +97,10 @@ describe.each(EVENTS)('MakeLeaps Trigger: %s', (event, mark) => {
 	test.each(SAVINGS)(
 		'marked, cleared in a quiet poll, n8n restarting, marked again (saving %s): reported once',
 		async (saving) => {
-			const [q] = seedQuotes(bed, ['Q']);
+			const [q] = seedQuotes(bed, ['Q'], type);
 			const watching = new ActiveTrigger(
 				bed,
-				{ event, documentType: 'quote' },
+				{ event, documentType: type },
 				{ requestsPerMinute: FAST, saving },
 			);
 			await watching.poll();
@@ -117,14 +119,45 @@ describe.each(EVENTS)('MakeLeaps Trigger: %s', (event, mark) => {
 	);
 });
 
+/** The old guesses of an acceptance: yes/no `accepted` alone, or `date_accepted` alone. */
+const GUESSES = ['yesNo', 'dates'] as const;
+
+describe.each(GUESSES)('MakeLeaps Trigger: Document Accepted, the old guess %s', (guess) => {
+	const bed = useTestBed({ guessedMarks: guess });
+
+	test.each(SAVINGS)('each acceptance once, across restarts (saving %s)', async (saving) => {
+		const [x, y] = seedQuotes(bed, ['X', 'Y']);
+		const watching = new ActiveTrigger(
+			bed,
+			{ event: 'documentAccepted', documentType: 'quote' },
+			{ requestsPerMinute: FAST, saving },
+		);
+		await watching.poll();
+		const listed = documentReads(bed).at(-1)!.response as { response: IDataObject[] };
+		expect(Object.keys(listed.response[0])).toEqual(
+			expect.arrayContaining(guess === 'yesNo' ? ['accepted'] : ['date_accepted']),
+		);
+		expect(listed.response[0]).not.toHaveProperty('is_accepted');
+		watching.restart();
+		bed.sandbox.mark(x, 'accepted');
+		expect(numbers(await watching.poll())).toEqual(['X']);
+		watching.restart();
+		expect((await watching.poll()).items).toBeNull();
+		bed.sandbox.mark(y, 'accepted');
+		watching.restart();
+		expect(numbers(await watching.poll())).toEqual(['Y']);
+		expect((await watching.poll()).items).toBeNull();
+	});
+});
+
 describe('MakeLeaps Trigger: Document Accepted, a record listed again', () => {
 	const bed = useTestBed();
 	afterEach(() => {
 		bed.sandbox.options.listOmits = undefined;
-		bed.sandbox.options.markDates = undefined;
+		bed.sandbox.options.guessedMarks = undefined;
 	});
 
-	test('accepted, then dated out of the window and back, or listed a while without its field: reported once', async () => {
+	test('accepted, then dated out of the window and back, or listed a while without its fields: reported once', async () => {
 		const [q] = seedQuotes(bed, ['Q-1']);
 		const watching = trigger(bed, 'documentAccepted', { lookBackDays: 30 });
 		await watching.poll();
@@ -136,14 +169,13 @@ describe('MakeLeaps Trigger: Document Accepted, a record listed again', () => {
 		expect((await watching.poll()).items).toBeNull();
 		stored.date = date;
 		expect((await watching.poll()).items).toBeNull();
-		bed.sandbox.options.listOmits = ['accepted'];
+		bed.sandbox.options.listOmits = ['is_accepted', 'date_accepted'];
 		expect((await watching.poll()).items).toBeNull();
 		bed.sandbox.options.listOmits = undefined;
 		expect((await watching.poll()).items).toBeNull();
 	});
 
-	test('with dates (date_accepted): accepted again on another day is a new acceptance; the same day written otherwise is not', async () => {
-		bed.sandbox.options.markDates = true;
+	test('accepted again on another day is a new acceptance; the same day written otherwise is not; the old shapes read the same', async () => {
 		const [q] = seedQuotes(bed, ['Q-1']);
 		const watching = trigger(bed, 'documentAccepted');
 		await watching.poll();
@@ -153,8 +185,10 @@ describe('MakeLeaps Trigger: Document Accepted, a record listed again', () => {
 		expect((await watching.poll()).items).toBeNull();
 		bed.sandbox.mark(q, 'accepted', '2026-11-21T10:00:00Z');
 		expect(numbers(await watching.poll())).toEqual(['Q-1']);
-		// a yes beside the date, as a service giving both may: the same acceptance
-		bed.sandbox.options.markDates = false;
+		// the date alone, then a yes alone, as the old guesses give it: the same acceptance
+		bed.sandbox.options.guessedMarks = 'dates';
+		expect((await watching.poll()).items).toBeNull();
+		bed.sandbox.options.guessedMarks = 'yesNo';
 		expect((await watching.poll()).items).toBeNull();
 	});
 
@@ -180,9 +214,10 @@ describe('MakeLeaps Trigger: Document Accepted, a record listed again', () => {
 });
 
 describe('MakeLeaps Trigger: a list that does not tell', () => {
-	const bed = useTestBed({ listOmits: ['accepted'] });
+	const FIELDS = ['is_accepted', 'date_accepted'];
+	const bed = useTestBed({ listOmits: FIELDS });
 
-	test('a quote listed without `accepted` is never reported; the log says so once', async () => {
+	test('a quote listed without `is_accepted` and `date_accepted` is never reported; the log says so once', async () => {
 		const [q, r] = seedQuotes(bed, ['Q-1', 'Q-2']);
 		const watching = trigger(bed, 'documentAccepted');
 		await watching.poll();
@@ -191,9 +226,9 @@ describe('MakeLeaps Trigger: a list that does not tell', () => {
 		watching.restart();
 		bed.sandbox.mark(r, 'accepted');
 		expect((await watching.poll()).items).toBeNull();
-		expect(warnings(bed, 'gives neither')).toEqual([
+		expect(warnings(bed, 'gives none of')).toEqual([
 			expect.stringMatching(
-				/^MakeLeaps Trigger "MakeLeaps Trigger" of workflow .*: MakeLeaps' document list gives neither accepted nor date_accepted, so the trigger cannot tell which documents changed, and reports none until it does$/,
+				/^MakeLeaps Trigger "MakeLeaps Trigger" of workflow .*: MakeLeaps' document list gives none of is_accepted, accepted or date_accepted, so the trigger cannot tell which documents changed, and reports none until it does$/,
 			),
 		]);
 	});
@@ -205,7 +240,7 @@ describe('MakeLeaps Trigger: a list that does not tell', () => {
 		expect(found).toEqual({ items: null });
 		expect(testEventNotices(bed)).toEqual([
 			expect.stringContaining(
-				"MakeLeaps' document list gives neither accepted nor date_accepted, so the trigger cannot tell which are accepted: Fetch Test Event has nothing to show",
+				"MakeLeaps' document list gives none of is_accepted, accepted or date_accepted, so the trigger cannot tell which are accepted: Fetch Test Event has nothing to show",
 			),
 		]);
 		expect(documentReads(bed)[0].query).toMatchObject({ accepted: 'true' });
@@ -224,37 +259,58 @@ describe('MakeLeaps Trigger: a list that does not tell', () => {
 			bed.sandbox.mark(r, 'accepted');
 			expect(numbers(await watching.poll())).toEqual(['Q-2']);
 		} finally {
-			bed.sandbox.options.listOmits = ['accepted'];
+			bed.sandbox.options.listOmits = FIELDS;
 		}
 	});
 });
 
-describe('MakeLeaps Trigger: Document Accepted in the panel and the output', () => {
+describe('MakeLeaps Trigger: Document Accepted and Confirmed in the panel and the output', () => {
 	const bed = useTestBed();
 
-	test('a flat row says it is accepted (version 2 on); Fetch Test Event asks for accepted quotes', async () => {
-		const [q] = seedQuotes(bed, ['Q-1', 'Q-2']);
-		const watching = new ActiveTrigger(
-			bed,
-			{ event: 'documentAccepted' },
-			{ requestsPerMinute: FAST, typeVersion: 3 },
-		);
-		await watching.poll();
-		bed.sandbox.mark(q, 'accepted');
-		const [item] = (await watching.poll()).items!;
-		expect(item.json).toMatchObject({
-			document_number: 'Q-1',
-			document_type: 'quote',
-			accepted: true,
-			date_accepted: null,
-		});
-		bed.sandbox.resetRequests();
-		const sample = await watching.poll('manual');
-		expect(sample.items?.[0].json).toMatchObject({ sample: true, document_number: 'Q-1' });
-		expect(documentReads(bed)[0].query).toMatchObject({
-			document_type: 'quote',
-			accepted: 'true',
-		});
+	test.each([
+		['documentAccepted', 'accepted', 'quote'],
+		['documentConfirmed', 'confirmed', 'order'],
+	] as const)(
+		'%s: a flat row says it is %s, with its date (version 2 on); Fetch Test Event asks for those only',
+		async (event, mark, type) => {
+			const [q] = seedQuotes(bed, ['Q-1', 'Q-2'], type);
+			const watching = new ActiveTrigger(
+				bed,
+				{ event },
+				{ requestsPerMinute: FAST, typeVersion: 3 },
+			);
+			await watching.poll();
+			bed.sandbox.mark(q, mark, '2026-11-20T10:00:00Z');
+			const [item] = (await watching.poll()).items!;
+			expect(item.json).toMatchObject({
+				document_number: 'Q-1',
+				document_type: type,
+				[mark]: true,
+				[`date_${mark}`]: '2026-11-20T10:00:00Z',
+			});
+			bed.sandbox.resetRequests();
+			const sample = await watching.poll('manual');
+			expect(sample.items?.[0].json).toMatchObject({ sample: true, document_number: 'Q-1' });
+			expect(documentReads(bed)[0].query).toMatchObject({ document_type: type, [mark]: 'true' });
+		},
+	);
+
+	test('the old yes/no alone: the row says accepted, its date null', async () => {
+		bed.sandbox.options.guessedMarks = 'yesNo';
+		try {
+			const [q] = seedQuotes(bed, ['Q-1']);
+			const watching = new ActiveTrigger(
+				bed,
+				{ event: 'documentAccepted' },
+				{ requestsPerMinute: FAST, typeVersion: 3 },
+			);
+			await watching.poll();
+			bed.sandbox.mark(q, 'accepted');
+			const [item] = (await watching.poll()).items!;
+			expect(item.json).toMatchObject({ accepted: true, date_accepted: null });
+		} finally {
+			bed.sandbox.options.guessedMarks = undefined;
+		}
 	});
 
 	test('a value that is neither a date nor yes or no stops the poll and changes nothing', async () => {
@@ -264,28 +320,35 @@ describe('MakeLeaps Trigger: Document Accepted in the panel and the output', () 
 		bed.sandbox.mark(q, 'accepted');
 		const asText = (body: Record<string, unknown>) => ({
 			...body,
-			response: (body.response as IDataObject[]).map((record) => ({ ...record, accepted: 'yes' })),
+			response: (body.response as IDataObject[]).map((record) => ({
+				...record,
+				is_accepted: 'yes',
+			})),
 		});
 		bed.sandbox.injectFault(
 			{ kind: 'rewriteAfter', change: asText },
 			{ method: 'GET', path: /\/document\/$/ },
 		);
 		expect((await watching.poll()).error?.message).toBe(
-			'MakeLeaps\' document list gave a document whose accepted is "yes", neither a date nor yes or no, so the trigger cannot tell what to report',
+			'MakeLeaps\' document list gave a document whose is_accepted is "yes", neither a date nor yes or no, so the trigger cannot tell what to report',
 		);
 		expect(numbers(await watching.poll())).toEqual(['Q-1']);
 	});
 
-	test('an invoice cannot be accepted: a clear error, nothing read', async () => {
+	test('an invoice cannot be accepted, a quote cannot be confirmed: a clear error, nothing read', async () => {
 		const watching = trigger(bed, 'documentAccepted', { documentType: 'invoice' });
 		expect((await watching.poll()).error?.message).toBe(
 			'Document Type "invoice" is not accepted by clients: choose Quote or Order',
+		);
+		const confirming = trigger(bed, 'documentConfirmed', { documentType: 'quote' });
+		expect((await confirming.poll()).error?.message).toBe(
+			'Document Type "quote" is not confirmed by clients: choose Order',
 		);
 		expect(documentReads(bed)).toEqual([]);
 	});
 });
 
-describe('MakeLeaps Trigger: Document Type of Document Accepted in the editor', () => {
+describe('MakeLeaps Trigger: Document Type of Document Accepted and Confirmed in the editor', () => {
 	const { description } = new MakeLeapsTrigger();
 	/** The values n8n gives a trigger saved with these parameters. */
 	const values = (typeVersion: number, saved: INodeParameters) => {
@@ -319,6 +382,14 @@ describe('MakeLeaps Trigger: Document Type of Document Accepted in the editor', 
 			expect(field?.options?.map((option) => (option as { value: string }).value)).toEqual([
 				'order',
 				'quote',
+			]);
+			expect(values(typeVersion, { event: 'documentConfirmed' }).documentType).toBe('order');
+			const confirmed = description.properties.find(
+				(p) =>
+					p.name === 'documentType' && p.displayOptions?.show?.event?.includes('documentConfirmed'),
+			);
+			expect(confirmed?.options?.map((option) => (option as { value: string }).value)).toEqual([
+				'order',
 			]);
 		},
 	);

@@ -8,7 +8,34 @@ import {
 const DAY = Date.parse('2026-11-20T10:00:00Z');
 
 describe('markOf', () => {
-	test('accepted: a yes, a date, or both; the date wins', () => {
+	test('accepted as recorded: is_accepted beside date_accepted, the date winning; accepted read only without is_accepted', () => {
+		expect(markOf('documentAccepted', { is_accepted: false, date_accepted: null }).mark).toBeNull();
+		expect(
+			markOf('documentAccepted', { is_accepted: true, date_accepted: '2026-11-20T10:00:00Z' }),
+		).toEqual({ mark: DAY });
+		expect(markOf('documentAccepted', { is_accepted: true, date_accepted: null })).toEqual({
+			mark: true,
+		});
+		// the recorded yes/no first: the old name is a fallback, never a second opinion
+		expect(markOf('documentAccepted', { is_accepted: false, accepted: true }).mark).toBeNull();
+		expect(
+			markOf('documentAccepted', { is_accepted: false, accepted: 'yes' }).problem,
+		).toBeUndefined();
+	});
+
+	test('confirmed as recorded: is_confirmed beside date_confirmed', () => {
+		expect(
+			markOf('documentConfirmed', { is_confirmed: false, date_confirmed: null }).mark,
+		).toBeNull();
+		expect(markOf('documentConfirmed', { date_confirmed: '2026-11-20T10:00:00Z' }).mark).toBe(DAY);
+		expect(markOf('documentConfirmed', { is_confirmed: true }).mark).toBe(true);
+		expect(markOf('documentConfirmed', { confirmed: true }).mark).toBeUndefined();
+		expect(markOf('documentConfirmed', { is_confirmed: 'no' }).problem).toBe(
+			'a document whose is_confirmed is "no", neither a date nor yes or no',
+		);
+	});
+
+	test('the old guesses of accepted: a yes, a date, or both; the date wins', () => {
 		expect(markOf('documentAccepted', { accepted: true })).toEqual({ mark: true });
 		expect(markOf('documentAccepted', { date_accepted: '2026-11-20T10:00:00Z' })).toEqual({
 			mark: DAY,
@@ -23,7 +50,7 @@ describe('markOf', () => {
 
 	test('not marked: no, empty or null in either field; neither field: it does not tell', () => {
 		expect(markOf('documentAccepted', { accepted: false }).mark).toBeNull();
-		expect(markOf('documentViewed', { date_viewed: null }).mark).toBeNull();
+		expect(markOf('documentConfirmed', { date_confirmed: null }).mark).toBeNull();
 		expect(markOf('documentCancelled', { date_cancelled: '' }).mark).toBeNull();
 		expect(markOf('documentAccepted', { mid: '1' }).mark).toBeUndefined();
 		expect(markOf('documentCancelled', { cancelled: true }).mark).toBe(true);
@@ -33,8 +60,8 @@ describe('markOf', () => {
 		expect(markOf('documentAccepted', { accepted: 'yes' }).problem).toBe(
 			'a document whose accepted is "yes", neither a date nor yes or no',
 		);
-		expect(markOf('documentViewed', { date_viewed: 'soon' }).problem).toBe(
-			'a document whose date_viewed is "soon", neither a date nor yes or no',
+		expect(markOf('documentConfirmed', { date_confirmed: 'soon' }).problem).toBe(
+			'a document whose date_confirmed is "soon", neither a date nor yes or no',
 		);
 		expect(markOf('documentAccepted', { accepted: 1 }).problem).toMatch(/accepted is 1/);
 	});
@@ -47,8 +74,13 @@ describe('markOf', () => {
 	});
 
 	test('the fields in words', () => {
-		expect(markFieldsText('documentAccepted')).toBe('accepted or date_accepted');
-		expect(markFieldsText('documentViewed', 'nor')).toBe('neither viewed nor date_viewed');
+		expect(markFieldsText('documentAccepted')).toBe('is_accepted, accepted or date_accepted');
+		expect(markFieldsText('documentAccepted', 'nor')).toBe(
+			'none of is_accepted, accepted or date_accepted',
+		);
+		expect(markFieldsText('documentConfirmed', 'nor')).toBe(
+			'neither is_confirmed nor date_confirmed',
+		);
 		expect(markFieldsText('documentPaid')).toBe('date_paid');
 	});
 });

@@ -14,6 +14,7 @@ import { DOCUMENT_TYPES } from '../../api/documents';
 import { documentMidOf, getDocument } from '../../run/document/pickedDocument';
 import { documentTypeOf } from './fromItem';
 import { isRecord, linkedMid } from '../../model/locators';
+import { fieldsText, MARK_FIELDS, markOfFields } from '../../model/marks';
 import { checkText } from '../../model/validation';
 import { documentTypeField } from './fields/document.fields';
 import { documentLocator } from './fields/pickers.fields';
@@ -58,6 +59,14 @@ export const options: INodeProperties[] = [
 			'Whether to convert a document that is cancelled in MakeLeaps. Off, such a document is refused and nothing is made.',
 	},
 	{
+		displayName: 'Convert Even If Converted',
+		name: 'convertConverted',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to make a new document from one MakeLeaps marks converted (in MakeLeaps' own screen or elsewhere) when the node finds none it made from it. Off, such a document is refused and nothing is made. A document the node made from it is always found, so nothing is made twice.",
+	},
+	{
 		displayName: 'Allow Same Type',
 		name: 'allowSameType',
 		type: 'boolean',
@@ -86,7 +95,8 @@ const LINE_FIELDS: Record<string, string[]> = {
  * client and lines, MakeLeaps computing the totals. The new document carries an External ID, so
  * a second run finds it and makes nothing; the one it comes from is left as it is. A document
  * found with that ID is taken only when it is this source's (see `notMadeFrom`); otherwise the
- * item fails naming it.
+ * item fails naming it. With none found, a source MakeLeaps marks converted (made into another
+ * document elsewhere) is refused unless Convert Even If Converted (see `refuseConverted`).
  */
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
@@ -96,6 +106,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const given = checkText(op.parameter('externalId', ''), op.label('externalId'));
 	const allowCancelled = op.flag('options.allowCancelled');
 	const allowSameType = op.flag('options.allowSameType');
+	const convertConverted = op.flag('options.convertConverted');
 	// its client and contact named, the new document's row names them too (the same ones)
 	const named = op.simplify ? { expand: 'client,client_contact' } : undefined;
 	const source = await getDocument(op, partnerMid, sourceMid, named);
@@ -123,6 +134,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			if (why) refuseTaken(op, found, type, id, why, id === legacyId);
 			return await op.settle({ action: 'unchanged', record: found });
 		}
+		if (!convertConverted) refuseConverted(op, source, externalId);
 		return await settleCreate(op, partnerMid, body, once, externalId);
 	});
 }
@@ -164,6 +176,33 @@ function convertible(
 		);
 	}
 	return sourceType;
+}
+
+/**
+ * Fails the item when the source says it was converted (`is_converted`, `date_converted`), or
+ * does not say: the node found no document it made from it, so another was made elsewhere (in
+ * MakeLeaps' own screen, another tool), and a second one would be a duplicate.
+ */
+function refuseConverted(op: OperationContext, source: IDataObject, externalId: string) {
+	const named = `${String(source.document_type)} ${String(source.document_number)}`;
+	const option = op.label('options.convertConverted');
+	const { mark, problem } = markOfFields(MARK_FIELDS.converted, source);
+	if (mark === null) return;
+	const fields = fieldsText(MARK_FIELDS.converted);
+	if (problem !== undefined || mark === undefined) {
+		op.fail(
+			`MakeLeaps gave ${named} ${problem ? `as ${problem}` : `without ${fields}`}, so the node cannot tell whether it was converted already`,
+			`Nothing was made. To convert it whatever MakeLeaps says, turn on ${option} in Options.`,
+		);
+	}
+	const when =
+		typeof source.date_converted === 'string' && source.date_converted !== ''
+			? `on ${source.date_converted} (date_converted)`
+			: '(is_converted)';
+	op.fail(
+		`The ${named} was converted ${when}, and the node finds no document it made from it (External ID "${externalId}")`,
+		`Nothing was made: it was converted in MakeLeaps' own screen or by another tool, so look for that document in MakeLeaps. To make another document from it anyway, turn on ${option} in Options; run again, the node then finds the one it made.`,
+	);
 }
 
 /**

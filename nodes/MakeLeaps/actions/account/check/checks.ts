@@ -23,8 +23,10 @@ import { clientFilterForm, dateFilter, documentTypeFilter } from './documentFilt
 import { templates } from './templatesCheck';
 import { documentListKeys, lineItemShape, listLineItems, pdfForm } from './documentChecks';
 import {
-	acceptedViewedFields,
+	acceptedFields,
 	catalogItemFields,
+	confirmedFields,
+	convertedFields,
 	pickupLinkAddress,
 	tagFilterForm,
 } from './guessChecks';
@@ -56,7 +58,9 @@ export const CHECKS: readonly Check[] = [
 	catalogItemFields,
 	clientListKeys,
 	documentListKeys,
-	acceptedViewedFields,
+	acceptedFields,
+	confirmedFields,
+	convertedFields,
 	pdfForm,
 	pickupLinkAddress,
 ];

@@ -1,6 +1,6 @@
 /**
  * Account → Check, guesses of the later operations: the form of the document list's tags filter,
- * how a listed document tells it was accepted or viewed, the names of a catalog item's values,
+ * how a listed document tells it was accepted, confirmed or converted, the names of a catalog item's values,
  * and the field a pickup link gives its address in.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -30,7 +30,14 @@ import {
 	catalogValues,
 } from '../../../model/catalog';
 import { LINK_FIELDS, pickupAddress } from '../../document/pickupLinks/links';
-import { MARKS, markFieldsText, markOf } from '../../../trigger/marks';
+import {
+	fieldsOfMark,
+	fieldsText,
+	MARK_FIELDS,
+	markOfFields,
+	type DocumentMark,
+} from '../../../model/marks';
+import type { CheckId } from '../../../words/check';
 
 /** How the document list took the tags filter given as `value`, in a few words. */
 async function tagFilterTake(
@@ -95,33 +102,37 @@ export const tagFilterForm: Check = {
 	},
 };
 
-/** The trigger's events whose fields are guessed. */
-const GUESSED_MARKS = ['documentAccepted', 'documentViewed'] as const;
-
-export const acceptedViewedFields: Check = {
-	id: 'accepted_viewed_fields',
-	async run(probe) {
-		const documents = await probe.documents();
-		const told: string[] = [];
-		for (const event of GUESSED_MARKS) {
-			const read = documents.map((document) => ({ document, ...markOf(event, document) }));
+/**
+ * How the first listed documents tell a mark (the client's acceptance or confirmation, a
+ * conversion): which of its fields they give (`is_accepted`, `accepted`, `date_accepted`…) and
+ * how many are marked; a document giving none of them, or a value that is no mark, differs.
+ */
+function markFieldsCheck(id: CheckId, mark: DocumentMark): Check {
+	const fields = MARK_FIELDS[mark];
+	return {
+		id,
+		async run(probe) {
+			const documents = await probe.documents();
+			const read = documents.map((document) => ({ document, ...markOfFields(fields, document) }));
 			const wrong = read.find((r) => r.problem !== undefined);
 			if (wrong) return differs(`${named(wrong.document)}: ${wrong.problem}`);
 			const silent = read.filter((r) => r.mark === undefined);
 			if (silent.length > 0)
 				return differs(
-					`${silent.length} of the first ${plural(documents.length, 'document')} listed give ${markFieldsText(event, 'nor')}, such as ${named(silent[0].document)}`,
+					`${silent.length} of the first ${plural(documents.length, 'document')} listed give ${fieldsText(fields, 'nor')}, such as ${named(silent[0].document)}`,
 				);
-			const { flag, date } = MARKS[event]!;
-			const given = [flag!, date].filter((field) => documents.some((d) => field in d));
+			const given = fieldsOfMark(fields).filter((field) => documents.some((d) => field in d));
 			const marked = read.filter((r) => r.mark !== null).length;
-			told.push(`${given.join(' and ')} (${marked} marked)`);
-		}
-		return held(
-			`All ${plural(documents.length, 'document')} of the first page give ${told.join('; ')}`,
-		);
-	},
-};
+			return held(
+				`All ${plural(documents.length, 'document')} of the first page give ${given.join(' and ')} (${marked} marked)`,
+			);
+		},
+	};
+}
+
+export const acceptedFields = markFieldsCheck('accepted_fields', 'accepted');
+export const confirmedFields = markFieldsCheck('confirmed_fields', 'confirmed');
+export const convertedFields = markFieldsCheck('converted_fields', 'converted');
 
 /** The values a line takes from a catalog item, each read under the names CATALOG_FIELDS gives. */
 const CATALOG_VALUES: CatalogValue[] = ['code', 'description', 'unitPrice', 'taxRate'];
