@@ -242,6 +242,17 @@ export class SendingOrderStore {
 	 * app or another n8n sends it.
 	 */
 	sendAtOnce(p: Partner, documentMid: string): SendingOrder {
+		const order = this.filledWith(p, documentMid);
+		order.validatedAt = 0;
+		this.execute(p, order);
+		return order;
+	}
+
+	/**
+	 * An unsent order to the document's client with that document and `files`, their content in,
+	 * as one a user left in MakeLeaps' web app.
+	 */
+	filledWith(p: Partner, documentMid: string, files: UploadedContent[] = []): SendingOrder {
 		const document = p.documents.get(documentMid);
 		if (!document) throw new Error(`no document ${documentMid}`);
 		const order = this.create(p, {
@@ -249,8 +260,10 @@ export class SendingOrderStore {
 			send_to_clientinbox_selected: true,
 		});
 		this.addItem(p, order, { position: 0, document: this.urls.document(p.mid, documentMid) });
-		order.validatedAt = 0;
-		this.execute(p, order);
+		for (const file of files) {
+			const item = this.addFile(p, order, { filename: file.filename });
+			this.upload(order, order.items.find((candidate) => candidate.mid === item.mid)!, file);
+		}
 		return order;
 	}
 

@@ -28,6 +28,7 @@ import {
 	pickupLinkAddress,
 	tagFilterForm,
 } from './guessChecks';
+import { attachmentUpload } from './sendingChecks';
 import type { OperationContext } from '../../../run/context';
 
 /** One output item: flat, one row of a sheet, in the user's words but for its details. */
@@ -58,6 +59,7 @@ export const CHECKS: readonly Check[] = [
 	documentListKeys,
 	acceptedViewedFields,
 	pdfForm,
+	attachmentUpload,
 	pickupLinkAddress,
 ];
 
