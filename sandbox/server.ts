@@ -236,8 +236,13 @@ export class Sandbox extends SandboxState {
 	/** What the storage address answers: uploads to file items, nothing else. */
 	private storageAnswer(call: ApiCall): HttpAnswer {
 		this.sending.catchUp();
-		if (call.url.pathname.startsWith('/_storage/upload/')) return storageUploadRoute(call);
-		return new HttpAnswer(404, '<h1>Not Found</h1>');
+		if (!call.url.pathname.startsWith('/_storage/upload/'))
+			return new HttpAnswer(404, '<h1>Not Found</h1>');
+		try {
+			return storageUploadRoute(call);
+		} catch (error) {
+			return answerOf(error);
+		}
 	}
 
 	/** OAuth and storage are open; every /api/ path needs a token and counts against the limits. */

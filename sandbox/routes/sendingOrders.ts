@@ -78,13 +78,9 @@ export function storageUploadRoute(call: ApiCall): HttpAnswer {
 		return new HttpAnswer(415, '<Error><Code>UnsupportedMediaType</Code></Error>');
 	const disposition = String(call.headers['content-disposition'] ?? '');
 	const filename = headerParams(disposition).filename;
-	try {
-		if (!sending.upload(order, item, { bytes: call.raw, filename, contentType: type }))
-			return unanswered();
-	} catch (error) {
-		if (error instanceof ValidationError) return new HttpAnswer(400, '<Error />');
-		throw error;
-	}
+	// a file it does not take (not a PDF) is answered as the API does, a 400 naming content_file
+	if (!sending.upload(order, item, { bytes: call.raw, filename, contentType: type }))
+		return unanswered();
 	return new HttpAnswer(200, undefined, { ETag: `"${item.mid}"` });
 }
 

@@ -17,6 +17,9 @@ const MAX_DRAWS = 8;
 /** A boundary of 46 characters, 32 of them random hex: RFC 2046 allows up to 70. */
 export const randomBoundary = () => `n8n-makeleaps-${randomBytes(16).toString('hex')}`;
 
+/** The control characters (C0, DEL and C1), which no quoted string may hold. */
+const CONTROL = /\p{Cc}/gu;
+
 /**
  * A quoted parameter's value in a form: UTF-8 as it is, as browsers send it, so a Japanese name
  * arrives as written (RFC 7578 §4.2 rules out `filename*` in a form: no second, encoded name is
@@ -25,15 +28,12 @@ export const randomBoundary = () => `n8n-makeleaps-${randomBytes(16).toString('h
  * which no quoted string may hold, percent-encoded as browsers do: a name never ends its line.
  */
 export function formQuoted(value: string): string {
-	return (
-		value
-			.replace(/["\\]/g, (char) => `\\${char}`)
-			// eslint-disable-next-line no-control-regex
-			.replace(
-				/[\x00-\x1f\x7f]/g,
-				(char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
-			)
-	);
+	return value
+		.replace(/["\\]/g, (char) => `\\${char}`)
+		.replace(
+			CONTROL,
+			(char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+		);
 }
 
 /** A media type as a header may carry it (`type/subtype`), else the one of any bytes. */
