@@ -39,6 +39,14 @@ export interface SandboxOptions {
 	oneActiveToken?: boolean;
 	/** Serves document PDFs through a redirect to storage (`/_storage/`), as a cloud service may. */
 	pdfRedirect?: boolean;
+	/**
+	 * File items of sending orders give an `upload_url` at a signed storage address outside the
+	 * Base URL (`sandbox.storageUrl`, another port), which takes the file's bytes as the body of a
+	 * PUT without a token, as the node first guessed MakeLeaps' uploads. Without it (the default,
+	 * as recorded), `upload_url` is under the API and takes a form with the file in `content_file`.
+	 * Read at start: the storage address listens only when it is set then.
+	 */
+	uploadToStorage?: boolean;
 	/** How long a sending order takes to be validated after its last change (1500 ms by default). */
 	sendingValidationMs?: number;
 	/**

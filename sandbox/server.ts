@@ -25,6 +25,7 @@ import { storageRoute } from './routes/documents';
 import { pickupPageRoute } from './routes/pickupLinks';
 import { revokeRoute, tokenRoute } from './routes/oauth';
 import { partnerRoutes } from './routes/partners';
+import { storageUploadRoute } from './routes/sendingOrders';
 import { ApiKeyStore, type PartnerCredentials } from './stores/apiKeys';
 import { DocumentStore } from './stores/documents';
 import { SendingOrderStore } from './stores/sendingOrders';
@@ -44,9 +45,16 @@ export class Sandbox extends SandboxState {
 	baseUrl = '';
 	/** Where it listens, `http://127.0.0.1:<port>`. */
 	localUrl = '';
+	/**
+	 * Its file storage outside the Base URL, `http://127.0.0.1:<another port>`, which file items'
+	 * `upload_url` point to under the `uploadToStorage` switch (empty without it).
+	 */
+	storageUrl = '';
 
 	private service!: Service;
 	private server: http.Server;
+	/** The storage address's own server (the `uploadToStorage` switch): uploads only. */
+	private storageServer?: http.Server;
 	private readonly faults = new Faults();
 	private readonly throttle = new Throttle();
 	private expireAfter?: number;
@@ -57,26 +65,31 @@ export class Sandbox extends SandboxState {
 
 	constructor(readonly options: SandboxOptions = {}) {
 		super();
-		this.server = http.createServer((req, res) => {
-			this.handle(req, res).catch((error: Error) => {
+		this.server = this.serverOf(false);
+	}
+
+	/** A server answering through `handle`: the sandbox's, or its storage address's alone. */
+	private serverOf(storage: boolean): http.Server {
+		const server = http.createServer((req, res) => {
+			this.handle(req, res, storage).catch((error: Error) => {
 				res.writeHead(500, { 'Content-Type': 'text/plain' });
 				res.end(`sandbox failure: ${error.message}`);
 			});
 		});
-		this.server.on('connection', (socket) => {
+		server.on('connection', (socket) => {
 			this.sockets.add(socket);
 			socket.on('close', () => this.sockets.delete(socket));
 		});
+		return server;
 	}
 
 	async start(): Promise<this> {
-		await new Promise<void>((resolve, reject) => {
-			this.server.once('error', reject);
-			this.server.listen(this.options.port ?? 0, '127.0.0.1', () => resolve());
-		});
-		const { port } = this.server.address() as AddressInfo;
-		this.localUrl = `http://127.0.0.1:${port}`;
+		this.localUrl = await listen(this.server, this.options.port ?? 0);
 		this.baseUrl = this.options.publicUrl ?? this.localUrl;
+		if (this.options.uploadToStorage) {
+			this.storageServer = this.serverOf(true);
+			this.storageUrl = await listen(this.storageServer, 0);
+		}
 		const { options } = this;
 		const urls = new Urls(this.baseUrl);
 		this.store = new Store(urls);
@@ -88,6 +101,7 @@ export class Sandbox extends SandboxState {
 		this.sending = new SendingOrderStore(urls, {
 			validationMs: options.sendingValidationMs,
 			sentLagMs: options.sentLagMs,
+			storageUrl: this.storageUrl || undefined,
 		});
 		const { baseUrl, store, documents, sending, keys } = this;
 		this.service = { options, baseUrl, store, documents, sending, keys, files: new Map() };
@@ -101,7 +115,12 @@ export class Sandbox extends SandboxState {
 	async close(): Promise<void> {
 		this.faults.stopTimers();
 		for (const socket of this.sockets) socket.destroy();
-		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+		const servers = [this.server, this.storageServer].filter((server) => server !== undefined);
+		await Promise.all(
+			servers.map(
+				async (server) => await new Promise<void>((resolve) => server.close(() => resolve())),
+			),
+		);
 	}
 
 	/** Adds a partner with its own API key (one key belongs to exactly one partner). */
@@ -162,15 +181,18 @@ export class Sandbox extends SandboxState {
 		this.requests.length = 0;
 	}
 
-	/** A request's way: logged, faults before, answered, faults after (controls skip the log). */
-	private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+	/**
+	 * A request's way: logged, faults before, answered, faults after (controls skip the log). The
+	 * storage address (`storage`) answers its uploads alone.
+	 */
+	private async handle(req: http.IncomingMessage, res: http.ServerResponse, storage: boolean) {
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
 		const raw = Buffer.concat(chunks);
 		const body = raw.toString('utf8');
-		const url = new URL(req.url ?? '/', this.baseUrl);
+		const url = new URL(req.url ?? '/', storage ? this.storageUrl : this.baseUrl);
 		const method = req.method ?? 'GET';
-		if (url.pathname.startsWith('/_sandbox/'))
+		if (!storage && url.pathname.startsWith('/_sandbox/'))
 			return writeAnswer(res, controlRoute(this, method, url, body));
 
 		const record = recordOf(method, url, req.headers, body);
@@ -181,7 +203,8 @@ export class Sandbox extends SandboxState {
 			await this.travel(api);
 			const fault = this.faults.take(method, url.pathname);
 			if (await this.faults.before(fault, req, res, record)) return;
-			const answer = this.answer(new ApiCall(method, url, req.headers, body, this.service, raw));
+			const call = new ApiCall(method, url, req.headers, body, this.service, raw);
+			const answer = storage ? this.storageAnswer(call) : this.answer(call);
 			record.status = answer.status;
 			record.response = answer.body;
 			this.countDownTokens(url.pathname);
@@ -209,6 +232,18 @@ export class Sandbox extends SandboxState {
 		}
 		if (!this.options.credentialsInLinks) return answer;
 		return withCredentialsInLinks(answer, call.headers, this.keys);
+	}
+
+	/** What the storage address answers: uploads to file items, nothing else. */
+	private storageAnswer(call: ApiCall): HttpAnswer {
+		this.sending.catchUp();
+		if (!call.url.pathname.startsWith('/_storage/upload/'))
+			return new HttpAnswer(404, '<h1>Not Found</h1>');
+		try {
+			return storageUploadRoute(call);
+		} catch (error) {
+			return answerOf(error);
+		}
 	}
 
 	/** OAuth, storage and pickup addresses are open; every /api/ path needs a token and counts against the limits. */
@@ -242,6 +277,15 @@ export class Sandbox extends SandboxState {
 		this.expireAfter = undefined;
 		this.expireTokens();
 	}
+}
+
+/** Listens on 127.0.0.1 (`port` 0: a free one); answers the server's address. */
+async function listen(server: http.Server, port: number): Promise<string> {
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => resolve());
+	});
+	return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {

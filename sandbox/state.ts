@@ -7,7 +7,7 @@ import type { PartnerCredentials } from './stores/apiKeys';
 import type { DocumentMark, DocumentStore } from './stores/documents';
 import type { NewCatalogItem } from './stores/items';
 import type { Client, Delivery, Partner } from './stores/records';
-import type { SendingOrderStore } from './stores/sendingOrders';
+import type { SendingOrderStore, UploadedContent } from './stores/sendingOrders';
 import type { Store } from './stores/store';
 
 export abstract class SandboxState {
@@ -97,6 +97,19 @@ export abstract class SandboxState {
 	sendElsewhere(documentMid: string, partnerMid = this.credentials.partnerMid) {
 		const p = this.partner(partnerMid);
 		return this.sending.json(p, this.sending.sendAtOnce(p, documentMid));
+	}
+
+	/**
+	 * An unsent sending order of a document with files whose content is in, made directly (no
+	 * request), as a user leaves one in MakeLeaps' web app; answers the order as the API would.
+	 */
+	seedSendingOrder(
+		documentMid: string,
+		files: UploadedContent[] = [],
+		partnerMid = this.credentials.partnerMid,
+	) {
+		const p = this.partner(partnerMid);
+		return this.sending.json(p, this.sending.filledWith(p, documentMid, files));
 	}
 
 	/** What executed sending orders delivered, in order. */

@@ -119,13 +119,18 @@ export interface SendingOrder {
 	to_emails: string[];
 	subject: string;
 	message: string;
-	/** Its documents, and its files (Attachments: a name, then the bytes PUT to its upload_url). */
+	/**
+	 * Its documents, and its files (Attachments: a name, then the file PUT to its upload_url: its
+	 * bytes, and the name and type the upload gave them, as tests check them).
+	 */
 	items: Array<{
 		mid: string;
 		position: number;
 		documentMid: string | null;
 		filename: string | null;
 		bytes: Buffer | null;
+		uploadedName: string | null;
+		uploadedType: string | null;
 	}>;
 	/** When the validation of the current content ends. */
 	validatedAt: number;

@@ -3,6 +3,8 @@
  * until MakeLeaps has validated it, execute it), and a record of every delivery so tests can
  * see what was sent to whom. What a valid order is lives in rules/sendingOrders.ts.
  */
+import { createHmac, randomBytes } from 'node:crypto';
+
 import { isObject, objectBody, ValidationError, type FieldErrors } from '../rules/fields';
 import { CHANNELS, orderProblems, validateOrder } from '../rules/sendingOrders';
 import {
@@ -17,7 +19,20 @@ import type { Urls } from './urls';
 /** How long the sandbox takes to validate an order after its last change. */
 export const DEFAULT_VALIDATION_MS = 1500;
 
+/**
+ * MakeLeaps' answer to an upload without the file in `content_file`, as recorded (quoted in
+ * makeleaps-evidence.md's source R7; DRF's own text ends with a full stop).
+ */
+export const NO_FILE_SUBMITTED = 'No file was submitted';
+
 export type Item = SendingOrder['items'][number];
+
+/** A file item's content as an upload gave it: the bytes, and the name and type it came with. */
+export interface UploadedContent {
+	bytes: Buffer;
+	filename?: string;
+	contentType?: string;
+}
 
 export class SendingOrderStore {
 	readonly orders = new Map<string, SendingOrder & { partnerMid: string }>();
@@ -30,10 +45,13 @@ export class SendingOrderStore {
 	readonly addingFaults = new Map<string, 'refuse' | 'lose'>();
 	/**
 	 * Switches on uploading a file (by its name): `refuse` answers 400 on `content_file`, as a
-	 * service that does not take the file; `lose` stores the bytes and closes the connection
-	 * unanswered, on every try.
+	 * service that does not take the file; `unread` answers MakeLeaps' recorded field error
+	 * (`{"content_file": ["No file was submitted"]}`), as to a form it does not find the file in;
+	 * `lose` stores the bytes and closes the connection unanswered, on every try.
 	 */
-	readonly uploadFaults = new Map<string, 'refuse' | 'lose'>();
+	readonly uploadFaults = new Map<string, 'refuse' | 'unread' | 'lose'>();
+	/** Signs the storage addresses of file items (the `uploadToStorage` switch). */
+	private readonly storageKey = randomBytes(16);
 
 	private readonly validationMs: number;
 	/** How long after an execution its documents show `date_sent`. */
@@ -41,13 +59,17 @@ export class SendingOrderStore {
 	/** Documents marked sent once their lag has passed: [document, when sent, visible from]. */
 	private readonly lagging: Array<[SandboxDocument, string, number]> = [];
 
+	/** Where file items take their content outside the API (the `uploadToStorage` switch). */
+	private readonly storageUrl?: string;
+
 	constructor(
 		private readonly urls: Urls,
-		options: { validationMs?: number; sentLagMs?: number } = {},
+		options: { validationMs?: number; sentLagMs?: number; storageUrl?: string } = {},
 		private readonly now: () => number = Date.now,
 	) {
 		this.validationMs = options.validationMs ?? DEFAULT_VALIDATION_MS;
 		this.sentLagMs = options.sentLagMs ?? 0;
+		this.storageUrl = options.storageUrl;
 	}
 
 	/** Marks sent the documents whose lag has passed (called before every request is answered). */
@@ -110,6 +132,8 @@ export class SendingOrderStore {
 			documentMid: documentMid!,
 			filename: null,
 			bytes: null,
+			uploadedName: null,
+			uploadedType: null,
 		};
 		order.items.push(item);
 		order.validatedAt = this.now() + this.validationMs;
@@ -132,6 +156,8 @@ export class SendingOrderStore {
 			documentMid: null,
 			filename: String(filename),
 			bytes: null,
+			uploadedName: null,
+			uploadedType: null,
 		};
 		order.items.push(item);
 		order.validatedAt = this.now() + this.validationMs;
@@ -139,19 +165,38 @@ export class SendingOrderStore {
 	}
 
 	/**
-	 * PUT to a file item's `upload_url`: its PDF bytes, while the order is a draft; the order is
-	 * validated again. Answers false when the `lose` switch leaves the answer lost.
+	 * A file item's content, PUT to its `upload_url` (as the form field `content_file`, or to
+	 * storage as the bytes alone), while the order is a draft; the order is validated again.
+	 * Answers false when the `lose` switch leaves the answer lost.
 	 */
-	upload(order: SendingOrder, item: Item, bytes: Buffer): boolean {
+	upload(order: SendingOrder, item: Item, file: UploadedContent): boolean {
 		checkDraft(order);
 		const fault = this.uploadFaults.get(item.filename ?? '');
+		if (fault === 'unread') throw new ValidationError({ content_file: [NO_FILE_SUBMITTED] });
 		if (fault === 'refuse')
 			throw new ValidationError({ content_file: ['This file type is not accepted.'] });
-		if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
+		if (file.bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
 			throw new ValidationError({ content_file: ['Upload a valid PDF file.'] });
-		item.bytes = bytes;
+		item.bytes = file.bytes;
+		item.uploadedName = file.filename ?? null;
+		item.uploadedType = file.contentType ?? null;
 		order.validatedAt = this.now() + this.validationMs;
 		return fault !== 'lose';
+	}
+
+	/**
+	 * Where a file item takes its content: under the API (`…/item/<mid>/upload/`, as MakeLeaps'
+	 * is), or, with the `uploadToStorage` switch, at the storage address, signed.
+	 */
+	private uploadUrl(order: SendingOrder, item: Item, itemUrl: string): string {
+		if (!this.storageUrl) return `${itemUrl}upload/`;
+		const signature = this.signatureOf(order.mid, item.mid);
+		return `${this.storageUrl}/_storage/upload/${order.mid}/${item.mid}?signature=${signature}`;
+	}
+
+	/** The signature of a storage address for a file item: only the address given carries it. */
+	signatureOf(orderMid: string, itemMid: string): string {
+		return createHmac('sha256', this.storageKey).update(`${orderMid}/${itemMid}`).digest('hex');
 	}
 
 	readyToOrder(p: Partner, order: SendingOrder) {
@@ -197,6 +242,17 @@ export class SendingOrderStore {
 	 * app or another n8n sends it.
 	 */
 	sendAtOnce(p: Partner, documentMid: string): SendingOrder {
+		const order = this.filledWith(p, documentMid);
+		order.validatedAt = 0;
+		this.execute(p, order);
+		return order;
+	}
+
+	/**
+	 * An unsent order to the document's client with that document and `files`, their content in,
+	 * as one a user left in MakeLeaps' web app.
+	 */
+	filledWith(p: Partner, documentMid: string, files: UploadedContent[] = []): SendingOrder {
 		const document = p.documents.get(documentMid);
 		if (!document) throw new Error(`no document ${documentMid}`);
 		const order = this.create(p, {
@@ -204,8 +260,10 @@ export class SendingOrderStore {
 			send_to_clientinbox_selected: true,
 		});
 		this.addItem(p, order, { position: 0, document: this.urls.document(p.mid, documentMid) });
-		order.validatedAt = 0;
-		this.execute(p, order);
+		for (const file of files) {
+			const item = this.addFile(p, order, { filename: file.filename });
+			this.upload(order, order.items.find((candidate) => candidate.mid === item.mid)!, file);
+		}
 		return order;
 	}
 
@@ -268,7 +326,9 @@ export class SendingOrderStore {
 			position: item.position,
 			document: item.documentMid && this.urls.document(p.mid, item.documentMid),
 			filename: item.filename,
-			...(item.filename ? { upload_url: `${url}upload/`, uploaded: item.bytes !== null } : {}),
+			...(item.filename
+				? { upload_url: this.uploadUrl(order, item, url), uploaded: item.bytes !== null }
+				: {}),
 		};
 	}
 }

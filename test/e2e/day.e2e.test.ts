@@ -93,8 +93,16 @@ describe("a user's day in a real n8n", () => {
 				files: ['terms.pdf'],
 			}),
 		]);
+		// the terms as MakeLeaps takes a file: a form with it in content_file, with the token
 		const [order] = sandbox.sending.orders.values();
-		expect(order.items.find((item) => item.filename)?.bytes).toEqual(DAY.terms);
+		expect(order.items.find((item) => item.filename)).toMatchObject({
+			bytes: DAY.terms,
+			uploadedName: 'terms.pdf',
+			uploadedType: 'application/pdf',
+		});
+		const [upload] = sandbox.received('/api/').filter((r) => r.method === 'PUT');
+		expect(upload.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+		expect(upload.headers.authorization).toMatch(/^Bearer /);
 
 		// the pickup link made for the client's address, and the document's links read
 		const [link] = sandbox.documents.pickupLinks.of(String(invoice.mid));

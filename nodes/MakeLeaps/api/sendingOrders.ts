@@ -70,7 +70,7 @@ export async function addToSendingOrder(
 
 /**
  * Adds a file to an order through the order's `items_url`, at `position`: an item with its
- * `filename`, answered with the item, whose `upload_url` takes the bytes (uploadToSendingOrder).
+ * `filename`, answered with the item, whose `upload_url` takes the file (uploadToSendingOrder).
  */
 export async function addFileToSendingOrder(
 	requests: ItemRequests,
@@ -86,7 +86,11 @@ export async function addFileToSendingOrder(
 	return answer.response ?? {};
 }
 
-/** The bytes of an order's file item, PUT to its `upload_url` (MakeLeaps' own link). */
+/**
+ * The file of an order's file item, PUT to its `upload_url` (MakeLeaps' own link): under the Base
+ * URL as a form with the file in `content_file` and the token, elsewhere as its bytes alone
+ * without it (transport's `upload`); MakeLeaps' answer is checked like any other.
+ */
 export async function uploadToSendingOrder(
 	transport: Pick<MakeLeapsTransport, 'upload'>,
 	uploadUrl: string,

@@ -3,8 +3,12 @@
  * or `mid`), or a list page. Pure; the transport turns a problem into an error.
  */
 
-/** The shape an operation needs: one record, a page of a list, nothing (a DELETE), or a PDF file. */
-export type Expected = 'record' | 'list' | 'nothing' | 'pdf';
+/**
+ * The shape an operation needs: one record, a page of a list, nothing (a DELETE), a PDF file, or
+ * the envelope with an object under `response` whatever its fields (a file's upload: what
+ * MakeLeaps answers there is not recorded, only that it reads `response`).
+ */
+export type Expected = 'record' | 'list' | 'nothing' | 'pdf' | 'envelope';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -18,6 +22,7 @@ export function answerProblem(body: unknown, expected: Expected): string | undef
 	}
 	if (!isObject(body)) return typeof body === 'string' && body.trim() !== '' ? 'not JSON' : 'empty';
 	const { meta, response } = body;
+	if (expected === 'envelope') return isObject(response) ? undefined : 'no record under "response"';
 	if (expected === 'record') {
 		if (!isObject(response)) return 'no record under "response"';
 		if (typeof response.mid !== 'string' && typeof response.url !== 'string') {

@@ -132,11 +132,14 @@ function isInternalV4([a, b]: number[]): boolean {
 }
 
 /**
- * Where a download may be fetched from after MakeLeaps redirected it (the file's storage): https
- * on a public host; with a Base URL that is plain http on this machine (the sandbox), also this
- * machine over http. Never a private or link-local network address otherwise.
+ * Where a download may be fetched from after MakeLeaps redirected it, or an upload PUT outside the
+ * Base URL (the file's storage): https on a public host; with a Base URL that is plain http on
+ * this machine (the sandbox), also this machine over http. Never a private or link-local network
+ * address otherwise, and never an address with a user name or password in it (a signed storage
+ * address has none; one such as `https://<Base URL's host>@elsewhere/` only looks like the API).
  */
 export function storageAllowed(target: URL, baseUrl: string): boolean {
+	if (target.username !== '' || target.password !== '') return false;
 	const base = new URL(baseUrl);
 	const local = base.protocol === 'http:' && isLoopback(base.hostname);
 	if (local && isLoopback(target.hostname)) {

@@ -53,7 +53,13 @@ export class TransportErrors {
 		const text = apiErrorText(response.body);
 		const details = { httpCode: String(status), body: response.body, said: text };
 		const unquoted = { ...details, said: undefined };
-		if (status === 400) return this.build(words.refusedData(text), options, unquoted);
+		if (status === 400) {
+			// an upload's refusal names the file: its field (content_file) names no field of the node
+			const refused = options.payload
+				? words.refusedFile(options.subject, text)
+				: words.refusedData(text);
+			return this.build(refused, options, unquoted);
+		}
 		if (status === 403) return this.build(words.NO_PARTNER_ACCESS, options, details);
 		if (status === 404) return this.build(words.notFound(options.subject), options, details);
 		if (status === 429) {

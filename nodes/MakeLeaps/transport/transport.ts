@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { answerProblem } from './answers';
 import { apiUrl, checkBaseUrl, storageAllowed } from './baseUrl';
+import { FILE_FIELD, formDataBody, rawFileBody } from './formData';
 import { TransportErrors } from './errors';
 import { checkRequestsPerMinute, paceInterval } from './tries/pacer';
 import { BrokenList, listSubject, readPages, type Enough } from './pagination';
@@ -175,16 +176,21 @@ export class MakeLeapsTransport {
 	}
 
 	/**
-	 * A file's bytes PUT to the address MakeLeaps gave for them (a sending order item's
-	 * `upload_url`): under the Base URL, an API request like any other, with the token; anywhere
-	 * else only its file storage, as `download` allows it (https on a public host, or this machine
-	 * for the sandbox), without the token. Like any PUT, it is tried again after a 5xx or a lost
-	 * answer (the same bytes to the same address). What MakeLeaps answers is not read.
+	 * A file PUT to the address MakeLeaps gave for it (a sending order item's `upload_url`). Under
+	 * the Base URL it is an API request like any other: the token, the file as the `content_file`
+	 * field of a multipart form (as MakeLeaps' tutorial code sends it), and the answer checked (a
+	 * 4xx, such as a field error on `content_file`, is thrown; a 2xx must be the envelope).
+	 * Anywhere else only file storage, as `download` allows it (https on a public host, or this
+	 * machine for the sandbox), gets it: the file's bytes alone, without the token, as a signed
+	 * storage address takes them; a 2xx is taken, and nothing it says is quoted. Like any PUT it
+	 * is tried again after a 5xx or a lost answer: it replaces the item's content, and every try
+	 * sends the same body (one form, one boundary), so the file is there once however often.
 	 */
 	async upload(url: string, file: UploadedFile, options: RequestOptions = {}): Promise<void> {
 		this.refuseWrite('PUT', options);
-		const putOptions = { ...options, expect: 'nothing' as const, file };
 		if (apiUrl(this.baseUrl, url) !== undefined) {
+			const payload = formDataBody(FILE_FIELD, file);
+			const putOptions = { ...options, expect: 'envelope' as const, payload };
 			await this.guarded(url, putOptions, async (target) => {
 				await this.tries.answer('PUT', target, putOptions);
 			});
@@ -194,18 +200,19 @@ export class MakeLeapsTransport {
 		if (!target || !storageAllowed(target, this.baseUrl)) {
 			throw this.secrets.redactError(this.errors.refusedUrl(url, options));
 		}
+		const putOptions = { ...options, expect: 'nothing' as const, payload: rawFileBody(file) };
 		await this.redacted(async () => await this.fetchFromStorage(target.href, putOptions));
 	}
 
 	/**
 	 * The file at the storage address MakeLeaps redirected to, or the bytes of an upload PUT there
-	 * (`options.file`): without the access token, no further redirect, within the size limit; a
+	 * (`options.payload`): without the access token, no further redirect, within the size limit; a
 	 * 5xx or a lost connection tried again (a read, or the same bytes again). What the storage
 	 * answers is never quoted: it may be anything.
 	 */
 	private async fetchFromStorage(href: string, options: RequestOptions): Promise<Buffer> {
 		const { timeoutMs, serverRetries, backoffMs } = this.limits;
-		const { file } = options;
+		const { payload: upload } = options;
 		for (let retry = 0; ; retry++) {
 			const stored = await outcomeOf(
 				attemptStorageFetch(
@@ -214,7 +221,7 @@ export class MakeLeapsTransport {
 					timeoutMs,
 					this.tries.cancelSignal(),
 					options.maxBytes,
-					file,
+					upload,
 				),
 			);
 			if (!stored.ok && stored.error instanceof FileTooLarge) {
@@ -227,8 +234,8 @@ export class MakeLeapsTransport {
 				continue;
 			}
 			if (!stored.ok) throw this.errors.storageFailed(0, retry, options);
-			if (file && status !== undefined && status >= 200 && status < 300) return Buffer.alloc(0);
-			if (status !== 200 || file) throw this.errors.storageFailed(status ?? 0, retry, options);
+			if (upload && status !== undefined && status >= 200 && status < 300) return Buffer.alloc(0);
+			if (status !== 200 || upload) throw this.errors.storageFailed(status ?? 0, retry, options);
 			if (answerProblem(stored.value.body, 'pdf')) {
 				throw this.errors.storageNotPdf(options);
 			}

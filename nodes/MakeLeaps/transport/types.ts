@@ -54,8 +54,8 @@ export interface RequestOptions {
 	maxBytes?: number;
 	/** What a POST does, for the message when its answer is lost (default: a create). */
 	action?: 'create' | 'send';
-	/** For an upload: the file whose bytes are the request's body. */
-	file?: UploadedFile;
+	/** For an upload: the bytes that are the request's body (a form, or the file alone). */
+	payload?: BytesBody;
 }
 
 /** A file sent as a request's body (a sending order item's bytes): its bytes, type and name. */
@@ -63,6 +63,12 @@ export interface UploadedFile {
 	bytes: Buffer;
 	mimeType: string;
 	fileName: string;
+}
+
+/** A request body of bytes (an upload), sent as they are, with the headers that say what they are. */
+export interface BytesBody {
+	bytes: Buffer;
+	headers: Record<string, string>;
 }
 
 /** How a promise settled, as a value: a failure can be looked at, and turned into another error. */

@@ -192,6 +192,15 @@ export const CHECK_WORDS = {
 		unshown: 'Your account has no documents, so no PDF could be tried.',
 		whenUnshown: later('you have a document'),
 	},
+	attachment_upload: {
+		name: 'Attachments go where MakeLeaps takes them',
+		held: "Document → Send with Attachments sends each file where MakeLeaps takes one, with your credential, as a form holding the file as MakeLeaps' own example does; Check only reads, so whether MakeLeaps takes a file shows at your first Send with Attachments, where a file it does not take fails that row with its answer and nothing is sent.",
+		differs:
+			"MakeLeaps takes files elsewhere than its own example shows, so Document → Send with Attachments sends each file there as the file alone, without your credential, or refuses an address it does not trust; a row whose file does not go in fails with MakeLeaps' answer, and nothing is sent.",
+		unshown:
+			"None of your recent sending orders carries a file, so where MakeLeaps takes one does not show; Document → Send with Attachments sends each file as MakeLeaps' own example does, and your first Send with Attachments shows MakeLeaps' answer: a row whose file MakeLeaps does not take fails with it, and nothing is sent.",
+		whenUnshown: later('you have sent a document with an attachment'),
+	},
 	pickup_link_address: {
 		name: 'Pickup links give the address to share',
 		held: "Document → Get Pickup Links and Create Pickup Link give each link's address to share.",

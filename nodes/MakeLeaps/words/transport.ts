@@ -3,6 +3,7 @@
  * description (what to do), and the small pieces they are made of. The transport decides which
  * error, with which status, and whether a write is uncertain; this file only words them.
  */
+import { REPORT_URL } from './check';
 
 /** One error in words: what happened, and what to do. */
 export interface Worded {
@@ -62,6 +63,12 @@ export const LIST_SUBJECTS = {
 export const refusedData = (text: string): Worded => ({
 	message: `MakeLeaps refused the data: ${text || 'HTTP 400'}`,
 	description: 'Correct the fields named above and run again',
+});
+
+/** A 400 to a file's upload: `subject` names the file ("file terms.pdf of sending order 123"). */
+export const refusedFile = (subject: string | undefined, text: string): Worded => ({
+	message: `MakeLeaps refused the ${subject ?? 'file'}: ${text || 'HTTP 400'}`,
+	description: `MakeLeaps did not take the file as the node sent it (a form with the file in content_file, as its own example sends it). Check that it is a PDF MakeLeaps accepts; if it is, report this message at ${REPORT_URL}`,
 });
 
 export const NO_PARTNER_ACCESS: Worded = {

@@ -135,6 +135,91 @@ describe('Account → Check on an account without tags, catalog items or pickup 
 	});
 });
 
+describe('Account → Check of where attachments go, as far as reads tell', () => {
+	const bed = useTestBed();
+	const pdf = Buffer.from('%PDF-1.4\n% terms\n%%EOF\n', 'latin1');
+	const orderReads = () =>
+		bed.sandbox.requests.filter((r) => /\/sending\/order\/\d+\/$/.test(r.path));
+	/** The order list without the orders' items, as a list may give them. */
+	const listWithoutItems = () =>
+		bed.sandbox.injectFault(
+			{
+				kind: 'rewriteAfter',
+				change: (body) => ({
+					...body,
+					response: (body.response as Array<Record<string, unknown>>).map((order) => {
+						const { items, ...rest } = order;
+						return items === undefined ? order : rest;
+					}),
+				}),
+			},
+			{ path: /\/sending\/order\/$/ },
+		);
+
+	test('held: a file item under the Base URL, and it says the first Send with Attachments shows the rest', async () => {
+		seedAccount(bed);
+		const result = await bed.run(check);
+		expect(resultsOf(result.output).attachment_upload).toBe('held');
+		expect(evidenceOf(result.output).attachment_upload).toMatch(
+			/^A file of sending order …\d{7} takes its content at \/api\/partner\/…\d{7}\/sending\/order\/…\d{7}\/item\/…\d{7}\/upload\/, under the Base URL: the node sends it there as a form with the file in content_file, with the token; whether MakeLeaps takes it shows at the first Send with Attachments$/,
+		);
+		expect(orderReads()).toEqual([]);
+		expectOnlyGets(bed);
+	});
+
+	test('no sending order, or none with a file: cannot tell, and says why', async () => {
+		seedAccount(bed, { orderWithFile: false });
+		const none = await bed.run(check);
+		expect(resultsOf(none.output)).toEqual({ ...allHeld, attachment_upload: 'could not tell' });
+		expect(evidenceOf(none.output).attachment_upload).toBe(
+			'The account has no sending orders to look at',
+		);
+		bed.sandbox.seedSendingOrder(String(bed.sandbox.documentsOf()[0].mid));
+		const without = await bed.run(check);
+		expect(evidenceOf(without.output).attachment_upload).toBe(
+			'None of the 1 sending order listed first carries a file',
+		);
+		expectOnlyGets(bed);
+	});
+
+	test('orders listed without their items: the newest three are read on their own, and no more', async () => {
+		seedAccount(bed, { orderWithFile: false });
+		const [first] = bed.sandbox.documentsOf();
+		bed.sandbox.seedSendingOrder(String(first.mid), [{ filename: 'terms.pdf', bytes: pdf }]);
+		listWithoutItems();
+		const found = await bed.run(check);
+		expect(resultsOf(found.output).attachment_upload).toBe('held');
+		expect(orderReads()).toHaveLength(1);
+
+		for (let k = 0; k < 4; k++) bed.sandbox.seedSendingOrder(String(first.mid));
+		bed.sandbox.resetRequests();
+		listWithoutItems();
+		const older = await bed.run(check);
+		expect(evidenceOf(older.output).attachment_upload).toBe(
+			'None of the 5 sending orders listed first carries a file (3 of them read on their own)',
+		);
+		expect(orderReads()).toHaveLength(3);
+		expectOnlyGets(bed);
+	});
+});
+
+describe('Account → Check against a service whose links carry the credential', () => {
+	const bed = useTestBed({ credentialsInLinks: true });
+
+	test("a file item's upload_url is shown without its query: no token, Client ID or secret", async () => {
+		seedAccount(bed, { clients: 3 });
+		const result = await bed.run(check);
+		expect(resultsOf(result.output).attachment_upload).toBe('held');
+		const listed = JSON.stringify(
+			bed.sandbox.received('/api/').find((r) => r.path.endsWith('/sending/order/'))?.response,
+		);
+		// the sandbox did put them in the link
+		expect(listed).toContain(bed.sandbox.credentials.clientSecret);
+		expectNoSecrets(bed, result.output);
+		expect(JSON.stringify(result.output)).not.toContain(bed.sandbox.credentials.clientId);
+	});
+});
+
 describe('Account → Check against a service that echoes the credential', () => {
 	const bed = useTestBed({ echoCredentials: true });
 

@@ -99,6 +99,7 @@ describe('Account → Check in the user words, on a service that differs in many
 		tagFilter: 'mid',
 		catalogItemNames: { unit_cost: 'cost' },
 		pickupLinkField: '',
+		uploadToStorage: true,
 	});
 
 	test('every row that differs says what goes wrong or costs more, and a setting or the link', async () => {
@@ -122,6 +123,7 @@ describe('Account → Check in the user words, on a service that differs in many
 			'accepted_fields',
 			'confirmed_fields',
 			'converted_fields',
+			'attachment_upload',
 			'pickup_link_address',
 		]);
 		for (const { json } of differing) expect(json.what_to_do).toContain(REPORT);

@@ -72,7 +72,13 @@ describe('Account → Check against a service that is as the node guesses', () =
 		const result = await bed.run(check);
 		const results = resultsOf(result.output);
 		// two clients, each with an external ID: no page limit and no empty key to see either
-		const cannotTell = [...DOCUMENT_CHECKS, 'page_size', 'client_list_keys', 'catalog_item_fields'];
+		const cannotTell = [
+			...DOCUMENT_CHECKS,
+			'page_size',
+			'client_list_keys',
+			'catalog_item_fields',
+			'attachment_upload',
+		];
 		for (const id of IDS)
 			expect([id, results[id]]).toEqual([id, cannotTell.includes(id) ? 'could not tell' : 'held']);
 		expect(evidenceOf(result.output).pdf_form).toBe('The account has no documents to look at');
@@ -222,6 +228,11 @@ const DIFFERING: Array<[string, SandboxOptions, string]> = [
 		'pickup_link_address',
 	],
 	['pickup links give no address', { pickupLinkField: '' }, 'pickup_link_address'],
+	[
+		"a file item's upload_url is a storage address outside the Base URL",
+		{ uploadToStorage: true },
+		'attachment_upload',
+	],
 ];
 
 describe.each(DIFFERING)('Account → Check when %s', (_name, options, differing) => {

@@ -26,6 +26,7 @@ export const IDS = [
 	'confirmed_fields',
 	'converted_fields',
 	'pdf_form',
+	'attachment_upload',
 	'pickup_link_address',
 ];
 
@@ -60,12 +61,15 @@ export interface AccountShape {
 	catalog?: boolean;
 	/** A pickup link of the second newest document (true). */
 	pickupLink?: boolean;
+	/** An unsent sending order of the first document with a file in it (true). */
+	orderWithFile?: boolean;
 }
 
 /**
  * A client without an external ID, then `clients` with one (101); invoices of two of them and a quote
  * (without an external ID), on three days, each with a normal and a simple line, the invoices
- * tagged; an item in the catalog; a pickup link of the quote (the newest document has none).
+ * tagged; an item in the catalog; a pickup link of the quote (the newest document has none); an
+ * unsent sending order of the first invoice with a file in it.
  */
 export function seedAccount(bed: TestBed, shape: AccountShape = {}) {
 	const {
@@ -79,6 +83,7 @@ export function seedAccount(bed: TestBed, shape: AccountShape = {}) {
 		tagged = true,
 		catalog = true,
 		pickupLink = true,
+		orderWithFile = true,
 	} = shape;
 	for (let k = 1; k <= unkeyed; k++) seedClient(bed, '', `No External ID ${k} Co`);
 	const mids = Array.from({ length: clients }, (_, k) => seedClient(bed, `CL-${k + 1}`));
@@ -113,6 +118,10 @@ export function seedAccount(bed: TestBed, shape: AccountShape = {}) {
 			quantity_unit: 'month',
 			tax_rate: '10',
 		});
+	if (orderWithFile && seeded.length > 0) {
+		const bytes = Buffer.from('%PDF-1.4\n% terms\n%%EOF\n', 'latin1');
+		bed.sandbox.seedSendingOrder(String(seeded[0].mid), [{ filename: 'terms.pdf', bytes }]);
+	}
 	if (pickupLink && seeded.length > 1)
 		bed.sandbox.documents.pickupLinks.add(seeded[seeded.length - 2].mid, {
 			email: 'ito@example.com',

@@ -4,7 +4,6 @@ import {
 	sizeText,
 	uploadName,
 } from '../../../nodes/MakeLeaps/actions/document/send/fileRules';
-import { fileHeaders } from '../../../nodes/MakeLeaps/transport/tries/httpAttempt';
 
 const pdf = Buffer.from('%PDF-1.7\n%%EOF\n');
 
@@ -56,13 +55,5 @@ describe('Send → Attachments: what counts as a PDF', () => {
 		expect(uploadName(undefined, 'flyer')).toBe('flyer.pdf');
 		expect(uploadName('../a/b.pdf', 'data')).toBe('.._a_b.pdf');
 		expect(uploadName(`${'x'.repeat(300)}.pdf`, 'data')).toHaveLength(200);
-	});
-
-	test('the bytes go with their type and name (ASCII, and in full as filename*)', () => {
-		const file = { bytes: pdf, mimeType: 'application/pdf', fileName: '料金表 "2026".pdf' };
-		expect(fileHeaders(file)).toEqual({
-			'Content-Type': 'application/pdf',
-			'Content-Disposition': `attachment; filename="___ _2026_.pdf"; filename*=UTF-8''%E6%96%99%E9%87%91%E8%A1%A8%20%222026%22.pdf`,
-		});
 	});
 });

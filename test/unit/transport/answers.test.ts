@@ -44,6 +44,16 @@ describe('answerProblem: a 2xx is believed only in the shape the request needs',
 		expect(answerProblem(body, expected)).toBe(problem);
 	});
 
+	test("an upload's answer is the envelope with an object under response, whatever its fields", () => {
+		expect(answerProblem({ meta: { status: 200 }, response: {} }, 'envelope')).toBeUndefined();
+		expect(answerProblem({ response: { uploaded: true } }, 'envelope')).toBeUndefined();
+		expect(answerProblem('', 'envelope')).toBe('empty');
+		expect(answerProblem('<html>Saved</html>', 'envelope')).toBe('not JSON');
+		expect(answerProblem({ ok: true }, 'envelope')).toBe('no record under "response"');
+		expect(answerProblem({ response: [] }, 'envelope')).toBe('no record under "response"');
+		expect(answerProblem({ response: null }, 'envelope')).toBe('no record under "response"');
+	});
+
 	test('a DELETE needs nothing', () => {
 		expect(answerProblem('', 'nothing')).toBeUndefined();
 		expect(answerProblem('<html>', 'nothing')).toBeUndefined();

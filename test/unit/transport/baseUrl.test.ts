@@ -185,6 +185,20 @@ describe('where a download may follow MakeLeaps to its storage', () => {
 		expect(storageAllowed(at('http://storage.example.com/a.pdf'), base)).toBe(false);
 		expect(storageAllowed(at('https://10.0.0.8/a.pdf'), base)).toBe(false);
 	});
+
+	test('never an address with a user name or password (one that only looks like the Base URL)', () => {
+		expect(
+			storageAllowed(
+				at('https://api.makeleaps.com@files.example.com/a'),
+				'https://api.makeleaps.com',
+			),
+		).toBe(false);
+		expect(
+			storageAllowed(at('https://user:pass@files.example.com/a'), 'https://api.makeleaps.com'),
+		).toBe(false);
+		const sandbox = 'http://127.0.0.1:3000';
+		expect(storageAllowed(at('http://127.0.0.1:3000@127.0.0.1:4000/up'), sandbox)).toBe(false);
+	});
 });
 
 describe('ipv6Groups', () => {

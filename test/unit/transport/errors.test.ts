@@ -79,6 +79,24 @@ describe('TransportErrors', () => {
 		expect(error.httpCode).toBe('400');
 	});
 
+	test("a 400 to a file's upload names the file and MakeLeaps' field error, and where to report it", () => {
+		const error = errors.answer(
+			answer(400, { response: { content_file: ['No file was submitted'] } }),
+			{
+				itemIndex: 2,
+				subject: 'file terms.pdf of sending order 42',
+				payload: { bytes: Buffer.from('form'), headers: {} },
+			},
+		);
+		expect(error.message).toBe(
+			'MakeLeaps refused the file terms.pdf of sending order 42: content_file: No file was submitted [item 2]',
+		);
+		expect(error.description).toMatch(
+			/^MakeLeaps did not take the file as the node sent it \(a form with the file in content_file, as its own example sends it\)\. Check that it is a PDF MakeLeaps accepts; if it is, report this message at https:\/\/github\.com\/.+\/issues\/new$/,
+		);
+		expect(error.httpCode).toBe('400');
+	});
+
 	test('a 404 names what was looked for and quotes MakeLeaps', () => {
 		const error = errors.answer(answer(404, { response: { detail: 'Not found.' } }), {
 			itemIndex: 0,

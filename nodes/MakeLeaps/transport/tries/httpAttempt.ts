@@ -14,8 +14,8 @@ import {
 	CREDENTIAL_TYPE,
 	outcomeOf,
 	type ApiResponse,
+	type BytesBody,
 	type N8nContext,
-	type UploadedFile,
 } from '../types';
 
 /** What one attempt sends. */
@@ -27,8 +27,8 @@ export interface AttemptedRequest {
 	/** The answer is a file (a PDF), kept as bytes: at most `maxBytes` of them. */
 	binary?: boolean;
 	maxBytes?: number;
-	/** A file's bytes as the body (an upload), instead of JSON. */
-	file?: UploadedFile;
+	/** Bytes as the body (an upload: a form, or a file alone), instead of JSON. */
+	payload?: BytesBody;
 }
 
 /** The most bytes any file is read to, whatever a caller asks. */
@@ -148,7 +148,7 @@ export async function attemptApiRequest(
 
 /** The options n8n's helper gets for one attempt: every status back, no redirect, JSON or a stream. */
 function helperOptions(
-	{ method, url, qs, body, binary, file }: AttemptedRequest,
+	{ method, url, qs, body, binary, payload }: AttemptedRequest,
 	deadlineMs: number,
 ): IHttpRequestOptions {
 	const options: IHttpRequestOptions = {
@@ -169,9 +169,9 @@ function helperOptions(
 		options.body = body;
 		options.headers = { ...options.headers, 'Content-Type': 'application/json' };
 	}
-	if (file) {
-		options.body = file.bytes;
-		options.headers = { ...options.headers, ...fileHeaders(file) };
+	if (payload) {
+		options.body = payload.bytes;
+		options.headers = { ...options.headers, ...payload.headers };
 	}
 	if (binary) {
 		// streamed, so that a file too large is stopped while it is read
@@ -185,19 +185,6 @@ function helperOptions(
 }
 
 /**
- * The headers of a file sent as the body: its type, and its name as a form parser reads it (in
- * ASCII, and in full as RFC 6266's `filename*`).
- */
-export function fileHeaders(file: UploadedFile): Record<string, string> {
-	const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-	const encoded = encodeURIComponent(file.fileName);
-	return {
-		'Content-Type': file.mimeType,
-		'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`,
-	};
-}
-
-/**
  * One attempt at MakeLeaps' file storage (signed addresses): a file a download was redirected
  * to, or the bytes of an `upload` PUT there. Without the Authorization header (n8n's plain
  * request helper adds none), one hop, within the deadline. An upload's answer is not read.
@@ -208,14 +195,14 @@ export async function attemptStorageFetch(
 	deadlineMs: number,
 	stopped: AbortSignal | undefined,
 	maxBytes = LARGEST_FILE,
-	upload?: UploadedFile,
+	upload?: BytesBody,
 ): Promise<ApiResponse> {
 	return await withinDeadline(deadlineMs, stopped, async (signal) => {
 		const answer = asAnswer(
 			await context.helpers.httpRequest({
 				method: upload ? 'PUT' : 'GET',
 				url,
-				...(upload ? { body: upload.bytes, headers: fileHeaders(upload) } : {}),
+				...(upload ? { body: upload.bytes, headers: upload.headers } : {}),
 				encoding: 'stream',
 				returnFullResponse: true,
 				disableFollowRedirect: true,

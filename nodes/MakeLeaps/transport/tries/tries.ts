@@ -161,8 +161,8 @@ export class Tries {
 	private async attempt(method: IHttpRequestMethods, url: string, options: RequestOptions) {
 		const stopped = this.cancelSignal();
 		const binary = options.expect === 'pdf';
-		const { maxBytes, file } = options;
-		const request = { method, url, qs: options.qs, body: options.body, binary, maxBytes, file };
+		const { maxBytes, payload } = options;
+		const request = { method, url, qs: options.qs, body: options.body, binary, maxBytes, payload };
 		const sent = await outcomeOf(
 			attemptApiRequest(
 				this.context,

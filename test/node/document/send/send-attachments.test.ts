@@ -1,6 +1,6 @@
 /**
  * Document → Send with Attachments: PDFs from the items' binary fields go in the documents'
- * sending order (an item with its filename, then the bytes PUT to its upload_url), each once,
+ * sending order (an item with its filename, then the file PUT to its upload_url), each once,
  * with the same never-twice promise as the documents; bad files are refused before any request,
  * and a file that does not go in keeps its order from being executed.
  */
@@ -58,7 +58,7 @@ const passAdd = (bed: TestBed) =>
 describe('Document: Send with Attachments', () => {
 	const bed = useTestBed({ sendingValidationMs: 300 });
 
-	test('one PDF goes in the order after the document: 2 requests more (the item, the bytes with the token); the order is ready only then; run again, nothing is sent', async () => {
+	test('one PDF goes in the order after the document: 2 requests more (the item, the file with the token); the order is ready only then; run again, nothing is sent', async () => {
 		const [invoice] = seedInvoicesOf(bed, 'C-1', 1);
 		const result = await bed.run(send(), items([invoice]), { files: [{ data: flyer }] });
 		expect(result.error).toBeUndefined();
@@ -73,13 +73,16 @@ describe('Document: Send with Attachments', () => {
 			'POST send',
 		]);
 		expect(JSON.parse(filePosts(bed)[0].body)).toEqual({ position: 1, filename: 'flyer.pdf' });
+		// the file as a form, with the token: its upload_url is under the Base URL
 		expect(puts(bed)[0].headers).toMatchObject({
-			'content-type': 'application/pdf',
-			'content-disposition': `attachment; filename="flyer.pdf"; filename*=UTF-8''flyer.pdf`,
+			'content-type': expect.stringMatching(/^multipart\/form-data; boundary=/),
 			authorization: expect.stringMatching(/^Bearer /),
 		});
 		const [order] = bed.sandbox.sending.orders.values();
-		expect(order.items.find((item) => item.filename)?.bytes).toEqual(flyer.bytes);
+		expect(order.items.find((item) => item.filename)).toMatchObject({
+			bytes: flyer.bytes,
+			uploadedName: 'flyer.pdf',
+		});
 		expect(bed.sandbox.deliveries).toEqual([
 			expect.objectContaining({ documentMids: [invoice.mid], files: ['flyer.pdf'] }),
 		]);
@@ -317,9 +320,9 @@ describe('Document: Send when a file does not go in', () => {
 			onError,
 		});
 		const refused =
-			'MakeLeaps refused the data: content_file: This file type is not accepted. [item 1]';
-		if (onError) expect(result.output[1].json.error).toBe(refused);
-		else expect(result.error?.message).toContain(refused);
+			/^MakeLeaps refused the file flyer\.pdf of sending order \d+: content_file: This file type is not accepted\. \[item 1\]/;
+		if (onError) expect(result.output[1].json.error).toMatch(refused);
+		else expect(result.error?.message).toMatch(refused);
 		expect(bed.sandbox.deliveries.map((d) => [d.documentMids, d.files])).toEqual([
 			[[a.mid], ['terms.pdf']],
 		]);

@@ -30,6 +30,7 @@ import {
 	pickupLinkAddress,
 	tagFilterForm,
 } from './guessChecks';
+import { attachmentUpload } from './sendingChecks';
 import type { OperationContext } from '../../../run/context';
 
 /** One output item: flat, one row of a sheet, in the user's words but for its details. */
@@ -62,6 +63,7 @@ export const CHECKS: readonly Check[] = [
 	confirmedFields,
 	convertedFields,
 	pdfForm,
+	attachmentUpload,
 	pickupLinkAddress,
 ];
 

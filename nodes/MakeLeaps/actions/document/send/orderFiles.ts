@@ -1,10 +1,12 @@
 /**
  * The files of one sending order (Options > Attachments): each file of its items added once,
  * after the order's documents: an item with its `filename` POSTed to the order's `items_url`, then
- * the bytes PUT to the `upload_url` MakeLeaps answers. Items naming the same content share one
- * file. A file that does not go in fails the item adding it, with nothing sent: the order, which
- * holds its document (and maybe a file without its bytes), is deleted unsent and made again
- * without it (batches.ts), never executed as it is.
+ * the file PUT to the `upload_url` MakeLeaps answers (transport's `upload`: a form with the file
+ * in `content_file` under the Base URL), whose answer must confirm it. Items naming the same
+ * content share one file. A file that does not go in (refused, such as MakeLeaps' field error
+ * on `content_file`, or not confirmed) fails the item adding it, with nothing sent: the order,
+ * which holds its document (and maybe a file without its content), is deleted unsent and made
+ * again without it (batches.ts), never executed as it is.
  */
 import type { IDataObject } from 'n8n-workflow';
 
