@@ -8,6 +8,7 @@ import {
 	applyLines,
 	applyTextsAndDates,
 	blankDocument,
+	documentFieldsTaken,
 	isDocumentType,
 	type DocumentRules,
 } from '../rules/documents';
@@ -166,6 +167,9 @@ export class DocumentStore {
 			date_sent: d.date_sent,
 			date_paid: d.date_paid,
 			date_cancelled: d.date_cancelled,
+			date_valid: d.date_valid,
+			jp_withholding_tax: d.jp_withholding_tax,
+			subtotal_withholding_tax: d.subtotal_withholding_tax,
 			// as the list filters name them (the `markDates` switch gives the dates instead)
 			accepted: d.date_accepted !== null,
 			viewed: d.date_viewed !== null,
@@ -202,8 +206,9 @@ export class DocumentStore {
 		]);
 	}
 
-	/** Copies the fields of `body` onto `document`, collecting field errors (in DRF's order). */
-	private apply(p: Partner, document: SandboxDocument, body: Body, errors: FieldErrors) {
+	/** Copies the fields it takes of `given` onto `document`, collecting errors (in DRF's order). */
+	private apply(p: Partner, document: SandboxDocument, given: Body, errors: FieldErrors) {
+		const body = documentFieldsTaken(given, this.rules, errors);
 		applyCurrencyAndTemplate(document, body, errors);
 		this.applyNumber(p, document, body, errors);
 		applyTextsAndDates(document, body, errors);
