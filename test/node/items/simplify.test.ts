@@ -29,7 +29,7 @@ describe('Simplify', () => {
 	test('a document made, as one flat row: number, client by name, amounts, dates, status', async () => {
 		const client = seedClient(bed, 'C-1');
 		const made = await bed.run(invoiceOf(client), [{}], v2);
-		expect(made.output[0].json).toEqual({
+		const row = {
 			mid: expect.any(String),
 			external_id: 'ROW-1',
 			document_number: '0001',
@@ -45,6 +45,7 @@ describe('Simplify', () => {
 			total: '2200',
 			date: '2026-11-30',
 			date_due: null,
+			date_valid: null,
 			status: 'draft',
 			sent: false,
 			paid: false,
@@ -52,7 +53,10 @@ describe('Simplify', () => {
 			date_sent: null,
 			date_paid: null,
 			tags: '',
-		});
+		};
+		expect(made.output[0].json).toEqual(row);
+		// in this order, the columns of a sheet the row starts
+		expect(Object.keys(made.output[0].json)).toEqual(Object.keys(row));
 		const got = await bed.run(
 			{ resource: 'document', operation: 'get', document: byId(String(made.output[0].json.mid)) },
 			[{}],

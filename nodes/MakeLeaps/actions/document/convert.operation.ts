@@ -13,6 +13,7 @@ import { documentChanges } from '../../model/documentBody';
 import { DOCUMENT_TYPES } from '../../api/documents';
 import { documentMidOf, getDocument } from '../../run/document/pickedDocument';
 import { documentTypeOf } from './fromItem';
+import { KEPT_ON_CONVERT } from '../../model/documentFields';
 import { isRecord, linkedMid } from '../../model/locators';
 import { checkText } from '../../model/validation';
 import { documentTypeField } from './fields/document.fields';
@@ -71,8 +72,11 @@ export const previewable = true;
 
 export const simplifies = true;
 
-/** What a new document keeps of the one it comes from: its client, contact, currency, title, lines. */
-const KEPT = ['client_contact', 'currency', 'title', 'note', 'message', 'project_name'];
+/**
+ * What a new document keeps of the one it comes from: its client, contact and lines, and the
+ * fields the document field table marks `kept` (model/documentFields.ts).
+ */
+const KEPT = ['client_contact', ...KEPT_ON_CONVERT];
 /** The fields of a line that a new document is sent, by kind of line (MakeLeaps computes the rest). */
 const LINE_FIELDS: Record<string, string[]> = {
 	normal: ['kind', 'description', 'quantity', 'unit_cost', 'tax_rate', 'tax_type', 'quantity_unit'],
