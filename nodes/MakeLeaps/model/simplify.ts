@@ -63,7 +63,7 @@ function statusOf(document: IDataObject): string {
 
 /**
  * The columns of a document's row that are not fields of the document table: its MID, type and
- * template, its client, what MakeLeaps computes (its amounts) and where it
+ * template, its client, what MakeLeaps computes (amounts, with its withholding tax) and where it
  * stands. The table's fields with a `columnAfter` come in between (model/documentFields.ts).
  */
 const DOCUMENT_OWN: Record<string, (document: IDataObject, known: Known) => IDataObject[string]> = {
@@ -74,6 +74,7 @@ const DOCUMENT_OWN: Record<string, (document: IDataObject, known: Known) => IDat
 	client_name: (document, known) => clientName(document.client, known.nameOf),
 	subtotal: (document) => document.subtotal,
 	tax: (document) => document.tax,
+	jp_withholding_tax: (document) => document.jp_withholding_tax,
 	total: (document) => document.total,
 	status: (document) => statusOf(document),
 	sent: (document) => Boolean(document.date_sent),

@@ -362,6 +362,7 @@ describe('The editor, a line of Line Items', () => {
 			'unitPrice',
 			'taxRate',
 			'taxType',
+			'withholdingTax',
 		]);
 		expect(shownOn('normal')).toEqual([
 			'kind',
@@ -371,8 +372,16 @@ describe('The editor, a line of Line Items', () => {
 			'unitPrice',
 			'taxRate',
 			'taxType',
+			'withholdingTax',
 		]);
-		expect(shownOn('simple')).toEqual(['kind', 'description', 'price', 'taxRate', 'taxType']);
+		expect(shownOn('simple')).toEqual([
+			'kind',
+			'description',
+			'price',
+			'taxRate',
+			'taxType',
+			'withholdingTax',
+		]);
 		expect(shownOn('text')).toEqual(['kind', 'description']);
 	});
 

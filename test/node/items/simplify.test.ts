@@ -42,6 +42,7 @@ describe('Simplify', () => {
 			currency: 'JPY',
 			subtotal: '2000',
 			tax: '200',
+			jp_withholding_tax: '0',
 			total: '2200',
 			date: '2026-11-30',
 			date_due: null,

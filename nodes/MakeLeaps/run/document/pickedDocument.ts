@@ -9,7 +9,7 @@ import { patchDocument, readDocument } from '../../api/documents';
 import { documentsUrl, isRecord, recordMidOf } from '../../model/locators';
 import { ACCOUNT_CURRENCY } from '../../model/money';
 import { answeredFieldsProblem } from '../../model/documentFields';
-import { totalsProblem } from '../../model/totals';
+import { answeredLinesProblem, totalsProblem } from '../../model/totals';
 import type { OperationContext } from '../context';
 import { checkTags, withTagUrls } from './documentTags';
 
@@ -67,9 +67,10 @@ function clientNoted(op: OperationContext, document: IDataObject): IDataObject {
 
 /**
  * Fails the item when the answer to a write is not what was sent: a field whose reading by
- * MakeLeaps is a guess not given back as sent (model/documentFields.ts), or totals that are not
- * what the lines sent come to (beyond rounding, model/totals.ts). The document exists, is not
- * written again, and the message says so.
+ * MakeLeaps is a guess not given back as sent (model/documentFields.ts), a line without a yes/no
+ * field sent on (its withholding tax), or totals that are not what the lines sent come to
+ * (beyond rounding, model/totals.ts). The document exists, is not written again, and the
+ * message says so.
  */
 export function checkAnswer(
 	op: OperationContext,
@@ -88,6 +89,13 @@ export function checkAnswer(
 	}
 	if (!Array.isArray(sent.lineitems)) return;
 	const lines = sent.lineitems as IDataObject[];
+	const line = answeredLinesProblem(document, lines);
+	if (line !== undefined) {
+		op.fail(
+			line,
+			`${written}: check its lines there. MakeLeaps may take a line's withholding tax otherwise than the node guesses; see Known guesses.`,
+		);
+	}
 	const currency = String(sent.currency ?? document.currency ?? ACCOUNT_CURRENCY);
 	const problem = totalsProblem(document, lines, currency);
 	if (problem === undefined) return;
