@@ -14,7 +14,7 @@ import {
 	fieldsOn,
 	type DocumentFieldSpec,
 } from '../../../nodes/MakeLeaps/model/documentFields';
-import { useTestBed, type TestBed } from '../support/bed';
+import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import { byId, seedClient } from '../support/fixtures';
 
 const v2 = { typeVersion: 2 };
@@ -72,7 +72,7 @@ const quoteWithEveryField = (client: string, operation: 'create' | 'createOrUpda
 });
 
 describe('Every field of the document table arrives', () => {
-	const bed = useTestBed({ refuseUnknownFields: true });
+	const bed = useTestBed(STRICT);
 
 	test.each(['create', 'createOrUpdate'] as const)(
 		'%s sends each field; MakeLeaps stores it; the row gives each column',

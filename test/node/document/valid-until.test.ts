@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../support/bed';
+import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import { byId, posts, seedClient } from '../support/fixtures';
 
 const keep = { onError: 'continueRegularOutput' } as const;
@@ -28,8 +28,7 @@ const writes = (bed: TestBed) =>
 const stored = (bed: TestBed) => bed.sandbox.documentsOf().map((d) => d.date_valid);
 
 describe('Valid Until on a quote', () => {
-	// nothing the node sends may be dropped unseen
-	const bed = useTestBed({ refuseUnknownFields: true });
+	const bed = useTestBed(STRICT);
 
 	test('created with it, a run again unchanged, a new day updated with the change named; its column in the row', async () => {
 		const client = seedClient(bed, 'C-1');

@@ -4,7 +4,7 @@
  * (simplify-rows.test.ts walks every operation for objects or lists left in a row.)
  */
 
-import { useTestBed, type TestBed } from '../support/bed';
+import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import {
 	byId,
 	documentUpsertRows,
@@ -24,7 +24,7 @@ const contactOf = (bed: TestBed, client: string) =>
 		.pop();
 
 describe('Simplify', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('a document made, as one flat row: number, client by name, amounts, dates, status', async () => {
 		const client = seedClient(bed, 'C-1');

@@ -8,7 +8,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../support/bed';
+import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import { byId, posts, seedClient } from '../support/fixtures';
 
 const keep = { onError: 'continueRegularOutput' } as const;
@@ -35,8 +35,7 @@ const sentLines = (bed: TestBed) =>
 		.map((r) => (JSON.parse(r.body) as { lineitems: IDataObject[] }).lineitems);
 
 describe('Withholding tax on a line', () => {
-	// nothing the node sends may be dropped unseen
-	const bed = useTestBed({ refuseUnknownFields: true });
+	const bed = useTestBed(STRICT);
 
 	test("a typed line's Withholding Tax arrives as has_jp_withholding_tax: true; MakeLeaps' withholding is in the row, the totals checked", async () => {
 		const client = seedClient(bed, 'C-1');
@@ -172,7 +171,7 @@ describe('Withholding tax on a line', () => {
 });
 
 describe("Withholding tax when MakeLeaps' total is before it", () => {
-	const bed = useTestBed({ refuseUnknownFields: true, totalBeforeWithholding: true });
+	const bed = useTestBed({ ...STRICT, totalBeforeWithholding: true });
 
 	test('the totals pass too: the node does not claim which total MakeLeaps gives', async () => {
 		const client = seedClient(bed, 'C-1');
