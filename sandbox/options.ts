@@ -61,6 +61,25 @@ export interface SandboxOptions {
 	unitCostField?: string;
 	/** Tax rounded down on each line instead of once per tax rate (another rounding, same lines). */
 	taxPerLine?: boolean;
+	/**
+	 * A document's or a line's field the sandbox does not know is answered
+	 * `400 {"<field>": ["Unknown field."]}`, as a strict serializer would. Off by default: Django
+	 * REST Framework, which MakeLeaps' API is taken to be, ignores unknown fields, and so does the
+	 * sandbox then. The tests that check a document's fields arrive turn it on, so that nothing
+	 * the node sends is dropped unseen.
+	 */
+	refuseUnknownFields?: boolean;
+	/**
+	 * A document's `total` is before its withholding tax (`jp_withholding_tax` shown apart) instead
+	 * of less it: which one MakeLeaps answers is not known.
+	 */
+	totalBeforeWithholding?: boolean;
+	/**
+	 * Fields of a document or of its lines the service does not take, such as `['date_valid']` or
+	 * `['has_jp_withholding_tax']`: ignored as DRF ignores a read-only field, answered as their
+	 * default (a service whose field the node guessed wrong).
+	 */
+	ignoredFields?: string[];
 	/** List filters the lists ignore (`date__gte`, `document_type`, `recipient_organization`…). */
 	ignoreFilters?: string[];
 	/**

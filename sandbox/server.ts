@@ -97,6 +97,9 @@ export class Sandbox extends SandboxState {
 			unitCostField: options.unitCostField,
 			taxPerLine: options.taxPerLine,
 			requireTemplate: options.requireTemplate,
+			refuseUnknownFields: options.refuseUnknownFields,
+			totalBeforeWithholding: options.totalBeforeWithholding,
+			ignoredFields: options.ignoredFields,
 		});
 		this.sending = new SendingOrderStore(urls, {
 			validationMs: options.sendingValidationMs,

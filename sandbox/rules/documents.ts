@@ -4,8 +4,15 @@
  * partner's records: the document store checks those).
  */
 import type { SandboxDocument } from '../stores/records';
-import { assign, dateField, textField, timestampField, type FieldErrors } from './fields';
-import { CURRENCY_PLACES, validateLines, type LineRules } from './lines';
+import {
+	assign,
+	dateField,
+	refuseUnknown,
+	textField,
+	timestampField,
+	type FieldErrors,
+} from './fields';
+import { CURRENCY_PLACES, taken, validateLines, type LineRules } from './lines';
 import { totalsOf } from './totals';
 
 export const DOCUMENT_TYPES = [
@@ -27,6 +34,57 @@ export const isDocumentType = (type: string) =>
 export interface DocumentRules extends LineRules {
 	/** A create without `document_template` is refused (400), as a service without a default may. */
 	requireTemplate?: boolean;
+}
+
+/** The fields of a document the sandbox reads from a create or a change. */
+const WRITTEN = [
+	'document_type',
+	'document_template',
+	'document_number',
+	'client',
+	'client_contact',
+	'currency',
+	'title',
+	'note',
+	'message',
+	'project_name',
+	'external_id',
+	'date',
+	'date_due',
+	'date_valid',
+	'date_sent',
+	'date_paid',
+	'date_cancelled',
+	'tags',
+	'lineitems',
+	'autocalculate',
+];
+/** The fields it answers and computes, which a request may carry and a serializer ignores. */
+const ANSWERED = [
+	'url',
+	'mid',
+	'display_name',
+	'subtotal',
+	'tax',
+	'total',
+	'mixed_tax_rate_totals',
+	'jp_withholding_tax',
+	'subtotal_withholding_tax',
+	'pdf_content_url',
+	'accepted',
+	'viewed',
+	'date_accepted',
+	'date_viewed',
+];
+const KNOWN = [...WRITTEN, ...ANSWERED];
+
+/**
+ * The fields of a create or a change the service takes: a field it does not know is ignored, as
+ * DRF does, or refused under `refuseUnknownFields`; one the `ignoredFields` switch names, ignored.
+ */
+export function documentFieldsTaken(body: Body, rules: DocumentRules, errors: FieldErrors): Body {
+	if (rules.refuseUnknownFields) refuseUnknown(body, KNOWN, errors);
+	return taken(body, rules);
 }
 
 /** Two templates per document type, as an account starts with. */
@@ -88,6 +146,8 @@ export const blankDocument = (mid: string, type: string): SandboxDocument => ({
 	tax: '0',
 	total: '0',
 	mixed_tax_rate_totals: {},
+	jp_withholding_tax: '0',
+	subtotal_withholding_tax: '0',
 });
 
 /** The currency (one the sandbox knows) and the template (one of the type's). */
@@ -115,7 +175,7 @@ export function applyTextsAndDates(document: SandboxDocument, body: Body, errors
 	for (const [key, max] of Object.entries(TEXTS) as Array<[keyof typeof TEXTS, number]>) {
 		if (body[key] !== undefined) assign(document, key, textField(body[key], max), errors);
 	}
-	for (const key of ['date', 'date_due'] as const) {
+	for (const key of ['date', 'date_due', 'date_valid'] as const) {
 		if (body[key] === undefined) continue;
 		const date = dateField(body[key]);
 		const missing = key === 'date' && !date.error && date.value === null;

@@ -122,6 +122,41 @@ export function decimalField(value: unknown, places?: number, min?: string): Che
 	return { value: text };
 }
 
+/** DRF's BooleanField: true and false, and the texts and numbers it reads as them. */
+const BOOLEANS: Record<string, boolean> = {
+	true: true,
+	t: true,
+	yes: true,
+	y: true,
+	on: true,
+	'1': true,
+	false: false,
+	f: false,
+	no: false,
+	n: false,
+	off: false,
+	'0': false,
+};
+
+export function booleanField(value: unknown): Checked<boolean> {
+	if (value === undefined) return { value: false };
+	const key = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+	const known = typeof value === 'boolean' ? value : BOOLEANS[key.toLowerCase()];
+	return known === undefined ? { error: ['Must be a valid boolean.'] } : { value: known };
+}
+
+/**
+ * A strict serializer's refusal of the fields of `body` it does not know, each under its name.
+ * DRF itself ignores them (the sandbox's default, see `refuseUnknownFields` in options.ts).
+ */
+export function refuseUnknown(
+	body: Record<string, unknown>,
+	known: readonly string[],
+	errors: FieldErrors,
+) {
+	for (const key of Object.keys(body)) if (!known.includes(key)) errors[key] = ['Unknown field.'];
+}
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function dateField(value: unknown): Checked<string | null> {

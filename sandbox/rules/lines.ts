@@ -3,10 +3,12 @@ import { decimalPlaces, parseDecimal } from '../decimal';
 import type { LineItem } from '../stores/records';
 import {
 	assign,
+	booleanField,
 	decimalField,
 	eachItem,
 	isObject,
 	notADictionary,
+	refuseUnknown,
 	textField,
 	type FieldErrors,
 } from './fields';
@@ -17,7 +19,39 @@ export interface LineRules {
 	unitCostField?: string;
 	/** Tax rounded down on each line rather than once per rate. */
 	taxPerLine?: boolean;
+	/** A field the sandbox does not know is refused (400) rather than ignored, as DRF does. */
+	refuseUnknownFields?: boolean;
+	/** The total is before the withholding tax (shown apart) rather than less it. */
+	totalBeforeWithholding?: boolean;
+	/** Fields of a document or a line the service does not take: ignored, answered as their default. */
+	ignoredFields?: string[];
 }
+
+/** What the service takes of a document's or a line's fields (the `ignoredFields` switch). */
+export const taken = (raw: Record<string, unknown>, rules: LineRules): Record<string, unknown> =>
+	rules.ignoredFields
+		? Object.fromEntries(Object.entries(raw).filter(([key]) => !rules.ignoredFields!.includes(key)))
+		: raw;
+
+/** The fields of a line the sandbox reads (the recorded ones it does not: `vendor_cost`…). */
+const LINE_FIELDS = [
+	'kind',
+	'description',
+	'quantity',
+	'unit_cost',
+	'price',
+	'tax_rate',
+	'tax_type',
+	'quantity_unit',
+	'has_jp_withholding_tax',
+	'is_tax_inclusive',
+];
+
+/** The fields a line may have under the rules: the unit price under the `unitCostField` switch's name. */
+const lineFields = (rules: LineRules) =>
+	rules.unitCostField && rules.unitCostField !== 'unit_cost'
+		? [...LINE_FIELDS.filter((field) => field !== 'unit_cost'), rules.unitCostField]
+		: LINE_FIELDS;
 
 /** Decimals of the currencies the sandbox accepts (ISO 4217 minor units). */
 export const CURRENCY_PLACES: Record<string, number> = {
@@ -57,11 +91,12 @@ function checkTax(raw: Record<string, unknown>, line: LineItem, errors: FieldErr
 }
 
 function validateLine(
-	raw: unknown,
+	given: unknown,
 	places: number,
 	rules: LineRules = {},
 ): { value?: LineItem; errors?: FieldErrors } {
-	if (!isObject(raw)) return { errors: notADictionary(raw, false) };
+	if (!isObject(given)) return { errors: notADictionary(given, false) };
+	const raw = taken(given, rules);
 	const errors: FieldErrors = {};
 	const kind = typeof raw.kind === 'string' ? raw.kind : 'normal';
 	if (!LINE_KINDS.includes(kind)) errors.kind = [`"${String(raw.kind)}" is not a valid choice.`];
@@ -74,7 +109,10 @@ function validateLine(
 		tax_rate: '',
 		tax_type: '',
 		quantity_unit: '',
+		has_jp_withholding_tax: false,
+		is_tax_inclusive: false,
 	};
+	if (rules.refuseUnknownFields) refuseUnknown(raw, lineFields(rules), errors);
 	assign(line, 'description', textField(raw.description, 1000, kind !== 'subtotal'), errors);
 	if (kind === 'normal') {
 		assign(line, 'quantity', decimalField(raw.quantity, 4, '0'), errors);
@@ -86,6 +124,8 @@ function validateLine(
 	if (kind === 'simple') assign(line, 'price', decimalField(raw.price, places), errors);
 	if (kind === 'normal' || kind === 'simple') checkTax(raw, line, errors);
 	line.quantity_unit = textField(raw.quantity_unit, 20).value ?? '';
+	assign(line, 'has_jp_withholding_tax', booleanField(raw.has_jp_withholding_tax), errors);
+	assign(line, 'is_tax_inclusive', booleanField(raw.is_tax_inclusive), errors);
 	return Object.keys(errors).length ? { errors } : { value: line };
 }
 

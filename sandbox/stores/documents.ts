@@ -8,6 +8,7 @@ import {
 	applyLines,
 	applyTextsAndDates,
 	blankDocument,
+	documentFieldsTaken,
 	isDocumentType,
 	type DocumentRules,
 } from '../rules/documents';
@@ -169,6 +170,8 @@ export class DocumentStore {
 			date: d.date,
 			date_due: d.date_due,
 			...statusFields(d),
+			jp_withholding_tax: d.jp_withholding_tax,
+			subtotal_withholding_tax: d.subtotal_withholding_tax,
 		};
 	}
 
@@ -213,8 +216,9 @@ export class DocumentStore {
 		]);
 	}
 
-	/** Copies the fields of `body` onto `document`, collecting field errors (in DRF's order). */
-	private apply(p: Partner, document: SandboxDocument, body: Body, errors: FieldErrors) {
+	/** Copies the fields it takes of `given` onto `document`, collecting errors (in DRF's order). */
+	private apply(p: Partner, document: SandboxDocument, given: Body, errors: FieldErrors) {
+		const body = documentFieldsTaken(given, this.rules, errors);
 		applyCurrencyAndTemplate(document, body, errors);
 		this.applyNumber(p, document, body, errors);
 		applyTextsAndDates(document, body, errors);

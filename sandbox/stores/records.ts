@@ -48,6 +48,10 @@ export interface LineItem {
 	tax_rate: string;
 	tax_type: string;
 	quantity_unit: string;
+	/** 源泉徴収: income tax withheld on the line (recorded, `false` by default). */
+	has_jp_withholding_tax: boolean;
+	/** The price includes its tax (recorded, `false` by default; what it means is a guess). */
+	is_tax_inclusive: boolean;
 }
 
 export interface SandboxDocument {
@@ -92,6 +96,9 @@ export interface SandboxDocument {
 	tax: string;
 	total: string;
 	mixed_tax_rate_totals: Record<string, { subtotal: string; tax: string }>;
+	/** The income tax withheld from the lines that have it, and what those lines come to. */
+	jp_withholding_tax: string;
+	subtotal_withholding_tax: string;
 }
 
 /** A tag of a partner: documents are filed under it. */

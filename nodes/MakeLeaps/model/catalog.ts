@@ -209,7 +209,7 @@ function itemText(item: IDataObject, key: CatalogValue, label: string): string |
 /**
  * The line a row naming `item` makes, in the row's own words (then checked as any line): a normal
  * line whose description, unit price, unit, tax rate and tax type are the row's where it gives
- * them (empty values aside), else the item's. The item's values are checked here, naming the
+ * them (empty values aside), else the item's; its withholding tax is the row's. The item's values are checked here, naming the
  * item: a price it lacks, or one that is not an amount, stops the line, never guessed.
  */
 export function withCatalogItem(
@@ -228,6 +228,8 @@ export function withCatalogItem(
 		quantityUnit: own('quantityUnit') ?? itemText(item, 'unit', label),
 		taxRate: own('taxRate') ?? itemText(item, 'taxRate', label),
 		taxType: own('taxType') ?? itemText(item, 'taxType', label),
+		// the row's alone: no item field for it is known
+		withholdingTax: own('withholdingTax'),
 	};
 	for (const key of ['description', 'taxRate'] as const) {
 		if (merged[key] !== undefined) continue;

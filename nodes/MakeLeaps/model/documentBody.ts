@@ -2,6 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldValues } from './fields';
+import { flagOn, LINE_FLAGS } from './lineItems';
 import type { Changes } from './plans';
 import { sameTagNames, splitTagNames } from './tags';
 
@@ -37,6 +38,8 @@ const LINE_FIELDS: Record<string, string> = {
 	tax_rate: 'tax rate',
 	tax_type: 'tax type',
 	quantity_unit: 'unit',
+	has_jp_withholding_tax: 'withholding tax',
+	is_tax_inclusive: 'tax inclusive',
 };
 
 /** The fields of a line that count, its amount only on a simple line (else MakeLeaps computes it). */
@@ -45,8 +48,16 @@ const lineFields = (line: IDataObject) =>
 		? [...Object.keys(LINE_FIELDS), 'price']
 		: Object.keys(LINE_FIELDS);
 
-/** A line's field as compared and shown: amounts without trailing zeros. */
-const lineValue = (line: IDataObject, key: string) => normalNumber(String(line[key] ?? ''));
+/**
+ * A line's field as compared and shown: amounts without trailing zeros, a yes/no field yes or no
+ * (a line sent without it is no, as MakeLeaps answers it).
+ */
+const lineValue = (line: IDataObject, key: string) =>
+	LINE_FLAGS.includes(key)
+		? flagOn(line, key)
+			? 'yes'
+			: 'no'
+		: normalNumber(String(line[key] ?? ''));
 
 /** The comparable part of a line: what a row sets, not what MakeLeaps computes. */
 function lineKey(line: IDataObject): string {

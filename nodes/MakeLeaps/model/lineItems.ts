@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isEmpty } from './fields';
 import { checkAmount, checkQuantity, checkTaxRate } from './money';
-import { checkText, InvalidInput } from './validation';
+import { checkFlag, checkText, InvalidInput } from './validation';
 
 const KINDS = ['normal', 'simple', 'text', 'subtotal'];
 export const TAX_TYPES = [
@@ -34,6 +34,15 @@ const ALIASES: Record<string, string[]> = {
 	quantityUnit: ['quantityUnit', 'quantity_unit', 'unit', '単位'],
 	// an item of the line item catalog, by its code (or a picker's value), see model/catalog.ts
 	catalogItem: ['catalogItem', 'catalog_item', 'itemCode', 'item_code', '商品コード'],
+	// 源泉徴収: withholding income tax on a freelancer's or professional's invoice to a company
+	withholdingTax: [
+		'withholdingTax',
+		'withholding_tax',
+		'has_jp_withholding_tax',
+		'源泉',
+		'源泉徴収',
+		'源泉徴収税',
+	],
 };
 
 /** The names of a line's values in messages, as the editor shows them. */
@@ -47,7 +56,18 @@ const LABELS: Record<string, string> = {
 	taxType: 'Tax Type',
 	quantityUnit: 'Quantity Unit',
 	catalogItem: 'Catalog Item',
+	withholdingTax: 'Withholding Tax',
 };
+
+/**
+ * The yes/no fields of a line MakeLeaps records (makeleaps-evidence.md §2b), sent only when yes:
+ * withholding tax, which the node offers, and tax inclusive, which it does not (what it means
+ * for the totals is not known) but keeps on a line it copies (Convert) and compares.
+ */
+export const LINE_FLAGS = ['has_jp_withholding_tax', 'is_tax_inclusive'];
+
+/** Whether a line in MakeLeaps' shape has a yes/no field on: true only, not a text that says so. */
+export const flagOn = (line: IDataObject, flag: string): boolean => line[flag] === true;
 
 /** The name of a line's value in messages (`quantity` → Quantity). */
 export const lineLabel = (key: string): string => LABELS[key];
@@ -78,6 +98,13 @@ export function lineItem(line: IDataObject, where: string, currency: string): ID
 	const kind = checkText(pick(line, 'kind'), label('kind')) || 'normal';
 	if (!KINDS.includes(kind))
 		throw new InvalidInput(`${label('kind')} "${kind}" is not one of ${KINDS.join(', ')}`);
+	const withheld = checkFlag(pick(line, 'withholdingTax'), label('withholdingTax'), false);
+	if (withheld && (kind === 'subtotal' || kind === 'text')) {
+		throw new InvalidInput(
+			`${label('withholdingTax')} is yes on a ${kind} line, which has no amount to withhold from`,
+			'Give the withholding tax on the lines with an amount (normal or simple), or leave it empty here',
+		);
+	}
 	if (kind === 'subtotal') return { kind };
 	const description = checkText(pick(line, 'description'), label('description'));
 	if (!description) throw new InvalidInput(`${label('description')} is empty`);
@@ -110,7 +137,33 @@ export function lineItem(line: IDataObject, where: string, currency: string): ID
 	if (taxType) result.tax_type = taxType;
 	const unit = checkText(pick(line, 'quantityUnit'), label('quantityUnit'));
 	if (unit) result.quantity_unit = unit;
+	if (withheld) result.has_jp_withholding_tax = true;
 	return result;
+}
+
+/** The fields of a line a new document is sent, by kind of line (MakeLeaps computes the rest). */
+const SENT_FIELDS: Record<string, string[]> = {
+	normal: ['kind', 'description', 'quantity', 'unit_cost', 'tax_rate', 'tax_type', 'quantity_unit'],
+	simple: ['kind', 'description', 'price', 'tax_rate', 'tax_type'],
+	text: ['kind', 'description'],
+	subtotal: ['kind'],
+};
+
+/**
+ * A line MakeLeaps gave, as a new document is sent it (Convert): the fields its kind is sent
+ * with, those given and not empty, and its yes/no fields that are on.
+ */
+export function copiedLine(line: IDataObject): IDataObject {
+	const kind = String(line.kind ?? 'normal');
+	const fields = SENT_FIELDS[kind] ?? SENT_FIELDS.normal;
+	const given = fields.filter(
+		(field) => line[field] !== undefined && line[field] !== null && line[field] !== '',
+	);
+	const flags = kind === 'normal' || kind === 'simple' ? LINE_FLAGS : [];
+	return Object.fromEntries([
+		...given.map((field) => [field, line[field]]),
+		...flags.filter((flag) => flagOn(line, flag)).map((flag) => [flag, true]),
+	]);
 }
 
 /** The Tax Rate of a line typed in the editor and left empty: the standard rate. */

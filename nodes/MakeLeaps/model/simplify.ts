@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { simpleCatalogItem } from './catalog';
+import { documentFields, type DocumentFieldSpec } from './documentFields';
 import { cells, cellText, changesText, fieldsText, type NameOf } from './cells';
 import { isRecord, linkedMid } from './locators';
 
@@ -60,30 +61,65 @@ function statusOf(document: IDataObject): string {
 	return 'draft';
 }
 
-/** A document: number, type, client, amounts, dates, status, tags. */
+/**
+ * The columns of a document's row that are not fields of the document table: its MID, type and
+ * template, its client, what MakeLeaps computes (amounts, with its withholding tax) and where it
+ * stands. The table's fields with a `columnAfter` come in between (model/documentFields.ts).
+ */
+const DOCUMENT_OWN: Record<string, (document: IDataObject, known: Known) => IDataObject[string]> = {
+	mid: (document) => document.mid,
+	document_type: (document) => document.document_type,
+	template: (document) => document.document_template,
+	client_mid: (document) => midOf(document.client),
+	client_name: (document, known) => clientName(document.client, known.nameOf),
+	subtotal: (document) => document.subtotal,
+	tax: (document) => document.tax,
+	jp_withholding_tax: (document) => document.jp_withholding_tax,
+	total: (document) => document.total,
+	status: (document) => statusOf(document),
+	sent: (document) => Boolean(document.date_sent),
+	paid: (document) => Boolean(document.date_paid),
+	cancelled: (document) => Boolean(document.date_cancelled),
+	date_sent: (document) => document.date_sent,
+	date_paid: (document) => document.date_paid,
+};
+
+/** How a table field's value becomes a cell, where it is not the value itself. */
+const FIELD_CELLS: Record<string, (document: IDataObject, known: Known) => IDataObject[string]> = {
+	tags: (document, known) => tagsCell(document.tags, known.nameOf),
+};
+
+/**
+ * The own columns, each table column placed right after the column its field names (after the
+ * table's earlier columns that name the same one).
+ */
+function placedColumns(own: string[], fields: DocumentFieldSpec[]): string[] {
+	const columns = [...own];
+	const last = new Map<string, string>();
+	let waiting = fields.filter((spec) => spec.columnAfter !== undefined);
+	while (waiting.length > 0) {
+		const spec = waiting.find((field) => columns.includes(field.columnAfter!));
+		if (spec === undefined)
+			throw new Error(`No column ${waiting[0].columnAfter} to put ${waiting[0].api} after`);
+		const anchor = spec.columnAfter!;
+		columns.splice(columns.indexOf(last.get(anchor) ?? anchor) + 1, 0, spec.api);
+		last.set(anchor, spec.api);
+		waiting = waiting.filter((field) => field !== spec);
+	}
+	return columns;
+}
+
+/** The columns of a document's row (Simplify), in order. */
+export const DOCUMENT_COLUMNS = placedColumns(Object.keys(DOCUMENT_OWN), documentFields.fields);
+
+/** A document: its columns (DOCUMENT_COLUMNS), then what an operation says beside it. */
 export function simpleDocument(document: IDataObject, known: Known = {}): IDataObject {
+	const value = (column: string) => {
+		const own = DOCUMENT_OWN[column] ?? FIELD_CELLS[column];
+		return own ? own(document, known) : document[column];
+	};
 	return cells({
-		mid: document.mid,
-		external_id: document.external_id,
-		document_number: document.document_number,
-		document_type: document.document_type,
-		template: document.document_template,
-		title: document.title,
-		client_mid: midOf(document.client),
-		client_name: clientName(document.client, known.nameOf),
-		currency: document.currency,
-		subtotal: document.subtotal,
-		tax: document.tax,
-		total: document.total,
-		date: document.date,
-		date_due: document.date_due,
-		status: statusOf(document),
-		sent: Boolean(document.date_sent),
-		paid: Boolean(document.date_paid),
-		cancelled: Boolean(document.date_cancelled),
-		date_sent: document.date_sent,
-		date_paid: document.date_paid,
-		tags: tagsCell(document.tags, known.nameOf),
+		...Object.fromEntries(DOCUMENT_COLUMNS.map((column) => [column, value(column)])),
 		...added(document, known.nameOf),
 	});
 }

@@ -7,7 +7,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { SandboxOptions } from '../../../sandbox/server';
-import { useTestBed, type TestBed } from '../support/bed';
+import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import { byId, documentUpsertRows, seedClient } from '../support/fixtures';
 
 const catalogPath = (bed: TestBed) => `/api/partner/${bed.sandbox.credentials.partnerMid}/item/`;
@@ -61,7 +61,7 @@ const fromList = (client: string): INodeParameters => ({
 });
 
 describe('Lines from the catalog', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('typed lines take an item From List or By Code, the line overriding what it gives', async () => {
 		const { design } = seedCatalog(bed);
@@ -300,7 +300,7 @@ describe('A catalog that differs from the guess', () => {
 });
 
 describe('Create or Update with lines from the catalog', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('an unchanged row stays unchanged; a new price in the catalog changes the lines', async () => {
 		const { design } = seedCatalog(bed);

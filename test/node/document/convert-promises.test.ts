@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../support/bed';
+import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import { byId, seedClient } from '../support/fixtures';
 
 const api = (bed: TestBed) => bed.sandbox.received('/api/');
@@ -46,7 +46,7 @@ const convert = (extra: INodeParameters = {}): INodeParameters => ({
 });
 
 describe('Document: Convert takes only an invoice made from this document', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('two quotes given one External ID: the second fails naming the first one’s invoice', async () => {
 		const client = seedClient(bed, 'C-1');
@@ -177,7 +177,7 @@ describe('Document: Convert takes only an invoice made from this document', () =
 });
 
 describe('Document: Convert refuses what was not asked for', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('a cancelled quote is refused before anything else is read; Allow Cancelled Source converts it', async () => {
 		const client = seedClient(bed, 'C-1');
@@ -265,7 +265,7 @@ describe('Document: Convert refuses what was not asked for', () => {
 });
 
 describe('Document: Convert, where the document list gives line items as links', () => {
-	const bed = useTestBed({ listLineItems: 'links' });
+	const bed = useTestBed({ ...STRICT, listLineItems: 'links' });
 
 	test('an invoice found by a given External ID is read itself before it is taken or refused', async () => {
 		const client = seedClient(bed, 'C-1');

@@ -14,7 +14,7 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../support/bed';
+import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import { byId } from '../support/fixtures';
 import { propertyRuns } from '../support/cases';
 
@@ -74,7 +74,7 @@ const quoteSpec = fc.record({
 });
 
 describe('Properties of Document → Convert', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('never two invoices for one quote, never another quote’s invoice as this one’s', async () => {
 		let iteration = 0;

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../support/bed';
+import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import { byId, seedClient } from '../support/fixtures';
 
 const writes = (bed: TestBed) => bed.sandbox.received('/api/').filter((r) => r.method !== 'GET');
@@ -34,7 +34,7 @@ function seedQuote(bed: TestBed) {
 }
 
 describe('Document: Convert', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 	const convert = (mid: string, extra: INodeParameters = {}): INodeParameters => ({
 		resource: 'document',
 		operation: 'convert',
@@ -83,7 +83,7 @@ describe('Document: Convert', () => {
 });
 
 describe('Document: Cancel', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 	const cancel = (mid: string, undo = false): INodeParameters => ({
 		resource: 'document',
 		operation: 'cancel',

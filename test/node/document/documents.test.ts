@@ -6,7 +6,7 @@ import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { RUN_TIMEZONE } from '../../../dev/harness/engine';
 import { readPdf } from '../../../dev/pdf';
-import { useTestBed, type TestBed } from '../support/bed';
+import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import { byId, documentUpsertRows, seedClient } from '../support/fixtures';
 
 const documentsRequests = (bed: TestBed) =>
@@ -58,7 +58,7 @@ const sheet = (clientMid: string, changed = false) =>
 const upsert = documentUpsertRows;
 
 describe('Document: Create', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('sends the invoice with autocalculate; MakeLeaps computes the totals', async () => {
 		const clientMid = seedClient(bed, 'C-1');
@@ -264,7 +264,7 @@ describe('Document: Create', () => {
 });
 
 describe('Document: Create or Update by External ID', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('running the same sheet twice makes each invoice once; a changed row updates its invoice', async () => {
 		const clientMid = seedClient(bed, 'C-1');
@@ -341,7 +341,7 @@ describe('Document: Create or Update by External ID', () => {
 });
 
 describe('Document: Get, Get Many, Update, Delete', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	function seedDocuments(
 		clientMid: string,
@@ -507,7 +507,7 @@ async function downloaded(bed: TestBed, property = 'data') {
 }
 
 describe('Document: Download PDF', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('the PDF as n8n binary data named after the document number', async () => {
 		const { item, binary, pdf } = await downloaded(bed, 'invoicePdf');
@@ -532,7 +532,7 @@ describe('Document: Download PDF', () => {
 });
 
 describe('Document: Download PDF served through a redirect to storage', () => {
-	const redirected = useTestBed({ pdfRedirect: true });
+	const redirected = useTestBed({ ...STRICT, pdfRedirect: true });
 
 	test('the file is fetched from storage without the access token', async () => {
 		const { pdf } = await downloaded(redirected);
@@ -564,7 +564,7 @@ describe('Document: Download PDF served through a redirect to storage', () => {
 });
 
 describe('Document: faults go through the one transport', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test.each([
 		['a connection reset after the create was applied', { kind: 'resetAfter' as const }, true],
@@ -626,7 +626,7 @@ describe('Document: faults go through the one transport', () => {
 });
 
 describe('Document: Download PDF within bounds', () => {
-	const bed = useTestBed({ pdfRedirect: true });
+	const bed = useTestBed({ ...STRICT, pdfRedirect: true });
 
 	async function invoiceMid(number = 'INV-001') {
 		const clientMid = seedClient(bed, 'C-1');
@@ -723,7 +723,7 @@ async function invoiceTwoClients(bed: TestBed, numbers: string) {
 }
 
 describe('Document: Create, when the client list gives no default contact', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('a client listed with default_contact null is read by itself, and its invoice names the contact it gives', async () => {
 		bed.sandbox.injectFault(
@@ -747,7 +747,7 @@ describe('Document: Create, when the client list gives no default contact', () =
 });
 
 describe('Document: Create, when the client list leaves default_contact out', () => {
-	const bed = useTestBed({ listOmits: ['default_contact'] });
+	const bed = useTestBed({ ...STRICT, listOmits: ['default_contact'] });
 
 	test('each client is read by itself for its default contact', async () => {
 		const clients = await invoiceTwoClients(bed, 'INV-O');

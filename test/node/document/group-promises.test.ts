@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed } from '../support/bed';
+import { STRICT, useTestBed } from '../support/bed';
 import { byId, seedClient } from '../support/fixtures';
 
 // past 2^53: n8n hands the node 12345678901234567000
@@ -54,7 +54,7 @@ const outcomes = (items: INodeExecutionData[]) =>
 	}));
 
 describe('Group Rows By: a bad group value fails only its rows', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	const sheet = (client: string, bad: string | number) => [
 		row('INV-1', client, 'Design'),
@@ -117,7 +117,7 @@ describe('Group Rows By: a bad group value fails only its rows', () => {
 });
 
 describe('Group Rows By: the rows of a group make one document', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('rows of one group naming two clients: the group fails, naming the rows and the field; nothing is made for it, the other group is', async () => {
 		const first = seedClient(bed, 'C-1');
@@ -206,7 +206,7 @@ describe('Group Rows By: the rows of a group make one document', () => {
 });
 
 describe('Group Rows By: one pairing rule for a run and its preview', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('one item per group, paired with its first row, whatever its outcome; a row with a refused value is its own', async () => {
 		const first = seedClient(bed, 'C-1');

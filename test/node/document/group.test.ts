@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed } from '../support/bed';
+import { STRICT, useTestBed } from '../support/bed';
 import { byId, seedClient } from '../support/fixtures';
 
 const sheet = (client: string, quantity = 2): IDataObject[] => [
@@ -56,7 +56,7 @@ const grouped = (operation: string): INodeParameters => ({
 });
 
 describe('Group Rows By', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('Create or Update: one invoice per invoice_id with a line per row, in order; each output paired with its first row; run again, nothing changes', async () => {
 		const client = seedClient(bed, 'C-1');

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../support/bed';
+import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import { byId, documentUpsertRows, seedClient } from '../support/fixtures';
 
 const invoice = (clientMid: string, template?: string): INodeParameters => ({
@@ -28,7 +28,7 @@ const posts = (bed: TestBed) =>
 	bed.sandbox.received('/api/').filter((r) => r.method === 'POST' && r.path.endsWith('/document/'));
 
 describe('A document without a Template, on a service that applies the default', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('sends none and reads no templates', async () => {
 		const result = await bed.run(invoice(seedClient(bed, 'C-1')));
@@ -40,7 +40,7 @@ describe('A document without a Template, on a service that applies the default',
 });
 
 describe('A document without a Template, on a service that requires one', () => {
-	const bed = useTestBed({ requireTemplate: true });
+	const bed = useTestBed({ ...STRICT, requireTemplate: true });
 
 	test('the default template is read once per run and used; the output names it', async () => {
 		const client = seedClient(bed, 'C-1');

@@ -8,7 +8,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { MakeLeapsApi } from '../../../credentials/MakeLeapsApi.credentials';
 import { clientFields } from '../../../nodes/MakeLeaps/actions/client/client.fields';
 import { contactFields } from '../../../nodes/MakeLeaps/actions/contact/contact.fields';
-import { documentFields } from '../../../nodes/MakeLeaps/actions/document/fields/document.fields';
+import { documentFields } from '../../../nodes/MakeLeaps/model/documentFields';
 import type { FieldTable } from '../../../nodes/MakeLeaps/model/fields';
 import { MakeLeaps } from '../../../nodes/MakeLeaps/MakeLeaps.node';
 import { MakeLeapsTrigger } from '../../../nodes/MakeLeaps/MakeLeapsTrigger.node';
@@ -298,6 +298,51 @@ describe('The editor, in the order a user decides', () => {
 	});
 });
 
+describe('The editor, the fields of a document (its field table, model/documentFields.ts)', () => {
+	/** The document fields an operation shows, of their own or in a collection, in that order. */
+	const documentFieldsOf = (operation: string) => {
+		const names = new Set(documentFields.fields.map((field) => field.name));
+		return shown('document', operation)
+			.flatMap((property) =>
+				property.type === 'collection'
+					? (property.options as INodeProperties[]).map((option) => option.name)
+					: [property.name],
+			)
+			.filter((name) => names.has(name));
+	};
+
+	test('each write shows the fields the table gives it (a new field is added to these lists)', () => {
+		const additional = ['externalId', 'message', 'note', 'projectName', 'tags', 'title'];
+		expect(documentFieldsOf('create')).toEqual([
+			'documentNumber',
+			'date',
+			'dueDate',
+			'currency',
+			...additional,
+			'validUntil',
+		]);
+		expect(documentFieldsOf('createOrUpdate')).toEqual([
+			'externalId',
+			'documentNumber',
+			'date',
+			'dueDate',
+			'currency',
+			...additional.slice(1),
+			'validUntil',
+		]);
+		expect(documentFieldsOf('update')).toEqual([
+			'dueDate',
+			'message',
+			'note',
+			'projectName',
+			'tags',
+			'title',
+			'validUntil',
+		]);
+		expect(documentFieldsOf('get')).toEqual([]);
+	});
+});
+
 describe('The editor, a line of Line Items', () => {
 	const lineItems = properties.find((p) => p.name === 'lineItems');
 	const [line] = (lineItems?.options ?? []) as Array<{ values: INodeProperties[] }>;
@@ -317,6 +362,7 @@ describe('The editor, a line of Line Items', () => {
 			'unitPrice',
 			'taxRate',
 			'taxType',
+			'withholdingTax',
 		]);
 		expect(shownOn('normal')).toEqual([
 			'kind',
@@ -326,8 +372,16 @@ describe('The editor, a line of Line Items', () => {
 			'unitPrice',
 			'taxRate',
 			'taxType',
+			'withholdingTax',
 		]);
-		expect(shownOn('simple')).toEqual(['kind', 'description', 'price', 'taxRate', 'taxType']);
+		expect(shownOn('simple')).toEqual([
+			'kind',
+			'description',
+			'price',
+			'taxRate',
+			'taxType',
+			'withholdingTax',
+		]);
 		expect(shownOn('text')).toEqual(['kind', 'description']);
 	});
 

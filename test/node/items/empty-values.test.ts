@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTestBed, type TestBed } from '../support/bed';
+import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import { byId, seedClient, upsertRows } from '../support/fixtures';
 
 const patches = (bed: TestBed) =>
@@ -52,7 +52,7 @@ function seedDetailedClient(bed: TestBed): string {
 }
 
 describe('An empty value leaves the field as it is', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('Client → Update with Client External ID from a blank cell sends no client_external_id; Create or Update with the real ID then finds the same client', async () => {
 		const mid = seedClient(bed, 'C-1');
@@ -210,7 +210,7 @@ describe('An empty value leaves the field as it is', () => {
 });
 
 describe('Client → Update: the preview and the run make one decision', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('a preview that says unchanged is a run that sends no PATCH', async () => {
 		const mid = seedClient(bed, 'A');
@@ -235,7 +235,7 @@ describe('Client → Update: the preview and the run make one decision', () => {
 });
 
 describe('Simplify names the contacts of a client just written', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 	const v2 = { typeVersion: 2 };
 	const names = {
 		organization_name: 'Example Co',

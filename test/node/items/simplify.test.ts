@@ -4,7 +4,7 @@
  * (simplify-rows.test.ts walks every operation for objects or lists left in a row.)
  */
 
-import { useTestBed, type TestBed } from '../support/bed';
+import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import {
 	byId,
 	documentUpsertRows,
@@ -24,12 +24,12 @@ const contactOf = (bed: TestBed, client: string) =>
 		.pop();
 
 describe('Simplify', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('a document made, as one flat row: number, client by name, amounts, dates, status', async () => {
 		const client = seedClient(bed, 'C-1');
 		const made = await bed.run(invoiceOf(client), [{}], v2);
-		expect(made.output[0].json).toEqual({
+		const row = {
 			mid: expect.any(String),
 			external_id: 'ROW-1',
 			document_number: '0001',
@@ -42,9 +42,11 @@ describe('Simplify', () => {
 			currency: 'JPY',
 			subtotal: '2000',
 			tax: '200',
+			jp_withholding_tax: '0',
 			total: '2200',
 			date: '2026-11-30',
 			date_due: null,
+			date_valid: null,
 			status: 'draft',
 			sent: false,
 			paid: false,
@@ -52,7 +54,10 @@ describe('Simplify', () => {
 			date_sent: null,
 			date_paid: null,
 			tags: '',
-		});
+		};
+		expect(made.output[0].json).toEqual(row);
+		// in this order, the columns of a sheet the row starts
+		expect(Object.keys(made.output[0].json)).toEqual(Object.keys(row));
 		const got = await bed.run(
 			{ resource: 'document', operation: 'get', document: byId(String(made.output[0].json.mid)) },
 			[{}],

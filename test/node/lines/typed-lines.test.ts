@@ -8,7 +8,7 @@
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { MakeLeaps } from '../../../nodes/MakeLeaps/MakeLeaps.node';
-import { useTestBed, type TestBed } from '../support/bed';
+import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import { byId, seedClient } from '../support/fixtures';
 
 /** The fields of a line of Line Items, as the node describes them. */
@@ -60,7 +60,7 @@ const invoiceOf = (client: string, lines: INodeParameters[]): INodeParameters =>
 });
 
 describe('Lines typed in the editor', () => {
-	const bed = useTestBed();
+	const bed = useTestBed(STRICT);
 
 	test('a line left as the editor gives it, new or saved before: 1 × Rate at 10 %; a line from the catalog at its item’s rate', async () => {
 		const client = seedClient(bed, 'C-1');
@@ -119,6 +119,21 @@ describe('Lines typed in the editor', () => {
 			[{ description: 'Rice', quantity: '2.5', unit_cost: '980', tax_rate: '8' }],
 			[{ description: 'Travel', quantity: '1', unit_cost: '15000', tax_rate: '10' }],
 		]);
+	});
+
+	test('Withholding Tax of a new line is off, as the editor gives it; turned on, it arrives', async () => {
+		const client = seedClient(bed, 'C-1');
+		expect(newLine({}).withholdingTax).toBe(false);
+		const result = await bed.run(
+			invoiceOf(client, [
+				newLine({ description: 'Design', unitPrice: '50000', withholdingTax: true }),
+				newLine({ description: 'Travel', unitPrice: '3000' }),
+			]),
+		);
+		expect(result.error).toBeUndefined();
+		const [document] = bed.sandbox.documentsOf();
+		expect(document.lineitems.map((line) => line.has_jp_withholding_tax)).toEqual([true, false]);
+		expect(document.jp_withholding_tax).toBe('5105');
 	});
 
 	test('a line of a list without its tax rate fails saying what to give; nothing is sent', async () => {

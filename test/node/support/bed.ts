@@ -14,6 +14,13 @@ import { callTool, type ToolAnswer } from '../../../dev/harness/tool';
 export const FAST = 6000;
 
 /**
+ * A sandbox that refuses a field it does not know (400 naming it) instead of ignoring it as DRF
+ * does: the tests that check a document's fields arrive use it, so nothing the node sends is
+ * dropped unseen.
+ */
+export const STRICT: SandboxOptions = { refuseUnknownFields: true };
+
+/**
  * The first wait for MakeLeaps to validate a sending order in runs that do not set it (2 s in
  * n8n): the sandboxes of the tests validate in 300 ms or less, and the later looks wait 1 s and
  * 2 s. A test's own `limits` may set another.

@@ -3,7 +3,7 @@
  * record keeps what it has; a new record gets the field's default.
  */
 import { clientFields } from '../../../nodes/MakeLeaps/actions/client/client.fields';
-import { documentFields } from '../../../nodes/MakeLeaps/actions/document/fields/document.fields';
+import { documentFields } from '../../../nodes/MakeLeaps/model/documentFields';
 import { contactEdits } from '../../../nodes/MakeLeaps/model/clientBody';
 import {
 	isEmpty,

@@ -1,7 +1,14 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { clientFields } from '../../../nodes/MakeLeaps/actions/client/client.fields';
-import { documentFields } from '../../../nodes/MakeLeaps/actions/document/fields/document.fields';
+import {
+	answeredFieldsProblem,
+	checkFieldsOfType,
+	documentFields,
+	fieldsOn,
+	KEPT_ON_CONVERT,
+} from '../../../nodes/MakeLeaps/model/documentFields';
+import { DOCUMENT_COLUMNS } from '../../../nodes/MakeLeaps/model/simplify';
 import { clientBody } from '../../../nodes/MakeLeaps/model/clientBody';
 import {
 	fieldOption,
@@ -132,6 +139,77 @@ describe('The client field table', () => {
 		expect(() =>
 			valuesOf(withDepartment, { personFamilyName: 'Sato', organizationDepartment: 'Sales' }),
 		).toThrow('Organization Department is set but Organization Name is empty');
+	});
+});
+
+describe('The document field table drives every list', () => {
+	const names = (table: FieldTable) => table.fields.map((field) => field.name);
+
+	test('every field once: a unique name and a unique API path', () => {
+		const paths = documentFields.fields.map((field) => field.api);
+		expect(new Set(names(documentFields)).size).toBe(documentFields.fields.length);
+		expect(new Set(paths).size).toBe(paths.length);
+	});
+
+	test('Create and Create or Update show every field; Update those it may change, all in Update Fields', () => {
+		expect(names(fieldsOn('create'))).toEqual(names(documentFields));
+		expect(names(fieldsOn('createOrUpdate'))).toEqual(names(documentFields));
+		const update = fieldsOn('update', { name: 'updateFields', displayName: 'Update Fields' });
+		expect(names(update)).toEqual([
+			'dueDate',
+			'message',
+			'note',
+			'projectName',
+			'tags',
+			'title',
+			'validUntil',
+		]);
+		expect(update.additional.name).toBe('updateFields');
+		expect(update.fields.every((field) => field.section === 'additional')).toBe(true);
+		// the table itself keeps its sections
+		expect(documentFields.fields.find((f) => f.name === 'dueDate')?.section).toBe('main');
+	});
+
+	test("Simplify's columns: each table column right after the column it names, the others in the row's own order", () => {
+		for (const spec of documentFields.fields.filter((field) => field.columnAfter)) {
+			const at = DOCUMENT_COLUMNS.indexOf(spec.api);
+			const before = DOCUMENT_COLUMNS[at - 1];
+			const sibling = documentFields.fields.find((f) => f.api === before)?.columnAfter;
+			expect([spec.api, before === spec.columnAfter || sibling === spec.columnAfter]).toEqual([
+				spec.api,
+				true,
+			]);
+		}
+		expect(new Set(DOCUMENT_COLUMNS).size).toBe(DOCUMENT_COLUMNS.length);
+		expect(DOCUMENT_COLUMNS.slice(0, 3)).toEqual(['mid', 'external_id', 'document_number']);
+	});
+
+	test("Convert keeps the fields marked kept: a quote's Valid Until is not an invoice's", () => {
+		expect(KEPT_ON_CONVERT).toEqual(['currency', 'message', 'note', 'project_name', 'title']);
+	});
+
+	test('a field of some types only fails an item of another type, naming both', () => {
+		const values = { date_valid: '2026-12-31' };
+		expect(() => checkFieldsOfType(documentFields, values, 'quote')).not.toThrow();
+		expect(() => checkFieldsOfType(documentFields, {}, 'invoice')).not.toThrow();
+		expect(() => checkFieldsOfType(documentFields, values, 'invoice')).toThrow(
+			"Valid Until is set, but the document's type is invoice: only documents of type quote have it",
+		);
+	});
+
+	test("a guessed field's answer must give it back as sent", () => {
+		const sent = { date_valid: '2026-12-31', title: 'T' };
+		const check = (answer: IDataObject) =>
+			answeredFieldsProblem(answer, sent, 'quote 0001', 'created');
+		expect(check({ date_valid: '2026-12-31', title: 'other' })).toBeUndefined();
+		expect(check({ date_valid: null })).toBe(
+			'MakeLeaps answered the quote 0001 with date_valid null after it was created, not 2026-12-31 as asked (Valid Until)',
+		);
+		expect(check({})).toMatch(/with no date_valid after it was created/);
+		expect(check({ date_valid: '2026-12-31T00:00:00+09:00' })).toMatch(
+			/with date_valid "2026-12-31T00:00:00\+09:00"/,
+		);
+		expect(answeredFieldsProblem({}, {}, 'quote 0001', 'changed')).toBeUndefined();
 	});
 });
 

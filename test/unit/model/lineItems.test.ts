@@ -1,7 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { documentBody, documentChanges } from '../../../nodes/MakeLeaps/model/documentBody';
 import {
+	documentBody,
+	documentChanges,
+	lineChanges,
+} from '../../../nodes/MakeLeaps/model/documentBody';
+import {
+	copiedLine,
 	lineItem,
 	lineItems,
 	linesFromList,
@@ -148,6 +153,99 @@ describe('line items', () => {
 			'Lines must be a list of lines, not object',
 		);
 		expect(() => linesFromList([1], 'Lines')).toThrow('Lines 1 is not a line');
+	});
+});
+
+describe('withholding tax on a line (源泉徴収)', () => {
+	const normal = { description: 'Design', unit_price: '100000', tax_rate: '10' };
+
+	test.each([
+		'withholdingTax',
+		'withholding_tax',
+		'has_jp_withholding_tax',
+		'源泉',
+		'源泉徴収',
+		'源泉徴収税',
+	])(
+		'a column %s says yes: has_jp_withholding_tax true, on a normal and a simple line',
+		(column) => {
+			expect(lineItem({ ...normal, [column]: 'yes' }, 'L', 'JPY')).toMatchObject({
+				has_jp_withholding_tax: true,
+			});
+			expect(
+				lineItem(
+					{ kind: 'simple', description: 'Fee', price: 5000, tax_rate: 10, [column]: true },
+					'L',
+					'JPY',
+				),
+			).toMatchObject({ kind: 'simple', has_jp_withholding_tax: true });
+		},
+	);
+
+	test('no, empty or left out: not sent at all (MakeLeaps records false)', () => {
+		for (const value of [false, 'no', '0', 0, '', undefined])
+			expect(lineItem({ ...normal, 源泉: value }, 'L', 'JPY')).not.toHaveProperty(
+				'has_jp_withholding_tax',
+			);
+	});
+
+	test('a value that is not yes or no, or a yes on a line without an amount, is refused naming the line', () => {
+		expect(() => lineItem({ ...normal, 源泉: '有' }, 'Line Items (List) 2', 'JPY')).toThrow(
+			'Line Items (List) 2: Withholding Tax must be true or false (yes or no, 1 or 0), not "有"',
+		);
+		expect(() =>
+			lineItem({ kind: 'subtotal', withholdingTax: true }, 'Line Items 3', 'JPY'),
+		).toThrow('Line Items 3: Withholding Tax is yes on a subtotal line');
+		expect(lineItem({ kind: 'text', description: 'Note', 源泉: 'no' }, 'L', 'JPY')).toEqual({
+			kind: 'text',
+			description: 'Note',
+		});
+	});
+
+	test("a line copied from MakeLeaps' (Convert) keeps the yes/no fields that are on, and no others", () => {
+		expect(
+			copiedLine({
+				kind: 'simple',
+				description: 'Fee',
+				price: '5000',
+				tax_rate: '10',
+				tax_type: '',
+				price_extra: 'x',
+				has_jp_withholding_tax: true,
+				is_tax_inclusive: false,
+			}),
+		).toEqual({
+			kind: 'simple',
+			description: 'Fee',
+			price: '5000',
+			tax_rate: '10',
+			has_jp_withholding_tax: true,
+		});
+		expect(copiedLine({ kind: 'text', description: 'Note', has_jp_withholding_tax: true })).toEqual(
+			{
+				kind: 'text',
+				description: 'Note',
+			},
+		);
+	});
+
+	test('compared with what MakeLeaps answers: false and left out are the same; a change is named', () => {
+		const sent = lineItem(normal, 'L', 'JPY');
+		const answered = {
+			...sent,
+			price: '100000',
+			has_jp_withholding_tax: false,
+			is_tax_inclusive: false,
+		};
+		const wanted = { lineitems: [sent] };
+		expect(documentChanges(wanted, { lineitems: [answered] }).changes).toEqual({});
+		const withheld = { ...sent, has_jp_withholding_tax: true };
+		expect(lineChanges([answered], [withheld], String)).toEqual([
+			'line 1 Design: withholding tax no → yes',
+		]);
+		expect(lineChanges([{ ...answered, is_tax_inclusive: true }], [sent], String)).toEqual([
+			'line 1 Design: tax inclusive yes → no',
+		]);
 	});
 });
 

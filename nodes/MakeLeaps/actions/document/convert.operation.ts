@@ -13,6 +13,8 @@ import { documentChanges } from '../../model/documentBody';
 import { DOCUMENT_TYPES } from '../../api/documents';
 import { documentMidOf, getDocument } from '../../run/document/pickedDocument';
 import { documentTypeOf } from './fromItem';
+import { KEPT_ON_CONVERT } from '../../model/documentFields';
+import { copiedLine } from '../../model/lineItems';
 import { isRecord, linkedMid } from '../../model/locators';
 import { fieldsText, MARK_FIELDS, markOfFields } from '../../model/marks';
 import { checkText } from '../../model/validation';
@@ -80,15 +82,11 @@ export const previewable = true;
 
 export const simplifies = true;
 
-/** What a new document keeps of the one it comes from: its client, contact, currency, title, lines. */
-const KEPT = ['client_contact', 'currency', 'title', 'note', 'message', 'project_name'];
-/** The fields of a line that a new document is sent, by kind of line (MakeLeaps computes the rest). */
-const LINE_FIELDS: Record<string, string[]> = {
-	normal: ['kind', 'description', 'quantity', 'unit_cost', 'tax_rate', 'tax_type', 'quantity_unit'],
-	simple: ['kind', 'description', 'price', 'tax_rate', 'tax_type'],
-	text: ['kind', 'description'],
-	subtotal: ['kind'],
-};
+/**
+ * What a new document keeps of the one it comes from: its client, contact and lines, and the
+ * fields the document field table marks `kept` (model/documentFields.ts).
+ */
+const KEPT = ['client_contact', ...KEPT_ON_CONVERT];
 
 /**
  * Makes a document of another type from an existing one (a quote into an invoice): the same
@@ -295,13 +293,7 @@ function convertedBody(
 		date,
 		external_id: externalId,
 		autocalculate: true,
-		lineitems: (lines as IDataObject[]).map((line) => {
-			const fields = LINE_FIELDS[String(line.kind ?? 'normal')] ?? LINE_FIELDS.normal;
-			const given = fields.filter((field) => line[field] !== undefined && line[field] !== null);
-			return Object.fromEntries(
-				given.filter((field) => line[field] !== '').map((field) => [field, line[field]]),
-			);
-		}),
+		lineitems: (lines as IDataObject[]).map(copiedLine),
 	};
 	for (const field of KEPT) {
 		const value = source[field];

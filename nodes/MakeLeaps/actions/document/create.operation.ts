@@ -5,13 +5,17 @@ import type { OperationContext } from '../../run/context';
 import { documentsOverlap } from '../../run/document/numbersGiven';
 import { createDocument } from '../../run/document/documentCreate';
 import { documentFromInput } from './fromItem';
-import { createMissingTagsOption, documentFields } from './fields/document.fields';
+import { fieldsOn } from '../../model/documentFields';
+import { createMissingTagsOption } from './fields/document.fields';
 import { checkGroupAgrees, groupsBy } from './groups';
 import { documentInputs, groupByOption } from './fields/inputs';
 
 export { groupsBy };
 
-export const description = documentInputs(documentFields, {
+/** The document fields Create shows (the field table's). */
+const fields = fieldsOn('create');
+
+export const description = documentInputs(fields, {
 	resource: ['document'],
 	operation: ['create'],
 });
@@ -22,11 +26,11 @@ export const simplifies = true;
 
 /** A few documents at a time when every document gives its number (run/document/numbersGiven.ts). */
 export const overlaps = (first: OperationContext, count: number) =>
-	documentsOverlap(first, count, { table: documentFields, groupsBy });
+	documentsOverlap(first, count, { table: fields, groupsBy });
 
 export async function execute(op: OperationContext): Promise<IDataObject> {
 	const partnerMid = await op.partnerMid();
-	await checkGroupAgrees(op, documentFields, partnerMid);
-	const body = await documentFromInput(op, documentFields, partnerMid, true);
+	await checkGroupAgrees(op, fields, partnerMid);
+	const body = await documentFromInput(op, fields, partnerMid, true);
 	return await createDocument(op, partnerMid, body);
 }

@@ -16,9 +16,10 @@ import { settleCreate } from '../../run/document/documentCreate';
 import { documentCheck } from '../../run/memory';
 import { linkedMid } from '../../model/locators';
 import { tagsToMake, withTagNames } from '../../run/document/documentTags';
-import { changeDocument, checkTotals, getDocument } from '../../run/document/pickedDocument';
+import { changeDocument, checkAnswer, getDocument } from '../../run/document/pickedDocument';
 import { withMainFields } from '../../model/fields';
-import { createMissingTagsOption, documentFields } from './fields/document.fields';
+import { fieldsOn } from '../../model/documentFields';
+import { createMissingTagsOption } from './fields/document.fields';
 import { documentFromInput, documentTypeOf } from './fromItem';
 import { checkGroupAgrees, groupsBy, refuseSharedExternalId } from './groups';
 import { documentInputs, groupByOption } from './fields/inputs';
@@ -26,7 +27,7 @@ import { documentInputs, groupByOption } from './fields/inputs';
 export { groupsBy };
 
 const show = { resource: ['document'], operation: ['createOrUpdate'] };
-const fields = withMainFields(documentFields, ['externalId']);
+const fields = withMainFields(fieldsOn('createOrUpdate'), ['externalId']);
 
 export const description = [
 	...documentInputs(fields, show).map((property) =>
@@ -141,7 +142,7 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 				refuseIfSentOrPaid(op, await getDocument(op, partnerMid, mid), type, externalId, changed);
 				const result = await changeDocument(op, partnerMid, mid, patch);
 				await index.record(result);
-				checkTotals(op, result, { ...patch, currency: existing.currency }, 'changed');
+				checkAnswer(op, result, { ...patch, currency: existing.currency }, 'changed');
 				return result;
 			},
 		});

@@ -7,6 +7,7 @@ import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 import { DOCUMENT_TYPES } from '../../api/documents';
 import { today } from '../../model/dates';
 import { documentBody } from '../../model/documentBody';
+import { checkFieldsOfType } from '../../model/documentFields';
 import { withDefaults, type FieldTable, type FieldValues } from '../../model/fields';
 import { linesFromList, typedLine } from '../../model/lineItems';
 import { ACCOUNT_CURRENCY } from '../../model/money';
@@ -99,6 +100,7 @@ function partsWithoutClient(
 ): Omit<DocumentParts, 'clientMid'> {
 	const values = op.fieldValues(table);
 	const type = documentTypeOf(op);
+	checkFieldsOfType(table, values, type);
 	const contact = pickedValue(op.parameter('clientContact'));
 	const contactMid =
 		contact === undefined

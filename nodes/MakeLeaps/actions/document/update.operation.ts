@@ -5,41 +5,29 @@ import type { OperationContext } from '../../run/context';
 import { checkDate, today } from '../../model/dates';
 import {
 	changeDocument,
-	checkTotals,
+	checkAnswer,
 	clientNamed,
 	documentMidOf,
 	getDocument,
 } from '../../run/document/pickedDocument';
 import { lineItemsOf } from './fromItem';
-import { fieldOption, readFieldValues, type FieldTable } from '../../model/fields';
+import { checkFieldsOfType, fieldsOn, givesTypedField } from '../../model/documentFields';
+import { fieldProperties, readFieldValues, type FieldValues } from '../../model/fields';
 import { ACCOUNT_CURRENCY } from '../../model/money';
 import { splitTagNames } from '../../model/tags';
-import { createMissingTagsOption, documentFields } from './fields/document.fields';
+import { createMissingTagsOption } from './fields/document.fields';
 import { lineItemFields } from './fields/lineItems.fields';
 import { documentLocator } from './fields/pickers.fields';
 
 const show = { resource: ['document'], operation: ['update'] };
 const withLines = { ...show, replaceLineItems: [true] };
 
-/** The document fields an update can change, from the document's field table. */
-const updateFields: FieldTable = {
-	additional: { name: 'updateFields', displayName: 'Update Fields' },
-	fields: documentFields.fields.filter((spec) =>
-		['dueDate', 'message', 'note', 'tags', 'title'].includes(spec.name),
-	),
-};
+/** The document fields an update can change (the field table's), in one collection. */
+const updateFields = fieldsOn('update', { name: 'updateFields', displayName: 'Update Fields' });
 
 export const description: INodeProperties[] = [
 	documentLocator('The document to update', show),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: updateFields.fields.map((spec) => fieldOption(updateFields, spec.name)),
-	},
+	...fieldProperties(updateFields, show),
 	{
 		displayName: 'Mark as Sent',
 		name: 'markAsSent',
@@ -90,6 +78,16 @@ export const options: INodeProperties[] = [
 	},
 ];
 
+/** The type of the document read, for a field only some types have; one not given fails the item. */
+function typeOf(op: OperationContext, document: IDataObject | undefined): string {
+	const type = document?.document_type;
+	if (typeof type === 'string' && type !== '') return type;
+	return op.fail(
+		`MakeLeaps gave document ${String(document?.mid)} without its document type`,
+		'Nothing was changed: a field that only some types of document have is sent only once the type is known.',
+	);
+}
+
 /** A day as a timestamp MakeLeaps takes: noon UTC, the same calendar day in every time zone. */
 const dayStamp = (day: string) => `${day}T12:00:00Z`;
 
@@ -112,9 +110,11 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	if (Object.keys(fields).length === 0 && Object.keys(body).length === 0 && !replaceLines)
 		op.fail('Nothing to update', 'Add an Update Field, or mark the document as sent or paid');
 	const marks = ['date_sent', 'date_paid'].filter((field) => field in body);
-	// read for the marks, the lines' currency, or to output a document left as it is
-	const reads = replaceLines || marks.length > 0 || Object.keys(body).length === 0;
+	// read for the marks, the lines' currency, a field some types have, or to output it as it is
+	const typed = givesTypedField(body);
+	const reads = replaceLines || typed || marks.length > 0 || Object.keys(body).length === 0;
 	const current = reads ? await getDocument(op, partnerMid, mid, clientNamed(op)) : undefined;
+	if (typed) checkFieldsOfType(updateFields, body as FieldValues, typeOf(op, current));
 	// a day MakeLeaps already records stays, unless asked: running the workflow again changes nothing
 	const kept: IDataObject = {};
 	if (current && !op.flag('options.replaceRecordedDays')) {
@@ -136,6 +136,6 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		Object.keys(kept).length > 0 ? { ...record, kept } : record;
 	if (Object.keys(body).length === 0) return withKept(current ?? {});
 	const result = await changeDocument(op, partnerMid, mid, body);
-	checkTotals(op, result, { ...body, currency: current?.currency }, 'changed');
+	checkAnswer(op, result, { ...body, currency: current?.currency }, 'changed');
 	return withKept(result);
 }

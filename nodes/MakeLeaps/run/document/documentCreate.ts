@@ -1,6 +1,6 @@
 /**
  * A new document: created once, with the type's default template when MakeLeaps requires one,
- * its totals and tags checked on the answer.
+ * its answer checked (its tags, totals and guessed fields) against what was sent.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -14,7 +14,7 @@ import { createRecord } from '../createRecord';
 import type { CreateOnce } from '../creates';
 import { chooseDefaultTemplate, refusedField, templateChosenInRun } from './defaultTemplate';
 import { checkTags, tagsToMake, withTagUrls } from './documentTags';
-import { checkTotals } from './pickedDocument';
+import { checkAnswer } from './pickedDocument';
 
 /**
  * POSTs a new document, never twice (see creates.ts), its tags sent as their URLs and checked on
@@ -79,7 +79,7 @@ async function postOnce(
 			keyName: 'External ID',
 		}),
 	);
-	checkTotals(op, created, body, 'created');
+	checkAnswer(op, created, body, 'created');
 	return created;
 }
 

@@ -1,14 +1,15 @@
 /**
  * The document an item picks (Document: from the list, by URL or by ID), read and changed as a
  * run does it: a client the answer gives in full is remembered, to name it in flat rows; the
- * totals of a document written (changed or created) checked against its lines.
+ * answer to a write (a change or a create) checked against what was sent.
  */
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { patchDocument, readDocument } from '../../api/documents';
 import { documentsUrl, isRecord, recordMidOf } from '../../model/locators';
 import { ACCOUNT_CURRENCY } from '../../model/money';
-import { totalsProblem } from '../../model/totals';
+import { answeredFieldsProblem } from '../../model/documentFields';
+import { answeredLinesProblem, totalsProblem } from '../../model/totals';
 import type { OperationContext } from '../context';
 import { checkTags, withTagUrls } from './documentTags';
 
@@ -65,19 +66,38 @@ function clientNoted(op: OperationContext, document: IDataObject): IDataObject {
 }
 
 /**
- * Fails the item when the totals MakeLeaps answers for a document just written are not what the
- * lines sent come to (beyond rounding): the lines were read otherwise than sent. The document
- * exists, and the message says so.
+ * Fails the item when the answer to a write is not what was sent: a field whose reading by
+ * MakeLeaps is a guess not given back as sent (model/documentFields.ts), a line without a yes/no
+ * field sent on (its withholding tax), or totals that are not what the lines sent come to
+ * (beyond rounding, model/totals.ts). The document exists, is not written again, and the
+ * message says so.
  */
-export function checkTotals(
+export function checkAnswer(
 	op: OperationContext,
 	document: IDataObject,
 	sent: IDataObject,
 	done: 'created' | 'changed',
 ): void {
+	const written = `The document was ${done} in MakeLeaps (MID ${String(document.mid)}) and is not written again`;
+	const named = `${String(document.document_type ?? 'document')} ${String(document.document_number ?? '')}`;
+	const field = answeredFieldsProblem(document, sent, named.trim(), done);
+	if (field !== undefined) {
+		op.fail(
+			field,
+			`${written}: check it there. MakeLeaps may take this field otherwise than the node guesses; see Known guesses.`,
+		);
+	}
 	if (!Array.isArray(sent.lineitems)) return;
+	const lines = sent.lineitems as IDataObject[];
+	const line = answeredLinesProblem(document, lines);
+	if (line !== undefined) {
+		op.fail(
+			line,
+			`${written}: check its lines there. MakeLeaps may take a line's withholding tax otherwise than the node guesses; see Known guesses.`,
+		);
+	}
 	const currency = String(sent.currency ?? document.currency ?? ACCOUNT_CURRENCY);
-	const problem = totalsProblem(document, sent.lineitems as IDataObject[], currency);
+	const problem = totalsProblem(document, lines, currency);
 	if (problem === undefined) return;
 	op.fail(
 		problem,

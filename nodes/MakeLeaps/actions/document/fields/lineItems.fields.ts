@@ -143,6 +143,15 @@ export function lineItemFields(show: {
 								"On a line from the catalog, Default of the Template gives the item's tax type when it has one",
 							displayOptions: { show: { kind: ['normal', 'simple', 'catalog'] } },
 						},
+						{
+							displayName: 'Withholding Tax',
+							name: 'withholdingTax',
+							type: 'boolean',
+							default: false,
+							description:
+								"Whether Japanese withholding income tax (源泉徴収) is deducted on this line, as on a freelancer's or professional's invoice to a company. MakeLeaps computes the amount.",
+							displayOptions: { show: { kind: ['normal', 'simple', 'catalog'] } },
+						},
 					],
 				},
 			],
@@ -153,7 +162,7 @@ export function lineItemFields(show: {
 			type: 'json',
 			default: '={{ $json.lines }}',
 			description:
-				"A list of lines, each with description, quantity, unit_price (or price for a simple line), tax_rate, and optionally kind, tax_type and unit. Amounts are plain numbers in the document's currency (whole yen for JPY, no commas or signs); tax_rate is a percentage (10 for 10 %). A line with item_code (or catalog_item) takes what it leaves empty from that item of the line item catalog. A sheet's Japanese headers work too: 品名 or 摘要, 数量, 単位, 単価, 税率, 金額, 商品コード.",
+				"A list of lines, each with description, quantity, unit_price (or price for a simple line), tax_rate, and optionally kind, tax_type and unit. Amounts are plain numbers in the document's currency (whole yen for JPY, no commas or signs); tax_rate is a percentage (10 for 10 %). A line with item_code (or catalog_item) takes what it leaves empty from that item of the line item catalog; withholding_tax yes deducts Japanese withholding income tax on the line. A sheet's Japanese headers work too: 品名 or 摘要, 数量, 単位, 単価, 税率, 金額, 商品コード, 源泉 or 源泉徴収.",
 			displayOptions: { show: { ...show, lineItemsFrom: ['json'] } },
 		},
 	];
