@@ -102,6 +102,8 @@ export interface SandboxOptions {
 	 * on the tags' keys would, their MIDs (a name then matches nothing).
 	 */
 	tagFilter?: 'name' | 'mid';
+	/** How the `tags` filter reads names separated by commas: any of them (default), or all. */
+	tagFilterJoin?: 'or' | 'and';
 	/** How the document list gives line items: in full (default), as an empty list, or as links. */
 	listLineItems?: 'full' | 'empty' | 'links';
 	/**

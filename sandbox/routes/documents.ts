@@ -66,7 +66,12 @@ function documentList(call: ApiCall, partner: Partner, expand: string[]): HttpAn
 	}
 	const filters = call.filters();
 	checkClientFilter(call, filters.get('client'));
-	const found = documents.list(partner, filters, call.options.tagFilter);
+	const found = documents.list(
+		partner,
+		filters,
+		call.options.tagFilter,
+		call.options.tagFilterJoin,
+	);
 	return call.page(found, (d) => call.listed(shown(call, partner, d, expand)));
 }
 

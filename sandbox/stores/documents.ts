@@ -98,7 +98,12 @@ export class DocumentStore {
 	 * The documents a list request asks for, in creation order; `tagsBy`: what the `tags` filter's
 	 * values are (the `tagFilter` switch).
 	 */
-	list(p: Partner, query: URLSearchParams, tagsBy: 'name' | 'mid' = 'name'): SandboxDocument[] {
+	list(
+		p: Partner,
+		query: URLSearchParams,
+		tagsBy: 'name' | 'mid' = 'name',
+		tagsJoin: 'or' | 'and' = 'or',
+	): SandboxDocument[] {
 		const flag = (name: string) => (query.has(name) ? query.get(name) === 'true' : undefined);
 		const stamps = [
 			['date_sent', flag('sent')],
@@ -114,7 +119,7 @@ export class DocumentStore {
 		const type = query.get('document_type');
 		const number = query.get('document_number');
 		const [from, to] = [query.get('date__gte'), query.get('date__lte')];
-		// tags: names (or MIDs) separated by commas, any of them (as written)
+		// tags: names (or MIDs) separated by commas, any of them (as written), or all under a switch
 		const tags = query.get('tags')?.split(',');
 		const tagsOf = (d: SandboxDocument) =>
 			tagsBy === 'mid' ? d.tags : this.records.tags.names(p, d.tags);
@@ -129,7 +134,10 @@ export class DocumentStore {
 				(!to || d.date <= to) &&
 				stamps.every(([key, wanted]) => wanted === undefined || (d[key] !== null) === wanted) &&
 				(!search || this.searchText(p, d).includes(search)) &&
-				(!tags || tagsOf(d).some((value) => tags.includes(value))),
+				(!tags ||
+					(tagsJoin === 'and'
+						? tags.every((value) => tagsOf(d).includes(value))
+						: tagsOf(d).some((value) => tags.includes(value)))),
 		);
 	}
 

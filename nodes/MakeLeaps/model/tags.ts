@@ -101,6 +101,17 @@ export class TagList {
 		return exact.length > 0 ? exact : all.filter((tag) => tagKey(tag.name) === tagKey(name));
 	}
 
+	/**
+	 * The tags a value an item gives names: by name (apart from case), else, when no tag is so
+	 * named, the tag whose MID or URL it is (an expression may give either).
+	 */
+	given(value: string): TagRecord[] {
+		const named = this.named(value);
+		if (named.length > 0 || !isTagReference(value)) return named;
+		const tag = this.ofRef(value.trim());
+		return tag ? [tag] : [];
+	}
+
 	nameOfMid(mid: string): string | undefined {
 		return this.byMid.get(mid)?.name;
 	}
@@ -130,6 +141,13 @@ export class TagList {
 	}
 }
 
+/**
+ * Whether a value an item gives for a tag is a tag's MID (MakeLeaps' MIDs are long numbers) or
+ * URL rather than a name: such a value is never made into a tag of that name.
+ */
+export const isTagReference = (value: string) =>
+	/^\d{12,}$/.test(value.trim()) || /^https?:\/\//i.test(value.trim());
+
 /** A filter of documents by tags (a comma means OR), with the tags it stands for. */
 export interface TagFilter {
 	/** What the list is asked for: the tags' names as MakeLeaps has them, joined by commas. */
@@ -145,7 +163,7 @@ export interface TagFilter {
  */
 export function tagFilterOf(list: TagList, names: string[], label: string): TagFilter {
 	const tags = names.flatMap((name) => {
-		const found = list.named(name);
+		const found = list.given(name);
 		if (found.length > 0) return found;
 		const known = list.all().map((tag) => tag.name);
 		throw new InvalidInput(

@@ -44,7 +44,7 @@ describe('Account → Check against a service that is as the node guesses', () =
 		expect(evidence.client_filter_form).toMatch(/by MID applied .*by address applied/);
 		expect(evidence.line_item_shape).toMatch(/unit_cost/);
 		expect(evidence.tag_filter_form).toMatch(
-			/^Tag "Monthly" of document 0001 \(…\d{7}\): by name applied \(2 documents, all with the tag\)$/,
+			/^Tags "(Monthly", "Web|Web", "Monthly)" of document 000\d \(…\d{7}\) and document 000\d \(…\d{7}\): by name applied \(2 documents, all with the tag\)$/,
 		);
 		expect(evidence.accepted_fields).toBe(
 			'All 3 documents of the first page give is_accepted and date_accepted (0 marked)',
@@ -201,6 +201,7 @@ const DIFFERING: Array<[string, SandboxOptions, string]> = [
 	],
 	['the tags filter takes MIDs, not names', { tagFilter: 'mid' }, 'tag_filter_form'],
 	['the tags filter is ignored', { ignoreFilters: ['tags'] }, 'tag_filter_form'],
+	['the tags filter reads a comma as AND', { tagFilterJoin: 'and' }, 'tag_filter_form'],
 	[
 		'the document list gives neither is_accepted nor date_accepted',
 		{ listOmits: ['is_accepted', 'date_accepted'] },

@@ -66,8 +66,8 @@ describe('Document: Convert takes only an invoice made from this document', () =
 			`External ID "ORDER-1" is taken by invoice 0001 (MID ${invoice.mid}), with other lines: not made from this document [item 1]`,
 		);
 		expect(invoices(bed)).toHaveLength(1);
-		// the first source, the invoice list, the create; the second source
-		expect(api(bed).map((r) => r.method)).toEqual(['GET', 'GET', 'POST', 'GET']);
+		// the first source, the invoice list, the invoice's default template, the create; the second source
+		expect(api(bed).map((r) => r.method)).toEqual(['GET', 'GET', 'GET', 'POST', 'GET']);
 
 		bed.sandbox.resetRequests();
 		const again = await bed.run(convert({ externalId: 'ORDER-1' }), [{ source: second.mid }], {
@@ -88,8 +88,9 @@ describe('Document: Convert takes only an invoice made from this document', () =
 			onError: 'continueRegularOutput',
 		});
 		expect(result.output[0].json).toMatchObject({ operation: 'created' });
-		// the source, the invoices (one page: the whole list costs no more than the client’s), the create
-		expect(api(bed).map((r) => r.method)).toEqual(['GET', 'GET', 'POST']);
+		// the source, the invoices (one page: the whole list costs no more than the client’s), the
+		// invoice's default template, the create
+		expect(api(bed).map((r) => r.method)).toEqual(['GET', 'GET', 'GET', 'POST']);
 		const made = invoices(bed).filter((invoice) => invoice.mid !== other.mid);
 		expect(made).toHaveLength(1);
 		expect(String(made[0].client)).toContain(`/client/${mine}/`);

@@ -65,8 +65,12 @@ describe('Document: Create', () => {
 		const result = await bed.run(invoice(clientMid));
 		expect(result.error).toBeUndefined();
 		const partner = bed.sandbox.credentials.partnerMid;
-		const [read, post] = bed.sandbox.received('/api/');
+		const [read, templates, post] = bed.sandbox.received('/api/');
 		expect(`${read.method} ${read.path}`).toBe(`GET /api/partner/${partner}/client/${clientMid}/`); // its default contact
+		// the type's default template, read once and sent (run/document/defaultTemplate.ts)
+		expect(`${templates.method} ${templates.path}`).toBe(
+			`GET /api/partner/${partner}/template/invoice/`,
+		);
 		const [client] = bed.sandbox.clients();
 		expect(JSON.parse(post.body)).toEqual({
 			document_type: 'invoice',
@@ -87,6 +91,7 @@ describe('Document: Create', () => {
 			date: '2026-11-30',
 			date_due: '2026-12-31',
 			currency: 'JPY',
+			document_template: 'ja_JP_2',
 		});
 		expect(result.output[0].json).toMatchObject({
 			document_number: 'INV-001',
@@ -124,10 +129,11 @@ describe('Document: Create', () => {
 		const received = bed.sandbox.received('/api/');
 		expect(received.map((r) => `${r.method} ${r.path}`)).toEqual([
 			`GET /api/partner/${partner}/client/`,
+			`GET /api/partner/${partner}/template/invoice/`,
 			`POST /api/partner/${partner}/document/`,
 		]);
 		const [client] = bed.sandbox.clients();
-		expect(JSON.parse(received[1].body)).toMatchObject({
+		expect(JSON.parse(received[2].body)).toMatchObject({
 			client_contact: (client.contacts as IDataObject[])[0].url,
 		});
 	});

@@ -1,7 +1,8 @@
 /**
- * A new document without a Template, whichever way MakeLeaps treats a missing one: applied by
- * default (nothing extra is read), or required (the refused create stores nothing; the type's
- * templates are read once per run and the create is made with the default one).
+ * A new document without a Template, whichever way MakeLeaps treats a missing one (applied by
+ * default, or required): the type's default is sent from the first create on, read once per run
+ * and then learnt by the process for the account, so no create is refused for it; a learnt one
+ * MakeLeaps refuses (nothing stored) is read again and the create made once more.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -30,12 +31,24 @@ const posts = (bed: TestBed) =>
 describe('A document without a Template, on a service that applies the default', () => {
 	const bed = useTestBed(STRICT);
 
-	test('sends none and reads no templates', async () => {
-		const result = await bed.run(invoice(seedClient(bed, 'C-1')));
+	test('the default is read once and sent; a later run of the process reads none', async () => {
+		const client = seedClient(bed, 'C-1');
+		const result = await bed.run(invoice(client));
 		expect(result.error).toBeUndefined();
 		expect(result.output[0].json.document_template).toBe('ja_JP_2');
-		expect(posts(bed).map((r) => JSON.parse(r.body).document_template)).toEqual([undefined]);
+		expect(posts(bed).map((r) => JSON.parse(r.body).document_template)).toEqual(['ja_JP_2']);
+		expect(templateReads(bed)).toHaveLength(1);
+		bed.sandbox.resetRequests();
+		await bed.run(invoice(client));
+		expect(posts(bed).map((r) => JSON.parse(r.body).document_template)).toEqual(['ja_JP_2']);
 		expect(templateReads(bed)).toEqual([]);
+	});
+
+	test('templates that cannot be read do not block the create: it goes without one', async () => {
+		bed.sandbox.injectFault({ kind: 'status', status: 404 }, { path: /\/template\// });
+		const result = await bed.run(invoice(seedClient(bed, 'C-1')));
+		expect(result.error).toBeUndefined();
+		expect(posts(bed).map((r) => JSON.parse(r.body).document_template)).toEqual([undefined]);
 	});
 });
 
@@ -63,14 +76,32 @@ describe('A document without a Template, on a service that requires one', () => 
 			'ja_JP_2',
 		]);
 		expect(bed.sandbox.documentsOf()).toHaveLength(3);
-		// one refused create (stored nothing), one read of the templates, then every create names it
+		// one read of the templates, then every create names it: none refused
 		expect(templateReads(bed)).toHaveLength(1);
 		expect(posts(bed).map((r) => JSON.parse(r.body).document_template)).toEqual([
-			undefined,
 			'ja_JP_2',
 			'ja_JP_2',
 			'ja_JP_2',
 		]);
+	});
+
+	test('a template the process learnt that MakeLeaps refuses: read again, the create made once more', async () => {
+		const client = seedClient(bed, 'C-1');
+		await bed.run(invoice(client));
+		bed.sandbox.resetRequests();
+		const refused = JSON.stringify({
+			meta: { status: 400 },
+			response: { document_template: ['Invalid template for this document type.'] },
+		});
+		bed.sandbox.injectFault(
+			{ kind: 'status', status: 400, body: refused, contentType: 'application/json' },
+			{ method: 'POST', path: /\/document\/$/ },
+		);
+		const result = await bed.run(invoice(client));
+		expect(result.error).toBeUndefined();
+		expect(templateReads(bed)).toHaveLength(1);
+		expect(posts(bed)).toHaveLength(2);
+		expect(bed.sandbox.documentsOf()).toHaveLength(2);
 	});
 
 	test('a Template chosen in the node is sent as it is', async () => {

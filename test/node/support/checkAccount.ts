@@ -68,7 +68,7 @@ export interface AccountShape {
 /**
  * A client without an external ID, then `clients` with one (101); invoices of two of them and a quote
  * (without an external ID), on three days, each with a normal and a simple line, the invoices
- * tagged; an item in the catalog; a pickup link of the quote (the newest document has none); an
+ * tagged (Monthly and Web, one each); an item in the catalog; a pickup link of the quote (the newest document has none); an
  * unsent sending order of the first invoice with a file in it.
  */
 export function seedAccount(bed: TestBed, shape: AccountShape = {}) {
@@ -89,14 +89,22 @@ export function seedAccount(bed: TestBed, shape: AccountShape = {}) {
 	const mids = Array.from({ length: clients }, (_, k) => seedClient(bed, `CL-${k + 1}`));
 	const url = (mid: string) =>
 		`${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/`;
-	const tag = bed.sandbox.seedTags('Monthly').find((t) => t.name === 'Monthly')!;
+	const tags = bed.sandbox.seedTags('Monthly', 'Web');
+	const tagNamed = (name: string) => tags.find((t) => t.name === name)!.url;
 	const seeded = documents.map(([type, date], i) =>
 		bed.sandbox.seedDocument({
 			document_type: type,
 			client: url(mids[Math.min(i, 1)]),
 			date,
 			external_id: i === 1 ? '' : `DOC-${i + 1}`,
-			tags: tagged && (i === 0 || i === documents.length - 1) ? [tag.url] : [],
+			// two tags, one a document: a filter of both names must find both documents
+			tags: !tagged
+				? []
+				: i === 0
+					? [tagNamed('Monthly')]
+					: i === documents.length - 1
+						? [tagNamed('Web')]
+						: [],
 			lineitems: [
 				{
 					kind: 'normal',

@@ -293,3 +293,62 @@ describe('Tags whose create or write is not answered as asked', () => {
 		expect(bed.sandbox.documentsOf()).toHaveLength(1);
 	});
 });
+
+describe("Tags given by a tag's MID or URL (an expression may give either)", () => {
+	const bed = useTestBed();
+
+	test.each([
+		['Create Missing Tags off', {}],
+		['Create Missing Tags on', makingTags],
+	])(
+		'%s: the value is taken as that tag, never made as a name; a re-run changes nothing',
+		async (_name, extra) => {
+			const client = seedClient(bed, 'C-1');
+			const [monthly, web] = bed.sandbox.seedTags('Monthly', 'Web');
+			const given = `${monthly.mid}, ${web.url}`;
+			const first = await bed.run(upsert(extra), [
+				{ id: 'INV-1', client, title: 'T', tags: given },
+			]);
+			expect(first.error).toBeUndefined();
+			expect(first.output[0].json.operation).toBe('created');
+			expect(tagPosts(bed)).toEqual([]);
+			const [stored] = bed.sandbox.documentsOf();
+			expect(tagNames(bed, stored as unknown as IDataObject).sort()).toEqual(['Monthly', 'Web']);
+			bed.sandbox.resetRequests();
+			const again = await bed.run(upsert(extra), [
+				{ id: 'INV-1', client, title: 'T', tags: given },
+			]);
+			expect(again.output[0].json.operation).toBe('unchanged');
+			expect(writes(bed)).toEqual([]);
+		},
+	);
+
+	test('a MID or URL of no tag of the account fails the item; nothing is made, even asked to', async () => {
+		const client = seedClient(bed, 'C-1');
+		bed.sandbox.seedTags('Monthly');
+		for (const value of ['1734479364999999999', `${bed.sandbox.baseUrl}/api/partner/1/tag/9/`]) {
+			bed.sandbox.resetRequests();
+			const result = await bed.run(upsert(makingTags), [
+				{ id: 'INV-1', client, title: 'T', tags: value },
+			]);
+			expect(result.error?.message).toMatch(
+				new RegExp(
+					`^Pick the tag from the list, or give its name: .* gives "${value.replace(/[.?/]/g, '\\$&')}", which is no tag's name`,
+				),
+			);
+			expect(writes(bed)).toEqual([]);
+		}
+	});
+
+	test('changes name the tags as MakeLeaps has them, whatever capitals the row gives', async () => {
+		const client = seedClient(bed, 'C-1');
+		bed.sandbox.seedTags('Monthly', 'Web');
+		await bed.run(upsert(), [{ id: 'INV-1', client, title: 'T', tags: 'Monthly' }]);
+		const changed = await bed.run(upsert(), [
+			{ id: 'INV-1', client, title: 'T', tags: 'monthly, WEB' },
+		]);
+		expect(changed.output[0].json.changes).toEqual({
+			tags: { from: ['Monthly'], to: ['Monthly', 'Web'] },
+		});
+	});
+});

@@ -125,8 +125,8 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 			listed.mid !== undefined && needsOwnRead(wanted, listed)
 				? await getDocument(op, partnerMid, String(listed.mid))
 				: listed;
-		const compared = await withTagNames(op, partnerMid, wanted, existing);
-		const { patch, changes } = documentChanges(wanted, compared);
+		const named = await withTagNames(op, partnerMid, wanted, existing);
+		const { patch, changes } = documentChanges(named.wanted, named.document);
 		const changed = Object.keys(changes);
 		if (changed.length === 0) return await op.settle({ action: 'unchanged', record: existing });
 		refuseIfSentOrPaid(op, existing, type, externalId, changed);

@@ -12,7 +12,13 @@ import type { OperationContext } from '../context';
 import { clientDocumentIndex, documentScope } from './clientDocuments';
 import { createRecord } from '../createRecord';
 import type { CreateOnce } from '../creates';
-import { chooseDefaultTemplate, refusedField, templateChosenInRun } from './defaultTemplate';
+import {
+	chooseDefaultTemplate,
+	forgetTemplate,
+	learnTemplate,
+	refusedField,
+	templateToSend,
+} from './defaultTemplate';
 import { checkTags, tagsToMake, withTagUrls } from './documentTags';
 import { checkAnswer } from './pickedDocument';
 
@@ -32,8 +38,9 @@ export async function createDocument(
 }
 
 /**
- * Without a template, a create MakeLeaps refuses for its missing template (nothing stored) is
- * made once more with the type's default (defaultTemplate.ts).
+ * Without a template, the type's default is sent from the first create on (defaultTemplate.ts);
+ * a create MakeLeaps refuses for its template (nothing stored) is made once more with the default
+ * read now.
  */
 async function createWithTemplate(
 	op: OperationContext,
@@ -42,13 +49,21 @@ async function createWithTemplate(
 ): Promise<IDataObject> {
 	if (body.document_template !== undefined) return await postOnce(op, partnerMid, body);
 	const type = String(body.document_type);
-	const chosen = await templateChosenInRun(op, partnerMid, type);
-	if (chosen) return await postOnce(op, partnerMid, { ...body, document_template: chosen });
-	const first = await outcomeOf(postOnce(op, partnerMid, body));
-	if (first.ok) return first.value;
-	if (!refusedField(first.error, 'document_template')) throw first.error;
-	const template = await chooseDefaultTemplate(op, partnerMid, type);
-	return await postOnce(op, partnerMid, { ...body, document_template: template });
+	const template = await templateToSend(op, partnerMid, type);
+	const sent = template ? { ...body, document_template: template.code } : body;
+	const first = await outcomeOf(postOnce(op, partnerMid, sent));
+	if (first.ok) {
+		learnTemplate(op, partnerMid, type, first.value);
+		return first.value;
+	}
+	const again = refusedField(first.error, 'document_template') && template?.learnt !== false;
+	if (!again) throw first.error;
+	// the template the process learnt is no longer taken, or none was sent: read the templates
+	forgetTemplate(op, partnerMid, type);
+	const code = await chooseDefaultTemplate(op, partnerMid, type);
+	const created = await postOnce(op, partnerMid, { ...body, document_template: code });
+	learnTemplate(op, partnerMid, type, created);
+	return created;
 }
 
 /**

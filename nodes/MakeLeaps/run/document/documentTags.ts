@@ -81,16 +81,24 @@ export function checkTags(
 }
 
 /**
- * The document with its tags as names (as the item gives them), for a comparison with what an
- * item asks; as it is when the item sets no tags, so no tag list is read for it.
+ * The document with its tags as names, and what the item asks with each tag it gives (a name in
+ * any capitals, a MID or URL) named as MakeLeaps names it, for a comparison (and `changes`) in
+ * the account's words; as they are when the item sets no tags, so no tag list is read for it.
  */
 export async function withTagNames(
 	op: OperationContext,
 	partnerMid: string,
 	wanted: IDataObject,
 	document: IDataObject,
-): Promise<IDataObject> {
-	if (wanted.tags === undefined || !Array.isArray(document.tags)) return document;
+): Promise<{ wanted: IDataObject; document: IDataObject }> {
+	if (!Array.isArray(wanted.tags) || !Array.isArray(document.tags)) return { wanted, document };
 	const list = await op.run.tagBook(partnerMid).list(op.itemIndex);
-	return { ...document, tags: document.tags.map((ref) => list.nameOfRef(ref)) };
+	const named = (value: unknown) => {
+		const found = list.given(String(value));
+		return found.length === 1 ? found[0].name : String(value);
+	};
+	return {
+		wanted: { ...wanted, tags: wanted.tags.map(named) },
+		document: { ...document, tags: document.tags.map((ref) => list.nameOfRef(ref)) },
+	};
 }

@@ -6,7 +6,7 @@
  * make tags, fails the item naming the tag, before anything is written for it.
  */
 import { postTag } from '../../api/tags';
-import { tagKey, tagOf, type TagRecord } from '../../model/tags';
+import { isTagReference, tagKey, tagOf, type TagRecord } from '../../model/tags';
 import { excerpt, isUncertainWrite } from '../../transport';
 import type { OperationContext } from '../context';
 import { refuseUncertain, uncertainCreate } from '../creates';
@@ -38,13 +38,14 @@ export async function missingTags(
 	const list = await op.run.tagBook(partnerMid).list(op.itemIndex);
 	const missing: string[] = [];
 	for (const name of names) {
-		const found = list.named(name);
+		const found = list.given(name);
 		if (found.length > 1) {
 			op.fail(
 				`${ask.label}: MakeLeaps has ${found.length} tags named "${name}" (${found.map((tag) => tag.name).join(', ')})`,
 				'Give the name exactly as one of them is written, or remove the duplicates in MakeLeaps. Nothing was written for this item.',
 			);
 		}
+		if (found.length === 0 && isTagReference(name)) refuseReference(op, name, ask);
 		if (found.length === 0) missing.push(name);
 	}
 	if (missing.length > 0 && !ask.create) refuseUnasked(op, missing, ask);
@@ -62,10 +63,18 @@ export async function tagsNamed(
 	const book = op.run.tagBook(partnerMid);
 	const tags: TagRecord[] = [];
 	for (const name of names) {
-		const [found] = (await book.list(op.itemIndex)).named(name);
+		const [found] = (await book.list(op.itemIndex)).given(name);
 		tags.push(found ?? (await madeTag(op, book, partnerMid, name, ask.label)));
 	}
 	return tags;
+}
+
+/** A tag's MID or URL that is none of the partner's tags: never made into a tag of that name. */
+function refuseReference(op: OperationContext, value: string, ask: TagAsk): never {
+	op.fail(
+		`Pick the tag from the list, or give its name: ${ask.label} gives "${value}", which is no tag's name, nor the MID or address of one of MakeLeaps' tags`,
+		`A value like this is never made into a new tag, even with ${ask.option}. Nothing was written for this item.`,
+	);
 }
 
 /** The item fails naming the tags it names that MakeLeaps has not, and how to go on. */

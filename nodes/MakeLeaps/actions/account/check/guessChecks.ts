@@ -39,12 +39,15 @@ import {
 } from '../../../model/marks';
 import type { CheckId } from '../../../words/check';
 
-/** How the document list took the tags filter given as `value`, in a few words. */
+/**
+ * How the document list took the tags filter given as `value`, in a few words: applied when
+ * every document that came back carries one of the filter's tags and each of `taggedMids` came.
+ */
 async function tagFilterTake(
 	probe: Probe,
 	value: string,
 	filter: TagFilter,
-	taggedMid: string,
+	taggedMids: string[],
 ): Promise<{ applied: boolean; text: string }> {
 	const qs = { per_page: MAX_PAGE_SIZE, tags: value };
 	const read = await outcomeOf(probe.page(documentPage, qs, 'the document list'));
@@ -59,12 +62,43 @@ async function tagFilterTake(
 			applied: false,
 			text: `accepted but not applied (${without} of ${found.length} documents do not show the tag)`,
 		};
-	if (!found.some((d) => String(d.mid) === taggedMid))
-		return {
-			applied: false,
-			text: `accepted, but ${found.length === 0 ? 'no document came back' : `the tagged document is not among the ${plural(found.length, 'document')} that came back`}`,
-		};
+	const missing = taggedMids.filter((mid) => !found.some((d) => String(d.mid) === mid));
+	if (missing.length > 0) {
+		const which =
+			taggedMids.length === 1
+				? 'the tagged document is not'
+				: `${missing.length} of the ${taggedMids.length} tagged documents are not`;
+		const came =
+			found.length === 0
+				? 'no document came back'
+				: `${which} among the ${plural(found.length, 'document')} that came back`;
+		const join = taggedMids.length > 1 ? ': a comma is not read as "either"' : '';
+		return { applied: false, text: `accepted, but ${came}${join}` };
+	}
 	return { applied: true, text: `applied (${plural(found.length, 'document')}, all with the tag)` };
+}
+
+/**
+ * A second listed document with a tag the first does not carry, itself without the first's tag:
+ * a filter of both names must give both documents when a comma means "either".
+ */
+function otherTagged(
+	list: TagList,
+	tagged: IDataObject[],
+	first: IDataObject,
+	tag: TagRecord,
+): { document: IDataObject; tag: TagRecord } | undefined {
+	const mids = (document: IDataObject) =>
+		new Set((document.tags as unknown[]).map((ref) => list.ofRef(ref)?.mid).filter(Boolean));
+	const firstMids = mids(first);
+	for (const document of tagged) {
+		const own = mids(document);
+		if (document === first || own.has(tag.mid)) continue;
+		const other = [...own].find((mid) => !firstMids.has(mid));
+		const record = list.all().find((candidate) => candidate.mid === other);
+		if (record) return { document, tag: record };
+	}
+	return undefined;
 }
 
 /** The tag a document's first reference names, among the first page of the partner's tags. */
@@ -87,17 +121,27 @@ async function firstTagOf(
 export const tagFilterForm: Check = {
 	id: 'tag_filter_form',
 	async run(probe) {
-		const document =
-			(await probe.documents()).find((d) => Array.isArray(d.tags) && d.tags.length > 0) ??
-			undecided('None of the first documents listed has a tag');
+		const tagged = (await probe.documents()).filter(
+			(d) => Array.isArray(d.tags) && d.tags.length > 0,
+		);
+		const document = tagged[0] ?? undecided('None of the first documents listed has a tag');
 		const { list, tag } = await firstTagOf(probe, document);
-		// the filter as Get Many and the trigger send it: the tag's name
-		const filter = tagFilterOf(list, [tag.name], 'Tags');
-		const mid = String(document.mid);
-		const byName = await tagFilterTake(probe, filter.sent, filter, mid);
-		const evidence = `Tag "${excerpt(tag.name, 40)}" of ${named(document)}: by name ${byName.text}`;
-		if (byName.applied) return held(evidence);
-		const byMid = await tagFilterTake(probe, tag.mid, filter, mid);
+		const other = otherTagged(list, tagged, document, tag);
+		// the filter as Get Many and the trigger send it: the tags' names, a comma between them
+		const names = other ? [tag.name, other.tag.name] : [tag.name];
+		const filter = tagFilterOf(list, names, 'Tags');
+		const mids = [document, ...(other ? [other.document] : [])].map((d) => String(d.mid));
+		const byName = await tagFilterTake(probe, filter.sent, filter, mids);
+		const of = other ? `${named(document)} and ${named(other.document)}` : named(document);
+		const evidence = `Tags "${names.map((name) => excerpt(name, 40)).join('", "')}" of ${of}: by name ${byName.text}`;
+		if (byName.applied)
+			return held(
+				other
+					? evidence
+					: `${evidence}; the first documents carry one tag, so two names were not tried`,
+			);
+		const single = tagFilterOf(list, [tag.name], 'Tags');
+		const byMid = await tagFilterTake(probe, tag.mid, single, [String(document.mid)]);
 		return differs(`${evidence}; by MID ${byMid.text}`);
 	},
 };
