@@ -89,22 +89,17 @@ export function seedAccount(bed: TestBed, shape: AccountShape = {}) {
 	const mids = Array.from({ length: clients }, (_, k) => seedClient(bed, `CL-${k + 1}`));
 	const url = (mid: string) =>
 		`${bed.sandbox.baseUrl}/api/partner/${bed.sandbox.credentials.partnerMid}/client/${mid}/`;
+	// two tags, one a document (the first and the last): a filter of both names finds both
 	const tags = bed.sandbox.seedTags('Monthly', 'Web');
-	const tagNamed = (name: string) => tags.find((t) => t.name === name)!.url;
+	const tagOf = (i: number) =>
+		tagged && (i === 0 || i === documents.length - 1) ? [tags[i === 0 ? 0 : 1].url] : [];
 	const seeded = documents.map(([type, date], i) =>
 		bed.sandbox.seedDocument({
 			document_type: type,
 			client: url(mids[Math.min(i, 1)]),
 			date,
 			external_id: i === 1 ? '' : `DOC-${i + 1}`,
-			// two tags, one a document: a filter of both names must find both documents
-			tags: !tagged
-				? []
-				: i === 0
-					? [tagNamed('Monthly')]
-					: i === documents.length - 1
-						? [tagNamed('Web')]
-						: [],
+			tags: tagOf(i),
 			lineitems: [
 				{
 					kind: 'normal',
