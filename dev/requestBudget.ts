@@ -118,10 +118,10 @@ export const TASKS: Task[] = [
 		what: '3 clients, 3 invoices (8 sheet rows) and their 3 PDFs',
 		units: 3,
 		unit: 'invoice',
-		minimum: 14,
+		minimum: 15,
 		minimumIs:
-			'partner + client list + 3 creates + invoice list + client list (default contacts) + 3 creates + document list (numbers) + 3 PDFs',
-		budget: 14,
+			'partner + client list + 3 creates + invoice list + client list (default contacts) + invoice templates (the default, sent) + 3 creates + document list (numbers) + 3 PDFs',
+		budget: 15,
 	},
 	{
 		workflow: 'mlExample4SheetInvoices',
@@ -160,10 +160,10 @@ export const TASKS: Task[] = [
 		what: 'a quote request form: a new client, its quote and the PDF',
 		units: 1,
 		unit: 'quote',
-		minimum: 8,
+		minimum: 9,
 		minimumIs:
-			'partner + client list + client create + quote list (of the day) + client (default contact) + quote create + quote (number) + PDF',
-		budget: 8,
+			'partner + client list + client create + quote list (of the day) + client (default contact) + quote templates (the default, sent) + quote create + quote (number) + PDF',
+		budget: 9,
 	},
 	{
 		workflow: 'mlExample5FormQuote',
@@ -205,11 +205,11 @@ export const TASKS: Task[] = [
 		what: 'a quote accepted: the poll that reports it, its invoice made and sent',
 		units: 1,
 		unit: 'quote',
-		minimum: 9,
+		minimum: 10,
 		minimumIs:
-			'quote list (the poll) + partner + quote + invoice list (by External ID) + invoice create + order + add + ready + send',
+			'quote list (the poll) + partner + quote + invoice list (by External ID) + invoice templates (the default, sent) + invoice create + order + add + ready + send',
 		// Send reads the invoice first, to check it is not sent yet
-		budget: 10,
+		budget: 11,
 	},
 	{
 		workflow: 'mlExample10AcceptedQuote',
@@ -230,10 +230,10 @@ export const TASKS: Task[] = [
 		what: 'one tool call through the MCP Server Trigger: create or update an invoice for a known client (made)',
 		units: 1,
 		unit: 'invoice',
-		minimum: 4,
+		minimum: 5,
 		minimumIs:
-			'partner + client list (the client by External ID, its default contact) + invoice list (by External ID) + invoice create',
-		budget: 4,
+			'partner + client list (the client by External ID, its default contact) + invoice list (by External ID) + invoice templates (the default, sent; later calls of the process send the one learnt) + invoice create',
+		budget: 5,
 	},
 	{
 		workflow: 'mlExample9McpServer',

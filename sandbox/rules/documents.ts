@@ -71,9 +71,18 @@ const ANSWERED = [
 	'jp_withholding_tax',
 	'subtotal_withholding_tax',
 	'pdf_content_url',
+	// the recorded status fields (makeleaps-evidence R5d), and the old guesses under guessedMarks
+	'date_shipped',
+	'date_removed',
+	'date_accepted',
+	'date_confirmed',
+	'date_converted',
+	'is_accepted',
+	'is_confirmed',
+	'is_converted',
+	'approval_status',
 	'accepted',
 	'viewed',
-	'date_accepted',
 	'date_viewed',
 ];
 const KNOWN = [...WRITTEN, ...ANSWERED];
