@@ -103,7 +103,7 @@ export const CHECK_WORDS = {
 	},
 	templates: {
 		name: 'Invoice templates can be listed',
-		held: 'The Template list of Document → Create and Create or Update shows your templates.',
+		held: 'The Template list of Document → Create and Create or Update shows your templates; with Template empty, a new document is sent the template the details name.',
 		differs:
 			'The Template list may be empty or fail, and a document made without a Template may fail where MakeLeaps asks for one.',
 		unshown: 'Your account lists no invoice templates, so this does not show.',

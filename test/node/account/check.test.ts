@@ -43,6 +43,9 @@ describe('Account → Check against a service that is as the node guesses', () =
 		expect(evidence.pdf_form).toMatch(/came as the file itself \(a PDF of/);
 		expect(evidence.client_filter_form).toMatch(/by MID applied .*by address applied/);
 		expect(evidence.line_item_shape).toMatch(/unit_cost/);
+		expect(evidence.templates).toMatch(
+			/; with Template empty a new invoice is sent ja_JP_2 \(the first listed: none is marked default\)$/,
+		);
 		expect(evidence.tag_filter_form).toMatch(
 			/^Tags "(Monthly", "Web|Web", "Monthly)" of document 000\d \(…\d{7}\) and document 000\d \(…\d{7}\): by name applied \(2 documents, all with the tag\)$/,
 		);

@@ -1,6 +1,7 @@
 /**
  * Account → Check, the invoice templates: listed at the address the node reads them from, each
- * with the code and the name the editor's list shows.
+ * with the code and the name the editor's list shows, and the one a new invoice without a
+ * Template is sent (whether MakeLeaps would require it, a read cannot tell).
  */
 import { excerpt, MAX_PAGE_SIZE, outcomeOf } from '../../../transport';
 import { differs, held, plural, undecided } from './verdicts';
@@ -8,6 +9,7 @@ import { notFoundAt } from './failedReads';
 import type { Check } from './probe';
 import { templatePage, templatesPath } from '../../../api/templates';
 import { isRecord } from '../../../model/locators';
+import { defaultTemplateOf } from '../../../run/document/defaultTemplate';
 
 export const templates: Check = {
 	id: 'templates',
@@ -32,6 +34,11 @@ export const templates: Check = {
 			);
 		}
 		const codes = list.slice(0, 3).map((t) => String(t.code));
-		return held(`${plural(list.length, 'invoice template')}, such as ${codes.join(', ')}`);
+		// what a new invoice without a Template is sent (whether MakeLeaps requires one, no read tells)
+		const sent = defaultTemplateOf(list.filter(isRecord));
+		const marked = list.some((t) => isRecord(t) && (t.is_default === true || t.default === true));
+		return held(
+			`${plural(list.length, 'invoice template')}, such as ${codes.join(', ')}; with Template empty a new invoice is sent ${String(sent)} (${marked ? 'marked default' : 'the first listed: none is marked default'})`,
+		);
 	},
 };
