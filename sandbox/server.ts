@@ -53,14 +53,20 @@ export class Sandbox extends SandboxState {
 	inFlight = 0;
 	maxInFlight = 0;
 	private sockets = new Set<import('node:net').Socket>();
+	/** Requests not done with yet: handled, and their answer sent or their connection closed. */
+	private readonly pending = new Set<Promise<unknown>>();
 
 	constructor(readonly options: SandboxOptions = {}) {
 		super();
 		this.server = http.createServer((req, res) => {
-			this.handle(req, res).catch((error: Error) => {
+			const handled = this.handle(req, res).catch((error: Error) => {
 				res.writeHead(500, { 'Content-Type': 'text/plain' });
 				res.end(`sandbox failure: ${error.message}`);
 			});
+			const closed = new Promise((resolve) => res.once('close', resolve));
+			const done = Promise.all([handled, closed]);
+			this.pending.add(done);
+			void done.finally(() => this.pending.delete(done));
 		});
 		this.server.on('connection', (socket) => {
 			this.sockets.add(socket);
@@ -161,6 +167,15 @@ export class Sandbox extends SandboxState {
 		this.requests.length = 0;
 	}
 
+	/**
+	 * Resolves when the sandbox is done with every request it received: a request held, delayed
+	 * or trickled after the node gave up on it has been applied or dropped. Tests read the
+	 * state after it instead of waiting a while.
+	 */
+	async settled(): Promise<void> {
+		while (this.pending.size > 0) await Promise.all([...this.pending]);
+	}
+
 	/** A request's way: logged, faults before, answered, faults after (controls skip the log). */
 	private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
 		const chunks: Buffer[] = [];
@@ -174,11 +189,15 @@ export class Sandbox extends SandboxState {
 
 		const record = recordOf(method, url, req.headers, body);
 		this.requests.push(record);
+		res.once('close', () => {
+			if (!res.writableFinished) record.unfinished = true;
+		});
 		const api = url.pathname.startsWith('/api/');
 		if (api) this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
 		try {
 			await this.travel(api);
-			const fault = this.faults.take(method, url.pathname);
+			const { fault, early } = this.faults.take(method, url.pathname);
+			if (early) record.early = true;
 			if (await this.faults.before(fault, req, res, record)) return;
 			const answer = this.answer(new ApiCall(method, url, req.headers, body, this.service, raw));
 			record.status = answer.status;
