@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev code: waits for processes it started, from Node.js */
 /**
  * Waiting for a process to be ready, with a bound that holds on a busy machine, and an error that
  * says what was awaited, for how long, the last thing seen and the end of the process's log.

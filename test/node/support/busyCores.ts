@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev code: child processes that keep the machine's cores busy during a test */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- dev code: child processes that keep the machine's cores busy during a test */
 /**
  * Other work on the machine: child processes that spin on the CPU for as long as a test runs,
  * so the node, the engine and the sandbox get only a share of the cores, as on a loaded server

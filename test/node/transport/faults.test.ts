@@ -107,7 +107,7 @@ describe('Faults on Create: a create that may have happened is never sent twice'
 	])('%s', (_label, withExternalId) => {
 		test.each(faults)(
 			'$name: one POST, no duplicate, the next item goes on',
-			async ({ name, faults: injected, appliedOnServer }) => {
+			async ({ faults: injected, appliedOnServer }) => {
 				for (const fault of injected)
 					bed.sandbox.injectFault(fault, { method: 'POST', path: '/api/' });
 				const result = await bed.run(create(withExternalId), items, {
@@ -609,7 +609,7 @@ describe('Faults on the read operations and Create or Update', () => {
 
 	test.each(faults)(
 		'Create or Update, new client, $name on the create: one POST, found if applied, later rows with the ID not created blindly',
-		async ({ name, faults: injected, appliedOnServer }) => {
+		async ({ faults: injected, appliedOnServer }) => {
 			for (const fault of injected)
 				bed.sandbox.injectFault(fault, { method: 'POST', path: '/api/' });
 			const row = { id: 'NEW-1', org: 'New Co', email: 'new@example.com' };

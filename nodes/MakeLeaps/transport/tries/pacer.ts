@@ -149,6 +149,7 @@ export class Pacer {
 			this.schedule.lastLeft = Math.max(this.schedule.lastLeft, this.clock.now());
 			done();
 		};
+		let turned = false;
 		try {
 			// every request sleeps to its slot at once, so a busy process delays them together,
 			// not one after another; then they leave in line
@@ -156,10 +157,13 @@ export class Pacer {
 			if (wait > 0) await this.clock.sleep(wait);
 			await (this.clock.waitFor?.(ahead) ?? ahead);
 			await this.waitUntil(slot);
-		} catch (error) {
-			over = true;
-			done();
-			throw error;
+			turned = true;
+		} finally {
+			// stopped while waiting: the next in line goes on, and nothing left
+			if (!turned) {
+				over = true;
+				done();
+			}
 		}
 		return {
 			leave: async () => {

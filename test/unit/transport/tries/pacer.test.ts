@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code: the virtual clock lets the event loop run between its timers */
 import {
 	checkRequestsPerMinute,
 	Pacer,
