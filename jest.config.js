@@ -36,10 +36,10 @@ function selectedProjects(argv = process.argv) {
 /**
  * Node test files mostly wait on real time (fault, backoff and Retry-After waits, paced and
  * throttled imports, a far link's round trips): on 2 cores, 3 workers overlap those waits (the
- * layer in about 3.5 minutes instead of 5). Not 4: with two workers computing, the other two
- * got too little of the cores for the timing tests (a 300 ms timeout, a pace within 1.25× its
- * bound). Unit files only compute, and each end-to-end or queue file starts n8n processes that
- * take a core or more: runs that include them keep 2 workers.
+ * layer in about 3.5 minutes instead of 5). Not 4: no test measures the clock, but more workers
+ * than that only share the same two cores. Unit files only compute, and each end-to-end or
+ * queue file starts n8n processes that take a core or more: runs that include them keep 2
+ * workers.
  */
 const selected = selectedProjects();
 const waitsMostly =

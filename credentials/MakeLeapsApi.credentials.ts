@@ -9,6 +9,8 @@ import type {
 } from 'n8n-workflow';
 
 import { tokenFor, tokenOwner } from '../nodes/MakeLeaps/transport/token';
+import { departing } from '../nodes/MakeLeaps/transport/tries/departure';
+import { TOKEN_DEADLINE_MS } from '../nodes/MakeLeaps/transport/types';
 
 export class MakeLeapsApi implements ICredentialType {
 	name = 'makeLeapsApi';
@@ -72,7 +74,7 @@ export class MakeLeapsApi implements ICredentialType {
 	preAuthentication: NonNullable<ICredentialType['preAuthentication']>;
 
 	/** n8n creates the credential without arguments; tests pass a shorter deadline. */
-	constructor(tokenDeadlineMs = 30_000) {
+	constructor(tokenDeadlineMs = TOKEN_DEADLINE_MS) {
 		this.preAuthentication = async function (this: IHttpRequestHelper, credentials) {
 			return await tokenFor(this.helpers, credentials, tokenDeadlineMs);
 		};
@@ -80,12 +82,14 @@ export class MakeLeapsApi implements ICredentialType {
 
 	/**
 	 * Sends the Bearer token. A token issued for other credential values is withheld: the API
-	 * then answers 401 and n8n fetches a fresh token for the current values.
+	 * then answers 401 and n8n fetches a fresh token for the current values. n8n calls it after
+	 * the token exchange, right before it sends: the node's request leaves then, on its pace.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
+		await departing(requestOptions);
 		if (!credentials.accessToken || credentials.tokenOwner !== tokenOwner(credentials)) {
 			return requestOptions;
 		}

@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import type { Sandbox } from '../sandbox/server';
+import { logTail, waitUntilReady } from './readiness';
 
 /** The package's folder (this file runs from scripts/ under jest and from build/scripts/ when compiled). */
 export const ROOT = (() => {
@@ -45,6 +46,15 @@ export const EXAMPLE_FILES = [
 	'10-accepted-quote-to-invoice.json',
 ];
 export const PACKAGE_NAME = 'n8n-nodes-makeleaps';
+/** The node type n8n names the package's node by, once it has loaded it. */
+const NODE_TYPE = `${PACKAGE_NAME}.makeLeaps`;
+
+/**
+ * Bounds that hold on a busy machine (a CI runner shared with other jobs, two cores and a load of
+ * ten): each n8n command starts n8n's whole CLI, which then takes a minute or more.
+ */
+const CLI_BOUND_MS = 300_000;
+const START_BOUND_MS = 300_000;
 
 export interface RunData {
 	status: string;
@@ -101,6 +111,7 @@ function run(
 	args: string[],
 	options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
 ) {
+	const timeoutMs = options.timeoutMs ?? CLI_BOUND_MS;
 	return new Promise<CliResult>((resolve) => {
 		execFile(
 			command,
@@ -108,12 +119,16 @@ function run(
 			{
 				cwd: options.cwd,
 				env: options.env ?? process.env,
-				timeout: options.timeoutMs ?? 180_000,
+				timeout: timeoutMs,
 				maxBuffer: 256 * 1024 * 1024,
 			},
 			(error, stdout, stderr) => {
 				const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-				resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+				// a command stopped at its bound says so, with what it printed last
+				const stopped = error?.killed
+					? `\n${path.basename(command)} ${args.join(' ')} was stopped after ${timeoutMs / 1000} s; last lines:\n${logTail(`${stdout}\n${stderr}`)}`
+					: '';
+				resolve({ code, stdout: String(stdout), stderr: `${String(stderr)}${stopped}` });
 			},
 		);
 	});
@@ -272,7 +287,13 @@ export class N8n {
 	}
 
 	async importWorkflow(workflow: { id: string }) {
-		await this.importFile('workflow', workflow, `workflow-${workflow.id}.json`);
+		await this.importWorkflows([workflow]);
+	}
+
+	/** Imports workflows with one n8n command (each command starts n8n's whole CLI). */
+	async importWorkflows(workflows: Array<{ id: string }>) {
+		const name = `workflows-${workflows.map((w) => w.id).join('-')}`.slice(0, 200);
+		await this.importFile('workflow', workflows, `${name}.json`);
 	}
 
 	/** Runs a stored workflow with `n8n execute`; returns the run and the command's output. */
@@ -310,35 +331,46 @@ export class N8n {
 		return answer.status;
 	}
 
-	/** Starts `n8n start` (on a free port unless one is given) and waits until the editor is ready. */
+	/**
+	 * Starts `n8n start` (on a free port unless one is given) and waits until it is ready: healthy,
+	 * its REST API mounted (n8n 1.x reports ready a moment before), the owner signed in and this
+	 * package's node among the types it serves to the editor.
+	 */
 	async start(port?: number): Promise<void> {
 		this.port = port ?? (await freePort());
 		const env = await this.env();
-		this.server = spawn(n8nBinary(), ['start'], {
+		const server = spawn(n8nBinary(), ['start'], {
 			env,
 			cwd: this.folder,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
+		this.server = server;
 		const append = (chunk: Buffer) => {
 			this.serverLog += chunk.toString();
 		};
-		this.server.stdout!.on('data', append);
-		this.server.stderr!.on('data', append);
-		const deadline = Date.now() + 120_000;
-		while (Date.now() < deadline) {
-			if (this.server.exitCode !== null)
-				throw new Error(`n8n exited with ${this.server.exitCode}:\n${this.serverLog}`);
-			try {
-				// ready, and its REST API mounted (n8n 1.x reports ready a moment before)
-				const ready = await fetch(`${this.url}/healthz/readiness`);
-				const settings = ready.ok ? await fetch(`${this.url}/rest/settings`) : undefined;
-				if (settings?.ok && settings.headers.get('content-type')?.includes('json')) return;
-			} catch {
-				// not listening yet
-			}
-			await new Promise((r) => setTimeout(r, 500));
-		}
-		throw new Error(`n8n did not become ready within 120 s:\n${this.serverLog}`);
+		server.stdout.on('data', append);
+		server.stderr.on('data', append);
+		await waitUntilReady({
+			what: `n8n start on port ${this.port} (health, REST API, the ${NODE_TYPE} node type)`,
+			boundMs: START_BOUND_MS,
+			check: async () => await this.readiness(),
+			log: () => this.serverLog,
+			gone: () => (server.exitCode === null ? undefined : `n8n exited with ${server.exitCode}`),
+		});
+	}
+
+	/** True once n8n is ready to be used; otherwise the first step that is not. */
+	private async readiness(): Promise<true | string> {
+		const health = await fetch(`${this.url}/healthz/readiness`).catch(() => undefined);
+		if (!health?.ok) return `GET /healthz/readiness: ${health?.status ?? 'not listening yet'}`;
+		const settings = await fetch(`${this.url}/rest/settings`);
+		if (!settings.ok || !settings.headers.get('content-type')?.includes('json'))
+			return `GET /rest/settings: HTTP ${settings.status}`;
+		await this.login();
+		const types = await this.rest('GET', '/types/nodes.json');
+		const names = Array.isArray(types.body) ? (types.body as Array<{ name?: string }>) : [];
+		if (names.some((type) => type.name === NODE_TYPE)) return true;
+		return `GET /types/nodes.json: HTTP ${types.status}, ${names.length} node types, ${NODE_TYPE} not among them`;
 	}
 
 	/**
@@ -358,16 +390,20 @@ export class N8n {
 		const append = (chunk: Buffer) => {
 			worker.log += chunk.toString();
 		};
-		worker.process.stdout!.on('data', append);
-		worker.process.stderr!.on('data', append);
-		const deadline = Date.now() + 120_000;
-		while (!worker.log.includes('n8n worker is now ready')) {
-			if (worker.process.exitCode !== null || Date.now() > deadline)
-				throw new Error(
-					`n8n worker did not start (exit ${worker.process.exitCode}):\n${worker.log}`,
-				);
-			await new Promise((r) => setTimeout(r, 250));
-		}
+		worker.process.stdout.on('data', append);
+		worker.process.stderr.on('data', append);
+		const ready = 'n8n worker is now ready';
+		await waitUntilReady({
+			what: `n8n worker ${this.workers.length} ("${ready}" in its log)`,
+			boundMs: START_BOUND_MS,
+			check: async () => worker.log.includes(ready) || 'not in its log yet',
+			log: () => worker.log,
+			gone: () => {
+				const { exitCode } = worker.process;
+				return exitCode === null ? undefined : `n8n worker exited with ${exitCode}`;
+			},
+			everyMs: 250,
+		});
 	}
 
 	get log() {

@@ -62,6 +62,8 @@ export class Sandbox extends SandboxState {
 	inFlight = 0;
 	maxInFlight = 0;
 	private sockets = new Set<import('node:net').Socket>();
+	/** Requests not done with yet: handled, and their answer sent or their connection closed. */
+	private readonly pending = new Set<Promise<unknown>>();
 
 	constructor(readonly options: SandboxOptions = {}) {
 		super();
@@ -71,10 +73,14 @@ export class Sandbox extends SandboxState {
 	/** A server answering through `handle`: the sandbox's, or its storage address's alone. */
 	private serverOf(storage: boolean): http.Server {
 		const server = http.createServer((req, res) => {
-			this.handle(req, res, storage).catch((error: Error) => {
+			const handled = this.handle(req, res, storage).catch((error: Error) => {
 				res.writeHead(500, { 'Content-Type': 'text/plain' });
 				res.end(`sandbox failure: ${error.message}`);
 			});
+			const closed = new Promise((resolve) => res.once('close', resolve));
+			const done = Promise.all([handled, closed]);
+			this.pending.add(done);
+			void done.finally(() => this.pending.delete(done));
 		});
 		server.on('connection', (socket) => {
 			this.sockets.add(socket);
@@ -185,6 +191,15 @@ export class Sandbox extends SandboxState {
 	}
 
 	/**
+	 * Resolves when the sandbox is done with every request it received: a request held, delayed
+	 * or trickled after the node gave up on it has been applied or dropped. Tests read the
+	 * state after it instead of waiting a while.
+	 */
+	async settled(): Promise<void> {
+		while (this.pending.size > 0) await Promise.all([...this.pending]);
+	}
+
+	/**
 	 * A request's way: logged, faults before, answered, faults after (controls skip the log). The
 	 * storage address (`storage`) answers its uploads alone.
 	 */
@@ -200,11 +215,15 @@ export class Sandbox extends SandboxState {
 
 		const record = recordOf(method, url, req.headers, body);
 		this.requests.push(record);
+		res.once('close', () => {
+			if (!res.writableFinished) record.unfinished = true;
+		});
 		const api = url.pathname.startsWith('/api/');
 		if (api) this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
 		try {
 			await this.travel(api);
-			const fault = this.faults.take(method, url.pathname);
+			const { fault, early } = this.faults.take(method, url.pathname);
+			if (early) record.early = true;
 			if (await this.faults.before(fault, req, res, record)) return;
 			const call = new ApiCall(method, url, req.headers, body, this.service, raw);
 			const answer = storage ? this.storageAnswer(call) : this.answer(call);

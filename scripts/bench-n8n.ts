@@ -142,9 +142,11 @@ export async function prepareN8n(sandbox: Sandbox, n: number): Promise<N8n> {
 			},
 		},
 	]);
-	await n8n.importWorkflow(makeLeapsWorkflow(n, partnerMid));
-	await n8n.importWorkflow(makeLeapsWorkflow(n, partnerMid, true));
-	await n8n.importWorkflow(httpRequestWorkflow(n, sandbox.baseUrl, partnerMid));
+	await n8n.importWorkflows([
+		makeLeapsWorkflow(n, partnerMid),
+		makeLeapsWorkflow(n, partnerMid, true),
+		httpRequestWorkflow(n, sandbox.baseUrl, partnerMid),
+	]);
 	return n8n;
 }
 

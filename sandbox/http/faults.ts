@@ -15,6 +15,14 @@ export type Fault =
 			body?: string;
 			contentType?: string;
 			headers?: Record<string, string>;
+			/**
+			 * For this long after it (or, `'Retry-After'`, until its Retry-After header has passed,
+			 * 10 ms short, as timers fire a little early), every request it would match gets the
+			 * same answer, marked `early` in the log: a service that means its Retry-After, or
+			 * stays down while the node backs off. A test then counts the requests that came too
+			 * soon.
+			 */
+			holdMs?: number | 'Retry-After';
 	  }
 	/** Closes the connection before the request is processed (nothing is applied). */
 	| { kind: 'reset' }
@@ -22,6 +30,11 @@ export type Fault =
 	| { kind: 'resetAfter' }
 	/** Waits before processing the request. */
 	| { kind: 'delay'; ms: number }
+	/**
+	 * Applies the request, then holds its answer until the client gives up on it (its deadline,
+	 * Stop) and closes the connection: an answer that never comes, whatever the time.
+	 */
+	| { kind: 'hang' }
 	/** Answers a redirect instead (nothing is applied). */
 	| { kind: 'redirect'; status?: 301 | 302 | 303 | 307 | 308; location: string }
 	/** Applies the request, then answers this instead of the real answer. */
@@ -35,8 +48,25 @@ export type Fault =
 
 export type FaultMatch = { method?: string; path?: string | RegExp };
 
+function matches(match: FaultMatch, method: string, path: string): boolean {
+	if (match.method && match.method !== method) return false;
+	if (typeof match.path === 'string' && !path.startsWith(match.path)) return false;
+	if (match.path instanceof RegExp && !match.path.test(path)) return false;
+	return true;
+}
+
+/** When a fault's hold ends: after its `holdMs`, or when its Retry-After says (seconds or a date). */
+function holdEnd(fault: Extract<Fault, { kind: 'status' }>, now: number): number {
+	if (typeof fault.holdMs === 'number') return now + fault.holdMs;
+	const retryAfter = fault.headers?.['Retry-After'] ?? '';
+	const at = /^\d+$/.test(retryAfter) ? now + Number(retryAfter) * 1000 : Date.parse(retryAfter);
+	return (Number.isNaN(at) ? now : at) - 10;
+}
+
 export class Faults {
 	private readonly queue: Array<{ fault: Fault; match: FaultMatch }> = [];
+	/** Answers held on after a fault with `holdMs`, until their time. */
+	private holds: Array<{ fault: Fault; match: FaultMatch; until: number }> = [];
 	/** Timers of delays and trickles, cleared when the sandbox closes. */
 	private readonly timers = new Set<NodeJS.Timeout>();
 
@@ -46,22 +76,29 @@ export class Faults {
 
 	clear() {
 		this.queue.length = 0;
+		this.holds = [];
 	}
 
 	stopTimers() {
 		for (const timer of this.timers) clearTimeout(timer);
 	}
 
-	/** The first queued fault for this request, taken off the queue. */
-	take(method: string, path: string): Fault | undefined {
-		const index = this.queue.findIndex(({ match }) => {
-			if (match.method && match.method !== method) return false;
-			if (typeof match.path === 'string' && !path.startsWith(match.path)) return false;
-			if (match.path instanceof RegExp && !match.path.test(path)) return false;
-			return true;
-		});
-		if (index === -1) return undefined;
-		return this.queue.splice(index, 1)[0].fault;
+	/**
+	 * The fault for this request: an answer still held (`early` is then true), else the first
+	 * queued fault that matches, taken off the queue.
+	 */
+	take(method: string, path: string): { fault?: Fault; early: boolean } {
+		const now = Date.now();
+		this.holds = this.holds.filter((hold) => hold.until > now);
+		const held = this.holds.find(({ match }) => matches(match, method, path));
+		if (held) return { fault: held.fault, early: true };
+		const index = this.queue.findIndex(({ match }) => matches(match, method, path));
+		if (index === -1) return { early: false };
+		const [{ fault, match }] = this.queue.splice(index, 1);
+		if (fault.kind === 'status' && fault.holdMs) {
+			this.holds.push({ fault, match, until: holdEnd(fault, now) });
+		}
+		return { fault, early: false };
 	}
 
 	/** Plays a fault that acts before the request is applied; true when the request ends there. */
@@ -104,6 +141,7 @@ export class Faults {
 		url: URL,
 	) {
 		if (fault?.kind === 'resetAfter') return void req.socket.destroy();
+		if (fault?.kind === 'hang') return; // the client closes the connection when it gives up
 		if (fault?.kind === 'replaceAfter') {
 			const type = fault.contentType ?? 'application/json';
 			answer = new HttpAnswer(fault.status ?? answer.status, fault.body, { 'Content-Type': type });
@@ -147,10 +185,18 @@ export class Faults {
 			return;
 		}
 		let sent = 0;
+		let timer: NodeJS.Timeout | undefined;
+		// a client that gives up stops the trickle at once: no timer of it is left
+		res.once('close', () => {
+			clearTimeout(timer);
+			if (timer) this.timers.delete(timer);
+		});
 		const next = () => {
+			if (timer) this.timers.delete(timer);
 			if (res.destroyed || sent >= body.length) return void res.end();
 			res.write(body.subarray(sent, ++sent));
-			void this.wait(ms).then(next);
+			timer = setTimeout(next, ms);
+			this.timers.add(timer);
 		};
 		next();
 	}

@@ -15,6 +15,10 @@ export interface RecordedRequest {
 	/** The JSON body answered, if any (lets the demo name the clients a run created and deleted). */
 	response?: unknown;
 	at: number;
+	/** Answered by a fault's hold: it came before the wait the fault asked for had passed. */
+	early?: true;
+	/** Its answer was not sent whole: the client closed the connection first, or a fault cut it. */
+	unfinished?: true;
 }
 
 export const recordOf = (

@@ -16,7 +16,7 @@ import {
 	seedQuoteToAccept,
 	until,
 } from '../../dev/liveExamples';
-import { apiCalls, useN8n, withinBudget } from './bed';
+import { apiCalls, SETUP_TIMEOUT_MS, useN8n, withinBudget } from './bed';
 
 describe('example 10 in a started n8n', () => {
 	const bed = useN8n();
@@ -24,7 +24,7 @@ describe('example 10 in a started n8n', () => {
 	beforeAll(async () => {
 		await bed.n8n.start();
 		await bed.n8n.login();
-	});
+	}, SETUP_TIMEOUT_MS);
 
 	test('10: a quote accepted in MakeLeaps becomes one invoice, sent once; the next poll and a run again from n8n make and send nothing', async () => {
 		const { sandbox, n8n } = bed;

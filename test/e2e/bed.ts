@@ -20,6 +20,14 @@ export interface E2eBed {
 	execute(workflowId: string): Promise<RunData>;
 }
 
+/**
+ * The longest a file's set-up may take: packing and installing the package, n8n's CLI started a
+ * few times, n8n started. Each step has a bound of its own, well within this one, and says what
+ * it waited for when it gives up; this is only jest's limit for the whole hook, for a busy
+ * machine where each n8n command takes a minute or more.
+ */
+export const SETUP_TIMEOUT_MS = 1_200_000;
+
 export function useN8n(): E2eBed {
 	const bed = {} as E2eBed;
 	beforeAll(async () => {
@@ -30,9 +38,8 @@ export function useN8n(): E2eBed {
 		await bed.n8n.importCredentials([
 			sandboxCredential(bed.sandbox.baseUrl, clientId, clientSecret),
 		]);
-		for (const file of EXAMPLE_FILES) {
-			await bed.n8n.importWorkflow(example(file, bed.n8n.outputFolder));
-		}
+		// one n8n command for all of them: each command starts n8n's whole CLI
+		await bed.n8n.importWorkflows(EXAMPLE_FILES.map((file) => example(file, bed.n8n.outputFolder)));
 		bed.execute = async (workflowId) => {
 			const { run, result } = await bed.n8n.execute(workflowId);
 			const errors = Object.entries(run?.data.resultData.runData ?? {})
@@ -55,7 +62,7 @@ export function useN8n(): E2eBed {
 			}
 			return run;
 		};
-	});
+	}, SETUP_TIMEOUT_MS);
 	afterAll(async () => {
 		await bed.n8n?.dispose();
 		await bed.sandbox?.close();

@@ -8,7 +8,7 @@
  * dev/requestBudget.ts: the test holds each run to its exact requests instead.
  */
 import { DAY, dayWorkflow, seedDay } from './dayWorkflows';
-import { apiCalls, outputOf, useN8n } from './bed';
+import { apiCalls, outputOf, SETUP_TIMEOUT_MS, useN8n } from './bed';
 
 describe("a user's day in a real n8n", () => {
 	const bed = useN8n();
@@ -17,7 +17,7 @@ describe("a user's day in a real n8n", () => {
 	beforeAll(async () => {
 		seeded = seedDay(bed.sandbox);
 		await bed.n8n.importWorkflow(dayWorkflow(seeded.clientMid));
-	});
+	}, SETUP_TIMEOUT_MS);
 
 	test('an invoice from the catalog with tags, its PDF, sent with terms attached, a pickup link; run again, nothing is written or sent', async () => {
 		const { sandbox } = bed;

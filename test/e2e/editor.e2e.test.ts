@@ -27,7 +27,7 @@ import {
 } from '../../dev/liveExamples';
 import { CREDENTIAL, n8nLine, ROOT } from '../../dev/n8n';
 import { readPdf } from '../../dev/pdf';
-import { useN8n, withinBudget } from './bed';
+import { SETUP_TIMEOUT_MS, useN8n, withinBudget } from './bed';
 import { outputWorkflows } from './outputWorkflows';
 
 const SCREENSHOT = path.join(ROOT, 'test-output', 'e2e', 'editor-makeleaps-node.png');
@@ -61,11 +61,11 @@ describe('a started n8n with the package', () => {
 
 	beforeAll(async () => {
 		// workflows of one node, to show their output
-		for (const workflow of outputWorkflows(bed.sandbox)) await bed.n8n.importWorkflow(workflow);
+		await bed.n8n.importWorkflows(outputWorkflows(bed.sandbox));
 		await bed.n8n.publish('mlExample5FormQuote');
 		await bed.n8n.start();
 		await bed.n8n.login();
-	});
+	}, SETUP_TIMEOUT_MS);
 	afterAll(async () => {
 		await browser?.close();
 	});

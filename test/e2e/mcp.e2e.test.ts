@@ -20,7 +20,7 @@ import {
 	seedKnownClient,
 } from '../../dev/mcp';
 import { n8nLine } from '../../dev/n8n';
-import { apiCalls, useN8n, withinBudget } from './bed';
+import { apiCalls, SETUP_TIMEOUT_MS, useN8n, withinBudget } from './bed';
 
 /** The requests of a tool call that were not reads. */
 const writes = (calls: string[]) =>
@@ -40,7 +40,7 @@ describe('example 9 in a started n8n: MakeLeaps as an MCP server', () => {
 		await bed.n8n.start();
 		seedKnownClient(bed.sandbox);
 		mcp = await connectMcp(bed.n8n);
-	});
+	}, SETUP_TIMEOUT_MS);
 	afterAll(async () => {
 		await mcp?.close();
 	});

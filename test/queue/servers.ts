@@ -11,19 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { freePort } from '../../dev/n8n';
+import { waitUntilReady } from '../../dev/readiness';
 
 export interface Server {
 	port: number;
 	stop(): Promise<void>;
-}
-
-/** Waits until `ready` is true, or fails with what the server printed. */
-async function until(ready: () => boolean, what: string, log: () => string, ms = 60_000) {
-	const deadline = Date.now() + ms;
-	while (!ready()) {
-		if (Date.now() > deadline) throw new Error(`${what} did not start:\n${log()}`);
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
 }
 
 async function stopChild(child: ChildProcess) {
@@ -41,12 +33,16 @@ export async function startRedis(): Promise<Server> {
 	let log = '';
 	child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
 	child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-	await until(
-		() => log.includes('Ready to accept connections') || child.exitCode !== null,
-		'redis-server',
-		() => log,
-	);
-	if (child.exitCode !== null) throw new Error(`redis-server exited:\n${log}`);
+	const ready = 'Ready to accept connections';
+	await waitUntilReady({
+		what: `redis-server on port ${port} ("${ready}" in its log)`,
+		boundMs: 300_000,
+		check: async () => log.includes(ready) || 'not in its log yet',
+		log: () => log,
+		gone: () =>
+			child.exitCode === null ? undefined : `redis-server exited with ${child.exitCode}`,
+		everyMs: 100,
+	});
 	return { port, stop: async () => await stopChild(child) };
 }
 

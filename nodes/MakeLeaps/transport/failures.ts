@@ -61,10 +61,10 @@ export interface Blocked {
 }
 
 /** A refusal for `seconds`: the daily limit when MakeLeaps says so or asks for an hour or more. */
-export function blockedBy(response: ApiResponse, seconds: number): Blocked {
+export function blockedBy(response: ApiResponse, seconds: number, now = Date.now()): Blocked {
 	const text = apiErrorText(response.body);
 	const daily = /daily|per day|day limit/i.test(text) || seconds >= 3600;
-	return { until: Date.now() + seconds * 1000, text, daily };
+	return { until: now + seconds * 1000, text, daily };
 }
 
 /** A 401 that survived n8n's one refresh-and-retry. */

@@ -11,6 +11,9 @@ import type { Expected } from './answers';
 /** The credential type every request is authenticated with. */
 export const CREDENTIAL_TYPE = 'makeLeapsApi';
 
+/** How long the credential's token exchange may take in n8n (a test may build it shorter). */
+export const TOKEN_DEADLINE_MS = 30_000;
+
 /** The n8n functions a transport works in: an execution, a trigger's poll, or a list search. */
 export type N8nContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 

@@ -31,12 +31,11 @@ describe('MakeLeaps sandbox at size', () => {
 		return answer.data as { meta: { count: number }; response: Array<Record<string, unknown>> };
 	};
 
-	test('2,000 clients of 10 invoices each are seeded in seconds; the filters narrow the list', async () => {
+	test('2,000 clients of 10 invoices each are seeded; the filters narrow the list', async () => {
 		sandbox = await startSandbox({ pageSize: 100 });
-		const started = Date.now();
 		sandbox.seedAccount(2000, 10);
-		expect(Date.now() - started).toBeLessThan(20_000);
 		expect(sandbox.clients()).toHaveLength(2000);
+		expect(sandbox.documentsOf()).toHaveLength(20_000);
 		const client = sandbox.clients().find((c) => c.client_external_id === 'C-1234')!;
 		const ofClient = await list(`document_type=invoice&client=${String(client.mid)}`);
 		expect(ofClient.response.map((d) => d.external_id)).toEqual(

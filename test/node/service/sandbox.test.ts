@@ -262,6 +262,55 @@ describe('MakeLeaps sandbox', () => {
 		expect(sandbox.received('/api/').map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
 	});
 
+	test('a fault that holds: the same answer for its time (or its Retry-After), each repeat marked early', async () => {
+		sandbox.injectFault({ kind: 'status', status: 503, holdMs: 60_000 }, { method: 'GET' });
+		const statuses = [];
+		for (let i = 0; i < 3; i++) statuses.push((await api('GET', '/api/partner/')).status);
+		expect(statuses).toEqual([503, 503, 503]);
+		expect((await api('POST', clients(), { contacts: [organization('A')] })).status).toBe(201);
+		expect(sandbox.received('/api/').map((r) => r.early ?? false)).toEqual([
+			false,
+			true,
+			true,
+			false,
+		]);
+		sandbox.clearFaults();
+		expect((await api('GET', '/api/partner/')).status).toBe(200);
+
+		sandbox.resetRequests();
+		const retryAfter = { 'Retry-After': '60' };
+		sandbox.injectFault({
+			kind: 'status',
+			status: 429,
+			headers: retryAfter,
+			holdMs: 'Retry-After',
+		});
+		const refused = [await api('GET', '/api/partner/'), await api('GET', '/api/partner/')];
+		expect(refused.map((r) => [r.status, r.headers['retry-after']])).toEqual([
+			[429, '60'],
+			[429, '60'],
+		]);
+		expect(sandbox.received('/api/').map((r) => r.early ?? false)).toEqual([false, true]);
+	});
+
+	test('a hang: applied, its answer held until the client gives up; the log says it was not sent whole', async () => {
+		sandbox.injectFault({ kind: 'hang' }, { method: 'POST' });
+		const giveUp = new AbortController();
+		const sent = axios.post(
+			`${sandbox.baseUrl}${clients()}`,
+			{ contacts: [organization('Held')] },
+			{ headers: { Authorization: `Bearer ${token}` }, signal: giveUp.signal },
+		);
+		while (sandbox.received('/api/').length === 0) await sleep(10);
+		giveUp.abort();
+		await expect(sent).rejects.toMatchObject({ code: 'ERR_CANCELED' });
+		await sandbox.settled();
+		expect(sandbox.clients().map((c) => c.display_name)).toEqual(['Held']);
+		expect(sandbox.received('/api/').map((r) => [r.status, r.unfinished])).toEqual([[201, true]]);
+		expect((await api('GET', '/api/partner/')).status).toBe(200);
+		expect(sandbox.received('/api/')[1].unfinished).toBeUndefined();
+	});
+
 	describe('documents', () => {
 		const documents = () => `/api/partner/${sandbox.credentials.partnerMid}/document/`;
 		async function aClient() {

@@ -1,7 +1,8 @@
-import { BOUND_MS, importRows, ROWS, THROTTLE } from '../support/throttle';
+import { IN_FLIGHT } from '../../../nodes/MakeLeaps/run/loop/inFlight';
+import { importRows, ROWS, THROTTLE } from '../support/throttle';
 import { useTestBed } from '../support/bed';
 
-describe('A 200-row import against a throttled MakeLeaps (10 requests per second)', () => {
+describe('A 200-row import against a throttled MakeLeaps (50 requests in 5 s, 10 a second)', () => {
 	const bed = useTestBed({ throttle: THROTTLE });
 
 	test('with Requests Per Minute far above the throttle: 429s are waited out; 200 clients, none twice, none lost', async () => {
@@ -20,7 +21,8 @@ describe('A 200-row import against a throttled MakeLeaps (10 requests per second
 		expect(numbers.throttled429).toBeGreaterThan(0);
 		expect(numbers.apiRequests).toBe(ROWS + numbers.throttled429);
 		expect(numbers.tokenRequests).toBe(1);
-		expect(numbers.wallMs).toBeGreaterThanOrEqual(BOUND_MS);
-		expect(numbers.wallMs).toBeLessThanOrEqual(BOUND_MS * 3);
+		// a 429 holds every item in flight until its Retry-After: each full window refuses at most
+		// the items under way then, not a stream of retries (how long it takes is a benchmark)
+		expect(numbers.throttled429).toBeLessThanOrEqual(IN_FLIGHT * Math.ceil(ROWS / THROTTLE.limit));
 	}, 120000);
 });

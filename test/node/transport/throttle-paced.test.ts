@@ -1,10 +1,10 @@
-import { BOUND_MS, importRows, ROWS, THROTTLE } from '../support/throttle';
+import { importRows, ROWS, THROTTLE } from '../support/throttle';
 import { useTestBed } from '../support/bed';
 
-describe('A 200-row import paced to the throttle (Requests Per Minute = 600 = 10 per second)', () => {
+describe('A 200-row import paced to the throttle (Requests Per Minute = 600 = 10 a second, 50 in 5 s)', () => {
 	const bed = useTestBed({ throttle: THROTTLE });
 
-	test('the node spaces its requests itself: 200 clients, none twice, none lost, near the bound', async () => {
+	test('the node spaces its requests itself: 200 clients, none twice, none lost, no 429', async () => {
 		const { result, rows, numbers } = await importRows(bed, 'paced', 600);
 		expect(result.error).toBeUndefined();
 		expect(numbers.failedItems).toBe(0);
@@ -14,18 +14,10 @@ describe('A 200-row import paced to the throttle (Requests Per Minute = 600 = 10
 		expect(clients).toHaveLength(ROWS);
 		expect(new Set(clients.map((c) => c.client_external_id)).size).toBe(ROWS);
 
-		// The spacing alone keeps the run at the throttle; a request that reaches the sandbox late
-		// (it shares the event loop with the engine) can land at a window edge, and its 429 is
-		// waited out like any other.
-		expect(numbers.throttled429).toBeLessThanOrEqual(ROWS / 10);
-		expect(numbers.apiRequests).toBe(ROWS + numbers.throttled429);
-		const arrivals = bed.sandbox.received('/api/').map((r) => r.at);
-		const gaps = arrivals
-			.slice(1)
-			.map((at, i) => at - arrivals[i])
-			.sort((a, b) => a - b);
-		expect(gaps[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(95);
-		expect(numbers.wallMs).toBeGreaterThanOrEqual(BOUND_MS);
-		expect(numbers.wallMs).toBeLessThanOrEqual(BOUND_MS * 3);
+		// The throttle is the judge: requests leave at least 110 ms apart, so fifty in a row span
+		// 5.5 s where it counts fifty in 5 s, and one that reaches it late still fits.
+		// How near the throttle's bound the run stays is a benchmark (`npm run bench`, case 3).
+		expect(numbers.throttled429).toBe(0);
+		expect(numbers.apiRequests).toBe(ROWS);
 	}, 120000);
 });

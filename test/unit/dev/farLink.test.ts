@@ -5,8 +5,9 @@ import net from 'node:net';
 import { startFarLink, type FarLink } from '../../../dev/farLink';
 
 /**
- * The link's times are held from below (what it plays) and only loosely from above: the machine
- * running the tests may be busy, which only ever makes things later.
+ * The link's times are held from below only (what it plays): the machine running the tests may be
+ * busy, which only ever makes things later. What it saves (handshakes on a kept connection) is
+ * counted, in connections.
  */
 const RTT = 150;
 const EARLY = 2; // a timer may fire a millisecond before its time
@@ -68,8 +69,7 @@ describe('the far link', () => {
 		expect(second.text).toBe('GET /b ');
 		expect(first.ms).toBeGreaterThanOrEqual(3 * RTT - EARLY);
 		expect(second.ms).toBeGreaterThanOrEqual(RTT - EARLY);
-		// the kept connection pays no handshakes (generous: a busy machine only adds time)
-		expect(second.ms).toBeLessThan(3 * RTT);
+		// the kept connection pays no handshakes: the link played them once, for its one connection
 		expect(link.connections).toBe(1);
 	});
 

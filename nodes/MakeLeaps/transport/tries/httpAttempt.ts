@@ -13,10 +13,12 @@ import { sleep } from 'n8n-workflow';
 import {
 	CREDENTIAL_TYPE,
 	outcomeOf,
+	TOKEN_DEADLINE_MS,
 	type ApiResponse,
 	type BytesBody,
 	type N8nContext,
 } from '../types';
+import { onDeparture } from './departure';
 
 /** What one attempt sends. */
 export interface AttemptedRequest {
@@ -92,32 +94,48 @@ export class DeadlinePassed extends Error {
 /**
  * Runs a request with a deadline on its whole answer (n8n's own timeout only notices a
  * connection that goes silent, not one that trickles); `stopped` (Stop in the editor) ends the
- * wait at once. The request gets the signal to abort itself; no timer is left behind.
+ * wait at once. The request gets the signal to abort itself, and the deadline's timer, to pause
+ * while it waits to leave and start again as it leaves; no timer is left behind.
  */
 export async function withinDeadline<T>(
 	deadlineMs: number,
 	stopped: AbortSignal | undefined,
-	run: (signal: AbortSignal) => Promise<T>,
+	run: (signal: AbortSignal, deadline: Deadline) => Promise<T>,
 ): Promise<T> {
 	const deadline = new AbortController();
-	const settled = new AbortController();
-	void sleep(deadlineMs, settled.signal).then(
-		() => deadline.abort(),
-		() => {},
-	);
+	let timer = new AbortController();
+	const start = (ms = deadlineMs) => {
+		timer.abort();
+		timer = new AbortController();
+		void sleep(ms, timer.signal).then(
+			() => deadline.abort(),
+			() => {},
+		);
+	};
+	start();
 	const signal = stopped ? AbortSignal.any([stopped, deadline.signal]) : deadline.signal;
-	const outcome = await outcomeOf(untilAborted(run(signal), signal));
-	settled.abort();
+	const outcome = await outcomeOf(
+		untilAborted(run(signal, { pause: () => timer.abort(), start }), signal),
+	);
+	timer.abort();
 	if (outcome.ok) return outcome.value;
 	const late = deadline.signal.aborted && !stopped?.aborted;
 	throw late ? new DeadlinePassed('no complete answer in time') : outcome.error;
+}
+
+/** A deadline's timer: paused while a request waits to leave, started again (from now) as it leaves. */
+export interface Deadline {
+	pause(): void;
+	/** Starts the timer again from now, for the deadline or for `ms`. */
+	start(ms?: number): void;
 }
 
 /**
  * One attempt of a request through n8n's authenticated request helper (which adds the Bearer
  * token, and fetches or refreshes it). Redirects are not followed: the request carries the token.
  * `credential` is the run's credential, read once: given to the helper, it spares loading and
- * decrypting it again for every request; the helper writes a refreshed token into it.
+ * decrypting it again for every request; the helper writes a refreshed token into it. `leaving`
+ * runs as the request leaves, after the token exchange (the pace's last wait).
  */
 export async function attemptApiRequest(
 	context: N8nContext,
@@ -125,9 +143,18 @@ export async function attemptApiRequest(
 	deadlineMs: number,
 	stopped: AbortSignal | undefined,
 	credential?: ICredentialsDecrypted,
+	leaving?: () => Promise<void>,
 ): Promise<ApiResponse> {
 	const options = helperOptions(request, deadlineMs);
-	return await withinDeadline(deadlineMs, stopped, async (signal) => {
+	return await withinDeadline(deadlineMs, stopped, async (signal, deadline) => {
+		// the deadline counts from the moment the request leaves (see departure.ts); until then a
+		// token exchange may come first, with a deadline of its own
+		deadline.start(deadlineMs + TOKEN_DEADLINE_MS);
+		onDeparture(options, async () => {
+			deadline.pause();
+			await leaving?.();
+			deadline.start();
+		});
 		// n8n's helper aborts its request with the execution's cancel signal: this one also fires at the deadline
 		const withDeadline = Object.create(context, {
 			getExecutionCancelSignal: { value: () => signal },

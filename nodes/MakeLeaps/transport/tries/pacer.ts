@@ -11,10 +11,20 @@ export interface Clock {
 }
 
 /**
- * Share of Requests Per Minute actually used. Requests arrive at the API with a little jitter; at
- * exactly the limit, one that arrives early lands in a full window and costs a whole Retry-After.
+ * Share of Requests Per Minute the slots use. Requests arrive at the API with some jitter (more
+ * on a busy machine); at exactly the limit, one that arrives early lands in a full window and
+ * costs a whole Retry-After.
  */
-export const PACE_SHARE = 0.97;
+export const PACE_SHARE = 0.9;
+
+/**
+ * The least time between two requests as they leave, as a multiple of the rate's own interval
+ * (60 s / Requests Per Minute): 550 ms at 120 a minute. Ten requests in a row then span at least
+ * 5.5 s where MakeLeaps counts 10 in 5 s, so one that reaches it up to half a second late still
+ * finds room. Just below the slots' spacing, so a timer a few milliseconds late delays nothing
+ * after it.
+ */
+export const LEAST_GAP = 1.1;
 
 /** Slowest pace a run may be set to: at one request a minute a 100-row import takes over an hour. */
 export const MIN_REQUESTS_PER_MINUTE = 1;
@@ -44,9 +54,11 @@ export function paceInterval(requestsPerMinute: number): number {
 
 /**
  * The turns of one account: shared by every run that uses it. Each request gets the next slot of
- * the pace, and requests leave one after another in the order they asked. A timer that fires
- * late (a busy process) makes the slots after it pass: those requests then leave spaced from
- * the one before them as it actually left, instead of together.
+ * the pace, and requests leave one after another in the order they asked: the next in line waits
+ * until the one ahead has left, not only taken its turn (n8n's helper, and for the first request
+ * the token exchange, run between the two). A timer that fires late (a busy process) makes the
+ * slots after it pass: those requests then leave spaced from the one before them as it actually
+ * left, instead of together.
  */
 export interface Schedule {
 	/** The slot the next request gets. */
@@ -90,13 +102,23 @@ export function scheduleOf(account: string): Schedule {
 	return schedule;
 }
 
+/** A request's turn on the schedule, from its slot until it leaves. */
+export interface Turn {
+	/**
+	 * The request is about to leave: waits until the least gap after the last departure and any
+	 * hold have passed, then counts it as left and lets the next in line go.
+	 */
+	leave(): Promise<void>;
+	/**
+	 * The try is over (answered, failed or stopped). A request that never said it left lets the
+	 * next in line go, counted as leaving now: it may have left at any moment until then.
+	 */
+	end(): void;
+}
+
 /** Spaces requests evenly so that the runs on a schedule stay under a rate. */
 export class Pacer {
-	/**
-	 * The least time between two departures: the rate's own interval (60 s / Requests Per
-	 * Minute). The slots are a little further apart (PACE_SHARE), so a timer a little late
-	 * delays nothing after it.
-	 */
+	/** The least time between two departures (LEAST_GAP times the rate's own interval). */
 	private readonly leastGapMs: number;
 
 	constructor(
@@ -104,15 +126,15 @@ export class Pacer {
 		private readonly clock: Clock,
 		private readonly schedule: Schedule = newSchedule(),
 	) {
-		this.leastGapMs = intervalMs * PACE_SHARE;
+		this.leastGapMs = intervalMs * PACE_SHARE * LEAST_GAP;
 	}
 
 	/**
 	 * Waits for this request's turn: its slot, after the requests ahead of it in line have left,
-	 * at least the rate's interval after the last one left, and after a hold (a 429) that comes
-	 * while it waits.
+	 * at least the least gap after the last one left, and after a hold (a 429) that comes while it
+	 * waits. The caller says when the request leaves (`leave`) and when its try is over (`end`).
 	 */
-	async take(): Promise<void> {
+	async take(): Promise<Turn> {
 		const slot = Math.max(this.clock.now(), this.schedule.nextSlot);
 		this.schedule.nextSlot = slot + this.intervalMs;
 		const ahead = this.schedule.line;
@@ -120,6 +142,14 @@ export class Pacer {
 		const mine = new Promise<void>((resolve) => (done = resolve));
 		// the next in line waits for this request and for those ahead, even if this one is stopped
 		this.schedule.line = ahead.then(async () => await mine);
+		let over = false;
+		const release = () => {
+			if (over) return;
+			over = true;
+			this.schedule.lastLeft = Math.max(this.schedule.lastLeft, this.clock.now());
+			done();
+		};
+		let turned = false;
 		try {
 			// every request sleeps to its slot at once, so a busy process delays them together,
 			// not one after another; then they leave in line
@@ -127,10 +157,23 @@ export class Pacer {
 			if (wait > 0) await this.clock.sleep(wait);
 			await (this.clock.waitFor?.(ahead) ?? ahead);
 			await this.waitUntil(slot);
-			this.schedule.lastLeft = this.clock.now();
+			turned = true;
 		} finally {
-			done();
+			// stopped while waiting: the next in line goes on, and nothing left
+			if (!turned) {
+				over = true;
+				done();
+			}
 		}
+		return {
+			leave: async () => {
+				if (over) return;
+				// what came between the turn and now (a token exchange, a hold) is waited out again
+				await this.waitUntil(slot);
+				release();
+			},
+			end: release,
+		};
 	}
 
 	/** Sleeps until the slot, the least gap after the last departure and any hold, checked on waking. */

@@ -15,7 +15,7 @@ import {
 	isTokenRefusal,
 	type Blocked,
 } from '../failures';
-import { Pacer, scheduleOf } from './pacer';
+import { Pacer, scheduleOf, type Turn } from './pacer';
 import { RetryPolicy, type Attempts, type TransportLimits } from './retryPolicy';
 import { attemptApiRequest, FileTooLarge } from './httpAttempt';
 import { forgetToken } from '../token';
@@ -78,11 +78,11 @@ export class Tries {
 		const attempts: Attempts = { throttleWaits: 0, serverRetries: 0 };
 		let refreshed = false;
 		for (;;) {
-			await this.pacer.take();
-			// learnt by another request of the run while this one waited for its slot
-			this.checkLearnt(options);
+			const turn = await this.pacer.take();
+			// learnt by another request of the run while this one waited for its turn
+			this.checkLearnt(options, turn);
 			const sentWith = this.credential?.data?.accessToken;
-			const sent = await outcomeOf(this.attempt(method, url, options));
+			const sent = await outcomeOf(this.attempt(method, url, options, turn));
 			if (!sent.ok) {
 				await this.afterNoAnswer(sent.error, method, attempts, options);
 				continue;
@@ -126,10 +126,14 @@ export class Tries {
 	}
 
 	/** Fails the request without sending it when the run learnt it would be refused. */
-	private checkLearnt(options: RequestOptions) {
-		if (this.blocked && this.blocked.until > Date.now())
-			throw this.errors.blocked(this.blocked, options);
-		if (this.refused) throw this.refused(options);
+	private checkLearnt(options: RequestOptions, turn?: Turn) {
+		const learnt =
+			this.blocked && this.blocked.until > Date.now()
+				? this.errors.blocked(this.blocked, options)
+				: this.refused?.(options);
+		if (!learnt) return;
+		turn?.end();
+		throw learnt;
 	}
 
 	/** After a try without an answer: waits before the next try, or throws why there is none. */
@@ -157,12 +161,27 @@ export class Tries {
 		await this.wait(decision.waitMs, attempts, decision.reason);
 	}
 
-	/** One try through n8n's authenticated request helper; see httpAttempt.ts. */
-	private async attempt(method: IHttpRequestMethods, url: string, options: RequestOptions) {
+	/**
+	 * One try through n8n's authenticated request helper (see httpAttempt.ts), in its turn: the
+	 * turn ends when the request leaves, after the token exchange if there is one.
+	 */
+	private async attempt(
+		method: IHttpRequestMethods,
+		url: string,
+		options: RequestOptions,
+		turn: Turn,
+	) {
 		const stopped = this.cancelSignal();
 		const binary = options.expect === 'pdf';
 		const { maxBytes, payload } = options;
 		const request = { method, url, qs: options.qs, body: options.body, binary, maxBytes, payload };
+		// Stop while the request waits to leave: it was not sent
+		let waitingToLeave = false;
+		const leaving = async () => {
+			waitingToLeave = true;
+			await turn.leave();
+			waitingToLeave = false;
+		};
 		const sent = await outcomeOf(
 			attemptApiRequest(
 				this.context,
@@ -170,10 +189,13 @@ export class Tries {
 				this.policy.limits.timeoutMs,
 				stopped,
 				this.credential,
+				leaving,
 			),
 		);
+		turn.end();
 		if (sent.ok) return sent.value;
-		throw stopped?.aborted ? this.errors.stopped(method === 'POST', options) : sent.error;
+		const mayHaveBeenSent = method === 'POST' && !waitingToLeave;
+		throw stopped?.aborted ? this.errors.stopped(mayHaveBeenSent, options) : sent.error;
 	}
 
 	private async wait(ms: number, attempts: Attempts, reason: 'throttled' | 'unavailable') {

@@ -1,7 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev code: a stream of this process stands for an answer */
 import { Readable } from 'node:stream';
 
-import { FileTooLarge, readAtMost } from '../../../../nodes/MakeLeaps/transport/tries/httpAttempt';
+import { sleep } from 'n8n-workflow';
+
+import {
+	DeadlinePassed,
+	FileTooLarge,
+	readAtMost,
+	withinDeadline,
+} from '../../../../nodes/MakeLeaps/transport/tries/httpAttempt';
 
 /** An answer of `chunks` chunks of `size` bytes, counting how many were read. */
 function answer(chunks: number, size: number) {
@@ -43,5 +50,41 @@ describe('readAtMost: a file read within a limit', () => {
 			FileTooLarge,
 		);
 		expect(read()).toBeLessThanOrEqual(1);
+	});
+});
+
+describe('withinDeadline: the deadline counts from the moment the request leaves', () => {
+	const DEADLINE_MS = 50;
+	/** Resolves after `ms` on the event loop's own timer. */
+	const pause = async (ms: number) => await sleep(ms);
+
+	test('a wait to leave longer than the deadline, with the deadline paused, is no timeout', async () => {
+		const answer = await withinDeadline(DEADLINE_MS, undefined, async (_signal, deadline) => {
+			deadline.pause();
+			await pause(4 * DEADLINE_MS);
+			deadline.start();
+			return 'answered';
+		});
+		expect(answer).toBe('answered');
+	});
+
+	test('without the pause, the same wait is given up at the deadline', async () => {
+		await expect(
+			withinDeadline(DEADLINE_MS, undefined, async () => {
+				await pause(4 * DEADLINE_MS);
+				return 'answered';
+			}),
+		).rejects.toBeInstanceOf(DeadlinePassed);
+	});
+
+	test('started again as the request leaves, an answer that never comes is given up', async () => {
+		await expect(
+			withinDeadline(DEADLINE_MS, undefined, async (signal, deadline) => {
+				deadline.pause();
+				await pause(DEADLINE_MS);
+				deadline.start();
+				await new Promise((_resolve, reject) => signal.addEventListener('abort', reject));
+			}),
+		).rejects.toBeInstanceOf(DeadlinePassed);
 	});
 });

@@ -1,9 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code: the event loop's own timers are what the pacer is tested against */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code: the virtual clock lets the event loop run between its timers */
 import {
 	checkRequestsPerMinute,
 	Pacer,
 	paceInterval,
 	scheduleOf,
+	LEAST_GAP,
 	PACE_SHARE,
 	type Clock,
 } from '../../../../nodes/MakeLeaps/transport/tries/pacer';
@@ -34,6 +35,10 @@ function virtualClock(start = 0) {
 	const timers: Array<{ at: number; wake: () => void }> = [];
 	return {
 		now: () => time,
+		/** Time passes without any timer firing: the process was busy. */
+		stall: (ms: number) => {
+			time += ms;
+		},
 		sleep: async (ms: number) =>
 			await new Promise<void>((wake) => void timers.push({ at: time + ms, wake })),
 		async run(late = 0) {
@@ -49,17 +54,21 @@ function virtualClock(start = 0) {
 	};
 }
 
-/** Takes a turn and notes when it left. */
+/** A request that takes its turn and leaves at once. */
+const go = async (pacer: Pacer) => await (await pacer.take()).leave();
+
+/** Takes a turn, leaves, and notes when. */
 const leaveAt = async (pacer: Pacer, clock: Clock, left: number[]) => {
-	await pacer.take();
+	await go(pacer);
 	left.push(clock.now());
 };
 
 describe('paceInterval', () => {
-	test('spaces requests to 97% of the rate; 0 is unpaced', () => {
-		expect(PACE_SHARE).toBe(0.97);
-		expect(paceInterval(120)).toBeCloseTo(60000 / (120 * 0.97), 6);
-		expect(paceInterval(120)).toBeGreaterThan(500);
+	test('slots at 90% of the rate, departures at least 1.1 times its interval apart; 0 is unpaced', () => {
+		expect(PACE_SHARE).toBe(0.9);
+		expect(LEAST_GAP).toBe(1.1);
+		expect(paceInterval(120)).toBeCloseTo(60000 / (120 * 0.9), 6);
+		expect(paceInterval(120) * PACE_SHARE * LEAST_GAP).toBeCloseTo(550, 6);
 		expect(paceInterval(0)).toBe(0);
 	});
 });
@@ -68,18 +77,18 @@ describe('Pacer', () => {
 	test('the first request leaves at once, the next ones one interval apart', async () => {
 		const clock = fakeClock();
 		const pacer = new Pacer(500, clock);
-		for (let i = 0; i < 4; i++) await pacer.take();
+		for (let i = 0; i < 4; i++) await go(pacer);
 		expect(clock.sleeps).toEqual([500, 500, 500]);
 	});
 
 	test('time spent elsewhere counts towards the interval', async () => {
 		const clock = fakeClock();
 		const pacer = new Pacer(500, clock);
-		await pacer.take();
+		await go(pacer);
 		clock.advance(300);
-		await pacer.take();
+		await go(pacer);
 		clock.advance(800);
-		await pacer.take();
+		await go(pacer);
 		expect(clock.sleeps).toEqual([200]);
 	});
 
@@ -87,7 +96,7 @@ describe('Pacer', () => {
 		const clock = virtualClock();
 		const pacer = new Pacer(250, clock);
 		const order: number[] = [];
-		const taken = Array.from({ length: 9 }, (_, k) => pacer.take().then(() => order.push(k)));
+		const taken = Array.from({ length: 9 }, (_, k) => go(pacer).then(() => order.push(k)));
 		const left: number[] = [];
 		for (const one of taken) void one.then(() => left.push(clock.now()));
 		await clock.run();
@@ -101,27 +110,69 @@ describe('Pacer', () => {
 		const pacer = new Pacer(250, clock);
 		const left: number[] = [];
 		const taken = Array.from({ length: 5 }, () => leaveAt(pacer, clock, left));
-		await clock.run(5);
+		await clock.run(2);
 		await Promise.all(taken);
-		expect(left).toEqual([0, 255, 505, 755, 1005]);
+		expect(left).toEqual([0, 252, 502, 752, 1002]);
 	});
 
-	test("a busy process: requests whose slots passed during a stall still leave the rate's interval apart", async () => {
-		const realClock: Clock = {
-			now: Date.now,
-			sleep: async (ms) => await new Promise((resolve) => setTimeout(resolve, ms)),
-		};
-		// 600 a minute: slots 103 ms apart, departures never less than 100 ms
-		const pacer = new Pacer(paceInterval(600), realClock);
+	test('a busy process: requests whose slots passed during a stall still leave the least gap apart', async () => {
+		const clock = virtualClock();
+		// 600 a minute: slots 111 ms apart, departures never less than 110 ms
+		const pacer = new Pacer(paceInterval(600), clock);
 		const left: number[] = [];
-		const taken = Array.from({ length: 5 }, () => pacer.take().then(() => left.push(Date.now())));
+		const taken = Array.from({ length: 5 }, () => leaveAt(pacer, clock, left));
 		await new Promise((resolve) => setImmediate(resolve));
 		// the event loop held for 500 ms while 4 requests wait: all their slots pass
-		const until = Date.now() + 500;
-		while (Date.now() < until);
+		clock.stall(500);
+		await clock.run();
 		await Promise.all(taken);
-		const gaps = left.slice(1).map((at, k) => at - left[k]);
-		expect(Math.min(...gaps)).toBeGreaterThanOrEqual(100);
+		expect(left.map(Math.round)).toEqual([0, 500, 610, 720, 830]);
+	});
+
+	test('the next in line waits until the one ahead has left, not only taken its turn', async () => {
+		const clock = virtualClock();
+		const pacer = new Pacer(paceInterval(120), clock);
+		const left: number[] = [];
+		// the first request's token exchange takes a second between its turn and its departure
+		const first = pacer.take().then(async (turn) => {
+			await clock.sleep(1000);
+			await turn.leave();
+			left.push(clock.now());
+		});
+		const next = [leaveAt(pacer, clock, left), leaveAt(pacer, clock, left)];
+		await clock.run();
+		await Promise.all([first, ...next]);
+		expect(left.map(Math.round)).toEqual([1000, 1550, 2100]);
+	});
+
+	test('a try that ends without saying it left lets the next go, counted as leaving then', async () => {
+		const clock = virtualClock();
+		const pacer = new Pacer(paceInterval(120), clock);
+		const left: number[] = [];
+		const first = pacer.take().then(async (turn) => {
+			await clock.sleep(300);
+			turn.end();
+			turn.end();
+		});
+		const next = leaveAt(pacer, clock, left);
+		await clock.run();
+		await Promise.all([first, next]);
+		expect(left.map(Math.round)).toEqual([850]);
+	});
+
+	test('a 429 between a turn and its departure (during a token exchange) is waited out before it leaves', async () => {
+		const clock = virtualClock();
+		const pacer = new Pacer(100, clock);
+		const left: number[] = [];
+		const first = pacer.take().then(async (turn) => {
+			await clock.sleep(50);
+			pacer.holdUntil(2000);
+			await turn.leave();
+			left.push(clock.now());
+		});
+		await clock.run();
+		await first;
+		expect(left).toEqual([2000]);
 	});
 
 	test('a 429 while a request waits for its slot holds that request too (items in flight)', async () => {
@@ -133,8 +184,8 @@ describe('Pacer', () => {
 			if (clock.sleeps.length === 0) pacer.holdUntil(5000);
 			await sleep(ms);
 		};
-		await pacer.take();
-		await pacer.take();
+		await go(pacer);
+		await go(pacer);
 		expect(clock.now()).toBeGreaterThanOrEqual(5000);
 		expect(clock.sleeps).toEqual([100, 4900]);
 	});
@@ -142,17 +193,17 @@ describe('Pacer', () => {
 	test('after a long wait the pace goes on from now instead of bursting to catch up', async () => {
 		const clock = fakeClock();
 		const pacer = new Pacer(500, clock);
-		await pacer.take();
+		await go(pacer);
 		clock.advance(60_000); // a 429's Retry-After
-		await pacer.take();
-		await pacer.take();
+		await go(pacer);
+		await go(pacer);
 		expect(clock.sleeps).toEqual([500]);
 	});
 
 	test('an unpaced pacer never sleeps', async () => {
 		const clock = fakeClock();
 		const pacer = new Pacer(0, clock);
-		for (let i = 0; i < 100; i++) await pacer.take();
+		for (let i = 0; i < 100; i++) await go(pacer);
 		expect(clock.sleeps).toEqual([]);
 	});
 
@@ -170,10 +221,10 @@ describe('Pacer', () => {
 			},
 			schedule,
 		);
-		await holding.take();
+		await go(holding);
 		const left: number[] = [];
 		const held = leaveAt(holding, clock, left);
-		const stoppedTake = waiting.take();
+		const stoppedTake = go(waiting);
 		void stoppedTake.catch(() => undefined);
 		// a 429 of another request: the one ahead sits it out, the other waits behind it
 		holding.holdUntil(60_000);
@@ -184,7 +235,7 @@ describe('Pacer', () => {
 		await expect(stoppedTake).rejects.toThrow('stopped');
 		await running;
 		await Promise.all([held, after]);
-		expect(left).toEqual([60_000, 60_097]);
+		expect(left).toEqual([60_000, 60_099]);
 	});
 
 	test("a stopped execution ends a pace wait with the clock's error", async () => {
@@ -194,8 +245,8 @@ describe('Pacer', () => {
 				throw new Error('stopped');
 			},
 		});
-		await pacer.take();
-		await expect(pacer.take()).rejects.toThrow('stopped');
+		await go(pacer);
+		await expect(go(pacer)).rejects.toThrow('stopped');
 	});
 });
 
@@ -241,11 +292,11 @@ describe('one schedule per account', () => {
 		const a = new Pacer(100, clock, scheduleOf('http://127.0.0.1:2 id-a'));
 		const b = new Pacer(100, clock, scheduleOf('http://127.0.0.1:2 id-b'));
 		const a2 = new Pacer(100, clock, scheduleOf('http://127.0.0.1:2 id-a'));
-		await a.take();
-		await b.take();
+		await go(a);
+		await go(b);
 		expect(clock.sleeps).toEqual([]);
 		a.holdUntil(5000);
-		await a2.take();
+		await go(a2);
 		expect(clock.sleeps).toEqual([5000]);
 	});
 });
