@@ -148,12 +148,14 @@ describe("a user's day in a real n8n", () => {
 		expect(calls()).toEqual([
 			'GET /api/partner/ 200', // the partner (Partner left empty), once for the execution
 			// Create or Update: the catalog, the invoices (by External ID), the client's default
-			// contact, the tags; the new tag, the invoice
+			// contact, the tags; the new tag, the invoice's default template (Template left empty),
+			// the invoice
 			'GET /item/ 200',
 			'GET /document/ 200',
 			'GET /client/:mid/ 200',
 			'GET /tag/ 200',
 			'POST /tag/ 201',
+			'GET /template/invoice/ 200',
 			'POST /document/ 201',
 			// Download PDF: the invoice's number as MakeLeaps has it now, the PDF
 			'GET /document/:mid/ 200',

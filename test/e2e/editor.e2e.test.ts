@@ -563,6 +563,8 @@ describe('a started n8n with the package', () => {
 			quoteList,
 			// the new quote goes to the client's default contact, read as MakeLeaps has it now
 			`GET ${partner}/client/${clientMid}/`,
+			// with the type's default template (Template left empty), read once and sent
+			`GET ${partner}/template/quote/`,
 			`POST ${partner}/document/`,
 			// Download PDF names the file after the quote's number, read now
 			`GET ${quoteAt}`,
