@@ -195,7 +195,22 @@ const runsOf =
 	};
 
 /**
- * A fresh sandbox and a stored credential pointing at it, for each test; `runDefaults` apply to
+ * A copy of a test's options that a test may change without reaching the next one: arrays and
+ * plain objects copied all the way down, anything else (a function, a class's instance) kept.
+ */
+export function freshCopy<T>(value: T): T {
+	if (Array.isArray(value)) return value.map((entry: unknown) => freshCopy(entry)) as T;
+	if (typeof value !== 'object' || value === null) return value;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	if (prototype !== Object.prototype && prototype !== null) return value;
+	return Object.fromEntries(
+		Object.entries(value).map(([key, entry]) => [key, freshCopy(entry)]),
+	) as T;
+}
+
+/**
+ * A fresh sandbox and a stored credential pointing at it, for each test, started from its own
+ * copy of `options` (a switch one test turns on, in `bed.sandbox.options`, stays in that test); `runDefaults` apply to
  * every run (such as shorter transport limits; runs wait VALIDATION_WAIT_MS for a sending order's
  * validation unless their limits set it). After each test,
  * everything the test saw (every run's items and errors, thrown errors, console and logger
@@ -211,12 +226,12 @@ export function useTestBed(
 		observed.length = 0;
 		bed.logs = [];
 		restoreConsole = captureConsole(bed.logs);
-		bed.sandbox = await startSandbox(options);
+		bed.sandbox = await startSandbox(freshCopy(options));
 		bed.credentials = new CredentialsHelper();
 		const { clientId, clientSecret, partnerMid } = bed.sandbox.credentials;
 		bed.credentials.set('cred-1', { baseUrl: bed.sandbox.baseUrl, clientId, clientSecret });
 		bed.partner = { __rl: true, mode: 'id', value: partnerMid };
-		bed.run = runsOf(bed, runDefaults);
+		bed.run = runsOf(bed, freshCopy(runDefaults));
 		bed.callTool = async (parameters, args) =>
 			await callTool({
 				credentials: bed.credentials,
