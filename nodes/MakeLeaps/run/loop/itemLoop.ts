@@ -17,7 +17,7 @@ import { MakeLeapsTransport, type TransportLimits } from '../../transport';
 import { OperationContext } from '../context';
 import { RunContext } from '../runContext';
 import { eachItem, inFlightOf } from './inFlight';
-import { asNodeError, failedItem, RunStop, stopError } from './itemFailure';
+import { asNodeError, failedItem, groupsOfRun, RunStop, stopError } from './itemFailure';
 import { WithBinary, WithKnown, type ItemKnown, type Operation } from './operation';
 
 /** The operation the node is set to. */
@@ -62,8 +62,11 @@ export async function runItems(
 	const width = async () =>
 		await inFlightOf(chosen.operation, new OperationContext(run, 0, chosen.properties), count);
 	await eachItem(count, width, one, () => stops.length > 0);
-	if (stops.length > 0)
-		throw run.transport.secrets.redactError(stopError(run, stops, started, count));
+	if (stops.length > 0) {
+		const first = new OperationContext(run, 0, chosen.properties);
+		const groups = groupsOfRun(first, chosen.operation.groupsBy);
+		throw run.transport.secrets.redactError(stopError(run, stops, { started, count, groups }));
+	}
 	const output: INodeExecutionData[] = [];
 	// one push per output: a list of any length, without spreading it into arguments
 	outputs.forEach((item, i) => item.forEach((data) => output.push(pairedWith(i, data))));
