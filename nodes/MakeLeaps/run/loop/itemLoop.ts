@@ -68,8 +68,14 @@ export async function runItems(
 		throw run.transport.secrets.redactError(stopError(run, stops, { started, count, groups }));
 	}
 	const output: INodeExecutionData[] = [];
-	// one push per output: a list of any length, without spreading it into arguments
-	outputs.forEach((item, i) => item.forEach((data) => output.push(pairedWith(i, data))));
+	// one push per output: a list of any length, without spreading it into arguments; what
+	// MakeLeaps answered may quote a secret (a token echoed in a link or a note): never shown
+	const { secrets } = run.transport;
+	outputs.forEach((item, i) =>
+		item.forEach((data) =>
+			output.push(pairedWith(i, { ...data, json: secrets.scrubbed(data.json) })),
+		),
+	);
 	return [output];
 }
 
