@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { MakeLeapsApi } from '../../../credentials/MakeLeapsApi.credentials';
+import { ENCODINGS } from '../../../sandbox/http/credentialEchoes';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server';
 import { CredentialsHelper } from '../../../dev/harness/credentials';
 import { observed, runNode, type RunOptions, type RunResult } from '../../../dev/harness/engine';
@@ -145,15 +146,48 @@ export function findSecrets(
 	secrets: Array<{ name: string; value: string }>,
 ): string[] {
 	const leaks: string[] = [];
+	const looked = secrets.filter((secret) => secret.value);
+	if (looked.length === 0) return leaks;
+	// one search for most texts; the secrets it may have found, one by one
+	const any = new RegExp(
+		looked.map((s) => s.value.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|'),
+	);
 	for (const [path, text] of walkTexts(values)) {
-		for (const secret of secrets)
-			if (secret.value && text.includes(secret.value))
-				leaks.push(`${secret.name} at ${path || '(root)'}`);
+		if (!any.test(text)) continue;
+		for (const secret of looked)
+			if (text.includes(secret.value)) leaks.push(`${secret.name} at ${path || '(root)'}`);
 	}
 	return leaks;
 }
 
-/** The secrets of a sandbox: each client secret, its Basic header value, and every issued token. */
+/**
+ * A secret in every form a text may carry it (sandbox/http/credentialEchoes.ts's encodings, and
+ * its base64 as it reads inside a longer base64 text, at each of the three alignments).
+ */
+export function everyForm(secret: { name: string; value: string }) {
+	const forms = new Map<string, string>([[secret.value, secret.name]]);
+	for (const [encoding, encode] of Object.entries(ENCODINGS)) {
+		const value = encode(secret.value);
+		if (!forms.has(value)) forms.set(value, `${secret.name} (${encoding})`);
+	}
+	const bytes = Buffer.from(secret.value, 'utf8');
+	for (let shift = 0; shift < 3; shift++) {
+		const text = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+		const piece = text.slice(
+			Math.ceil((8 * shift) / 6),
+			Math.floor((8 * (shift + bytes.length)) / 6),
+		);
+		for (const form of [piece, piece.replace(/\+/g, '-').replace(/\//g, '_')])
+			if (form.length >= 16 && !forms.has(form))
+				forms.set(form, `${secret.name} (base64 in a longer text)`);
+	}
+	return [...forms].map(([value, name]) => ({ name, value }));
+}
+
+/**
+ * The secrets of a sandbox: each client secret, its Basic header value, and every issued token,
+ * each in every form a text may carry it (everyForm).
+ */
 export function sandboxSecrets(sandbox: Sandbox): Array<{ name: string; value: string }> {
 	return [
 		...sandbox.issuedSecrets.flatMap(({ clientId, clientSecret }) => [
@@ -164,7 +198,7 @@ export function sandboxSecrets(sandbox: Sandbox): Array<{ name: string; value: s
 			},
 		]),
 		...sandbox.issuedTokens.map((value, i) => ({ name: `access token #${i + 1}`, value })),
-	];
+	].flatMap(everyForm);
 }
 
 /** The bed's runs: the node with the test's parameters, at the fast pace unless it sets one. */
