@@ -270,7 +270,7 @@ export class OperationContext {
 	listLimit(): number {
 		return this.flag('returnAll')
 			? Infinity
-			: checkCount(this.parameter('limit', 50), this.label('limit'), 1);
+			: checkCount(this.parameter('limit', 50), this.label('limit'), 1, 50);
 	}
 
 	/** The editor's name of a parameter (`filters.search` → Search). */

@@ -67,7 +67,7 @@ export function scopeOf(
 		const message = `Document Type "${type || 'Any'}" is not accepted by clients: choose Quote or Order`;
 		throw new NodeOperationError(context.getNode(), message);
 	}
-	const days = checkCount(context.getNodeParameter('lookBackDays', 90), 'Look Back (Days)', 1);
+	const days = checkCount(context.getNodeParameter('lookBackDays', 90), 'Look Back (Days)', 1, 90);
 	if (days > MAX_LOOK_BACK_DAYS) {
 		const message = `Look Back (Days) must be at most ${MAX_LOOK_BACK_DAYS}`;
 		throw new NodeOperationError(context.getNode(), message);

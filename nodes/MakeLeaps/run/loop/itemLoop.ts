@@ -12,7 +12,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { SIMPLE, simplePreview, type Known } from '../../model/simplify';
-import { checkFlag } from '../../model/validation';
+import { checkFlag, isEmpty } from '../../model/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../../transport';
 import { OperationContext } from '../context';
 import { RunContext } from '../runContext';
@@ -95,7 +95,9 @@ async function startRun(
 	operation: Operation,
 	limits?: Partial<TransportLimits>,
 ): Promise<RunContext> {
-	const requestsPerMinute = context.getNodeParameter('options.requestsPerMinute', 0, 120);
+	// empty (an expression giving nothing or spaces): the option's default, as every field's
+	const given = context.getNodeParameter('options.requestsPerMinute', 0, 120);
+	const requestsPerMinute = isEmpty(given) ? 120 : given;
 	const preview = operation.previewable === true && previewOfRun(context);
 	const transport = await MakeLeapsTransport.create(context, {
 		requestsPerMinute,
