@@ -366,5 +366,13 @@ describe('Numbers: a text of spaces is empty, as nothing is', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.output).toHaveLength(1);
 		expect(bed.sandbox.received('/api/')[0].query.per_page).toBe('50');
+		// nothing (null from an expression) is empty too
+		const nothing = await bed.run({
+			operation: 'getAll',
+			returnAll: true,
+			options: { requestsPerMinute: '={{ null }}' },
+		});
+		expect(nothing.error).toBeUndefined();
+		expect(nothing.output).toHaveLength(1);
 	});
 });
