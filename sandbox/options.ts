@@ -2,6 +2,7 @@
  * The switches a sandbox starts with (`sandbox.options`): its limits, and the ways it may differ
  * from the real API. Those that shape answers are read on every request, so a test may change them.
  */
+import type { CredentialEcho } from './http/credentialEchoes';
 
 export interface SandboxOptions {
 	/** Port to listen on; 0 (default) picks a free one. */
@@ -137,6 +138,12 @@ export interface SandboxOptions {
 	 * Secret in their query (`session`, `app`, `key`), as a careless service may.
 	 */
 	credentialsInLinks?: boolean;
+	/**
+	 * Records answer with the caller's access token, Client Secret or Basic value written into a
+	 * text (a document's note or title, a pickup link's address), each in an encoding of
+	 * http/credentialEchoes.ts's `ENCODINGS`, as a careless service or a template may.
+	 */
+	credentialEchoes?: CredentialEcho[];
 	/** The path segment templates are listed under instead of `template` (which then answers 404). */
 	templatePath?: string;
 	/** A document create without `document_template` is answered 400 "This field is required.". */

@@ -14,6 +14,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { answerOf, detail, HttpAnswer, writeAnswer } from './http/answer';
+import { withCredentialEchoes } from './http/credentialEchoes';
 import { withCredentialsInLinks } from './http/credentialLinks';
 import { Faults, type Fault, type FaultMatch } from './http/faults';
 import { recordOf, type RecordedRequest } from './http/requests';
@@ -251,6 +252,16 @@ export class Sandbox extends SandboxState {
 			answer = this.route(call);
 		} catch (error) {
 			answer = answerOf(error);
+		}
+		const { credentialEchoes, pickupLinkField } = this.options;
+		if (credentialEchoes?.length) {
+			answer = withCredentialEchoes(
+				answer,
+				call.headers,
+				this.keys,
+				credentialEchoes,
+				pickupLinkField,
+			);
 		}
 		if (!this.options.credentialsInLinks) return answer;
 		return withCredentialsInLinks(answer, call.headers, this.keys);

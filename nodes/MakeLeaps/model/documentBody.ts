@@ -104,11 +104,75 @@ export function documentChanges(
 	return { patch, changes };
 }
 
+/** Lines a side, at most, aligned by their descriptions; a longer document pairs lines by place. */
+const MAX_ALIGNED = 200;
+
+/** What tells a line before from a line after, in turn: its description, then its amount. */
+const LINE_MARKS: Array<(line: IDataObject) => string> = [
+	(line) => String(line.description || line.kind || '').trim(),
+	(line) => lineValue(line, String(line.kind ?? 'normal') === 'simple' ? 'price' : 'unit_cost'),
+];
+
+/**
+ * The longest run of equal marks the two lists share, in order (a longest common subsequence):
+ * the pairs of indexes that stay the same line.
+ */
+function commonRun(from: string[], to: string[]): Array<[number, number]> {
+	const rows = Array.from({ length: from.length + 1 }, () => new Uint16Array(to.length + 1));
+	for (let i = from.length - 1; i >= 0; i--)
+		for (let j = to.length - 1; j >= 0; j--)
+			rows[i][j] =
+				from[i] === to[j] ? rows[i + 1][j + 1] + 1 : Math.max(rows[i + 1][j], rows[i][j + 1]);
+	const pairs: Array<[number, number]> = [];
+	for (let [i, j] = [0, 0]; i < from.length && j < to.length; ) {
+		if (from[i] === to[j]) pairs.push([i++, j++]);
+		else if (rows[i + 1][j] >= rows[i][j + 1]) i++;
+		else j++;
+	}
+	return pairs;
+}
+
+/**
+ * Which line before each line after is (an index in `from`, or undefined: added), written into
+ * `pairedWith` from `at`: lines with the same description pair up in order (commonRun); between
+ * two such pairs, those with the same amount; the rest by place. So a line inserted reads as
+ * added and the lines around it as themselves. A document of more lines pairs them by place.
+ */
+function alignLines(
+	from: IDataObject[],
+	to: IDataObject[],
+	pairedWith: Array<number | undefined>,
+	at = { from: 0, to: 0 },
+	marks = LINE_MARKS,
+): void {
+	const [mark, ...finer] = marks;
+	const marked = marks.length > 0;
+	const small = from.length <= MAX_ALIGNED && to.length <= MAX_ALIGNED;
+	const anchors = marked && small ? commonRun(from.map(mark), to.map(mark)) : [];
+	let [i, j] = [0, 0];
+	for (const [a, b] of [...anchors, [from.length, to.length] as [number, number]]) {
+		const gap = { from: from.slice(i, a), to: to.slice(j, b) };
+		const place = { from: at.from + i, to: at.to + j };
+		if (marked) alignLines(gap.from, gap.to, pairedWith, place, finer);
+		else for (let k = 0; k < Math.min(a - i, b - j); k++) pairedWith[place.to + k] = place.from + k;
+		if (a < from.length) pairedWith[at.to + b] = at.from + a;
+		[i, j] = [a + 1, b + 1];
+	}
+}
+
+/** Which line before each line after is (alignLines). */
+function alignedLines(from: IDataObject[], to: IDataObject[]): Array<number | undefined> {
+	const pairedWith: Array<number | undefined> = to.map(() => undefined);
+	alignLines(from, to, pairedWith);
+	return pairedWith;
+}
+
 /**
  * How the lines changed, one text a line, numbered as the document has them after the change
  * (`line 2 Travel: unit price 15000 → 18000`, `line 3 added: Taxi`; a removed line by its number
- * before). Lines the same in both are left out, even when moved; the others pair up in order.
- * `show` turns a value into its text.
+ * before). Lines the same in both are left out, even when moved; the others are aligned
+ * (alignedLines), so an inserted line reads `line 2 added: Taxi`. `show` turns a value into its
+ * text.
  */
 export function lineChanges(before: unknown, after: unknown, show: (value: unknown) => string) {
 	const from = Array.isArray(before) ? (before as IDataObject[]) : [];
@@ -123,9 +187,13 @@ export function lineChanges(before: unknown, after: unknown, show: (value: unkno
 			return same < 0;
 		});
 	const left = from.map((line, index) => ({ line, index })).filter(({ index }) => !kept.has(index));
+	const pairs = alignedLines(
+		left.map(({ line }) => line),
+		changed.map(({ line }) => line),
+	);
 	const name = (line: IDataObject) => show(line.description || line.kind);
 	const texts = changed.map(({ line, index }, n) => {
-		const old = left[n]?.line;
+		const old = pairs[n] === undefined ? undefined : left[pairs[n]].line;
 		if (old === undefined) return `line ${index + 1} added: ${name(line)}`;
 		const fields = lineFields({ ...old, ...line })
 			.filter((key) => lineValue(old, key) !== lineValue(line, key))
@@ -135,7 +203,8 @@ export function lineChanges(before: unknown, after: unknown, show: (value: unkno
 			);
 		return `line ${index + 1} ${name(old)}: ${fields.join(', ')}`;
 	});
-	const removed = left.slice(changed.length);
+	const paired = new Set(pairs);
+	const removed = left.filter((_, k) => !paired.has(k));
 	return [
 		...texts,
 		...removed.map(({ line, index }) => `line ${index + 1} removed: ${name(line)}`),

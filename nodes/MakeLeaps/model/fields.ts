@@ -5,7 +5,9 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { checkText, InvalidInput } from './validation';
+import { checkText, InvalidInput, isEmpty } from './validation';
+
+export { isEmpty };
 
 export interface FieldSpec
 	extends Pick<
@@ -117,16 +119,6 @@ export function fieldOption(table: FieldTable, name: string): INodeProperties {
 
 export function labelOf(table: FieldTable, name: string): string {
 	return table.fields.find((field) => field.name === name)?.displayName ?? name;
-}
-
-/**
- * The one rule for empty values, for every write: nothing (undefined, null) or a text of spaces
- * only is empty, and an empty field is not sent, so the record keeps what it has (a new record
- * gets the field's default, see withDefaults). An empty value never clears a field, a key (Client
- * External ID, a document's External ID) least of all: a mapped cell left blank is not a choice.
- */
-export function isEmpty(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && !value.trim());
 }
 
 /** The values an item gives, keyed by their API path: empty fields are left out (isEmpty). */

@@ -72,17 +72,16 @@ export const flagOn = (line: IDataObject, flag: string): boolean => line[flag] =
 /** The name of a line's value in messages (`quantity` → Quantity). */
 export const lineLabel = (key: string): string => LABELS[key];
 
-const pick = (line: IDataObject, key: string): unknown =>
-	ALIASES[key].map((alias) => line[alias]).find((value) => value !== undefined && value !== '');
-
 /** The value a line gives for `key` under any of its names; undefined when it is empty (isEmpty). */
 export const givenValue = (line: IDataObject, key: string): IDataObject[string] =>
 	ALIASES[key].map((alias) => line[alias]).find((value) => !isEmpty(value));
 
+const pick = givenValue;
+
 /** The amount a line lacks, with a hint when it holds the other kind's amount instead. */
 function missing(line: IDataObject, where: string, wanted: 'unitPrice' | 'price'): InvalidInput {
 	const other = wanted === 'unitPrice' ? 'price' : 'unitPrice';
-	const found = ALIASES[other].find((alias) => line[alias] !== undefined && line[alias] !== '');
+	const found = ALIASES[other].find((alias) => !isEmpty(line[alias]));
 	const hint =
 		found === undefined
 			? undefined

@@ -28,6 +28,17 @@ const ATEXT_SYMBOLS = "!#$%&'*+/=?^_`{|}~-";
 const INVISIBLE = /[\p{Z}\p{C}]/u;
 const DOMAIN_LABEL = /^[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?$/u;
 
+/**
+ * The one rule for empty values, for every field, numbers included: nothing (undefined, null) or
+ * a text of spaces only is empty. An empty field is not sent, so the record keeps what it has (a
+ * new record gets the field's default, see withDefaults); an empty option or number takes its
+ * default. An empty value never clears a field, a key (Client External ID, a document's External
+ * ID) least of all: a mapped cell left blank is not a choice.
+ */
+export function isEmpty(value: unknown): boolean {
+	return value === undefined || value === null || (typeof value === 'string' && !value.trim());
+}
+
 /** A text value, trimmed; numbers from expressions are accepted when they are exact, other types are not. */
 export function checkText(value: unknown, label: string, max = MAX_TEXT): string {
 	if (value === undefined || value === null) return '';
@@ -90,9 +101,13 @@ export function checkFlag(value: unknown, label: string, fallback: boolean): boo
 	throw new InvalidInput(`${label} must be true or false (yes or no, 1 or 0), not ${shown}`);
 }
 
-/** A whole number of at least `min`: a number, or its digits as text from an expression. */
-export function checkCount(value: unknown, label: string, min: number): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+/**
+ * A whole number of at least `min`: a number, or its digits as text from an expression; empty
+ * (isEmpty), the field's default.
+ */
+export function checkCount(value: unknown, label: string, min: number, fallback: number): number {
+	if (isEmpty(value)) return fallback;
+	const number = typeof value === 'string' ? Number(value) : value;
 	if (typeof number !== 'number' || !Number.isInteger(number) || number < min) {
 		const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
 		throw new InvalidInput(`${label} must be a whole number of ${min} or more, not ${shown}`);

@@ -106,12 +106,19 @@ export class OperationContext {
 	 * turn, and only it.
 	 */
 	groupOf(path: string): number[] | undefined {
+		const key = this.groupKey(path);
+		return key ? this.groups(path).get(key) : undefined;
+	}
+
+	/** Every group of the run by its value of `path`, its items in input order (see groupOf). */
+	groups(path: string): Map<string, number[]> {
+		return this.run.parameters.groupsBy(path, (item) => this.forItem(item).groupKey(path));
+	}
+
+	/** The item's value of the option that groups items ('' for none). */
+	private groupKey(path: string): string {
 		const [name, option] = path.split('.');
-		const keyOf = (item: OperationContext) =>
-			checkText(item.collection(name)[option], this.label(path));
-		const groups = this.run.parameters.groupsBy(path, (item) => keyOf(this.forItem(item)));
-		const key = keyOf(this);
-		return key ? groups.get(key) : undefined;
+		return checkText(this.collection(name)[option], this.label(path));
 	}
 
 	/**
@@ -204,7 +211,7 @@ export class OperationContext {
 	listLimit(): number {
 		return this.flag('returnAll')
 			? Infinity
-			: checkCount(this.parameter('limit', 50), this.label('limit'), 1);
+			: checkCount(this.parameter('limit', 50), this.label('limit'), 1, 50);
 	}
 
 	/** The editor's name of a parameter (`filters.search` → Search). */

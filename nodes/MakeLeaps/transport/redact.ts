@@ -1,7 +1,8 @@
 /** The credential's secrets taken out of every text the node gives: errors, error items, logs. */
 import type { IDataObject } from 'n8n-workflow';
 
-const MIN_SECRET_LENGTH = 4;
+import { finderOf, mayHold, usable, withoutValues } from './secretForms';
+
 /** The shortest beginning of a secret, cut short by an excerpt, taken for one (fewer tell little). */
 const MIN_CUT_LENGTH = 8;
 const REDACTED = '[redacted]';
@@ -24,16 +25,6 @@ const KEYED =
 const CREDENTIAL_PARAMETER =
 	/([?&](?:[\w.-]*(?:token|secret|signature|password)|client_?id|api_?key)=)[^&#\s"'<>()[\]{},]+/gi;
 
-/** The values worth looking for, each as written and as a URL's query carries it. */
-function searched(values: Iterable<string>): string[] {
-	const usable = [...values].filter((value) => value && value.length >= MIN_SECRET_LENGTH);
-	const encoded = usable
-		.map((value) => encodeURIComponent(value))
-		.filter((e) => !usable.includes(e));
-	// longest first: a value inside another (a token inside a Basic value) leaves no piece behind
-	return [...usable, ...encoded].sort((a, b) => b.length - a.length);
-}
-
 /**
  * The beginning of a known value where an excerpt cut it short (`…` after it): what is left of a
  * token or a secret is not shown either.
@@ -50,11 +41,7 @@ function cutShort(text: string, values: string[]): string {
 	});
 }
 
-function replaced(text: string, values: string[]): string {
-	let result = text;
-	for (const value of values) result = result.split(value).join(REDACTED);
-	return result;
-}
+const replaced = (text: string, values: Iterable<string>) => withoutValues(text, values, REDACTED);
 
 /**
  * Replaces the client secret, the Basic credentials, access tokens and anything shaped like an
@@ -67,12 +54,12 @@ export function redactText(
 	secrets: Iterable<string> = [],
 	inQueries: Iterable<string> = [],
 ): string {
-	const queryValues = searched(inQueries);
+	const queryValues = usable(inQueries);
 	let result = text;
 	if (queryValues.length > 0) {
 		result = result.replace(QUERY, (query) => replaced(query, queryValues));
 	}
-	const values = searched(secrets);
+	const values = usable(secrets);
 	return cutShort(replaced(result, values), values)
 		.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi, `$1 ${REDACTED}`)
 		.replace(KEYED, (_, key: string, value: string) =>
@@ -99,6 +86,61 @@ export function redactValue<T>(
 	const copy: Record<string, unknown> = {};
 	for (const [key, v] of Object.entries(value)) copy[key] = deeper(v);
 	return copy as T;
+}
+
+/** Levels of an output value searched one by one; a deeper part is searched as one text. */
+const MAX_DEPTH = 100;
+
+/**
+ * A value as it leaves the node (an output item's JSON, a trigger's event): every text in it,
+ * keys included, without the values in any encoding. Only known values are taken out, never
+ * anything by its shape (a pickup link's own token stays). Parts without any are the same
+ * objects; only those holding one are copied.
+ */
+export function scrubbed<T>(value: T, secrets: Iterable<string>): T {
+	const finder = finderOf(secrets);
+	if (!finder) return value;
+	// one search of the whole value as JSON (which holds every text) tells most values apart
+	const whole = outcomeOfStringify(value);
+	if (whole !== undefined && !mayHold(whole, finder)) return value;
+	const text = (t: string) => (mayHold(t, finder) ? t.replace(finder.full, REDACTED) : t);
+	return scrubbedIn(value, text, 0) as T;
+}
+
+function scrubbedIn(value: unknown, text: (t: string) => string, depth: number): unknown {
+	if (typeof value === 'string') return text(value);
+	if (typeof value !== 'object' || value === null) return value;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	const plain = Array.isArray(value) || prototype === Object.prototype || prototype === null;
+	if (!plain) return value;
+	if (depth >= MAX_DEPTH) {
+		// as deep as no record goes (or a cycle): shown only when no secret is in it at all
+		const whole = outcomeOfStringify(value);
+		return whole !== undefined && text(whole) === whole ? value : REDACTED;
+	}
+	const deeper = (entry: unknown) => scrubbedIn(entry, text, depth + 1);
+	if (Array.isArray(value)) {
+		const entries = value.map(deeper);
+		return entries.some((entry, i) => entry !== value[i]) ? entries : value;
+	}
+	let copy: Record<string, unknown> | undefined;
+	for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
+		const [name, next] = [text(key), deeper(entry)];
+		if (name === key && next === entry) continue;
+		copy ??= { ...(value as Record<string, unknown>) };
+		if (name !== key) delete copy[key];
+		copy[name] = next;
+	}
+	return copy ?? value;
+}
+
+/** The value as JSON text, or undefined when it cannot be written (a cycle). */
+function outcomeOfStringify(value: unknown): string | undefined {
+	try {
+		return JSON.stringify(value);
+	} catch {
+		return undefined;
+	}
 }
 
 /** The places of an error a user, n8n's log or its database may show. */
@@ -148,6 +190,12 @@ export class SecretSet {
 	redactValue<T>(value: T, also: string[] = []): T {
 		this.noteCurrent();
 		return redactValue(value, [...this.secrets, ...also], 0, this.inQueries);
+	}
+
+	/** A value leaving the node (an output item's JSON), without the secrets in any encoding. */
+	scrubbed<T>(value: T): T {
+		this.noteCurrent();
+		return scrubbed(value, this.secrets);
 	}
 
 	/**

@@ -48,13 +48,21 @@ export async function pollTrigger(
 	throw error;
 }
 
-/** One poll with its transport; its error leaves without a secret, as every error of the node. */
+/**
+ * One poll with its transport; its error leaves without a secret, as every error of the node, and
+ * so do its events (or Fetch Test Event's sample): a record may quote one MakeLeaps echoed.
+ */
 async function pollOnce(
 	context: IPollFunctions,
 	options: TransportOptions,
 ): Promise<INodeExecutionData[][] | null> {
 	const transport = await MakeLeapsTransport.create(context, options);
-	return await transport.redacted(async () => await pollWith(context, transport));
+	const polled = await transport.redacted(async () => await pollWith(context, transport));
+	const { secrets } = transport;
+	return (
+		polled?.map((batch) => batch.map((item) => ({ ...item, json: secrets.scrubbed(item.json) }))) ??
+		null
+	);
 }
 
 /**

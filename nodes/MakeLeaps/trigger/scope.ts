@@ -88,7 +88,7 @@ export function scopeOf(
 	if (clientTypes && !clientTypes.includes(type)) {
 		throw new NodeOperationError(context.getNode(), notMarkedByClients(event, type, clientTypes));
 	}
-	const days = checkCount(context.getNodeParameter('lookBackDays', 90), 'Look Back (Days)', 1);
+	const days = checkCount(context.getNodeParameter('lookBackDays', 90), 'Look Back (Days)', 1, 90);
 	if (days > MAX_LOOK_BACK_DAYS) {
 		const message = `Look Back (Days) must be at most ${MAX_LOOK_BACK_DAYS}`;
 		throw new NodeOperationError(context.getNode(), message);

@@ -127,37 +127,80 @@ export const otherFailure = (item: number, message: string) => `Item ${item}: ${
 export const SAFE_TO_REPEAT =
 	'Running the workflow again is safe: Create or Update finds what this run created, Contact → Create finds the contacts it added, Create Pickup Link the links it made, Send skips documents already sent, Mark as Sent and Mark as Paid keep a day already recorded, and deletes are not harmed by a second run.';
 
-/** Which items to run again after a stop of Create, and which to look for first. */
+/**
+ * Which items to run again after a stop of Create, and which to look for first, counted in
+ * documents: an item alone, or a group of Group Rows By, named by its value.
+ */
 export interface Rerun {
 	noun: string;
-	/** Items that made nothing: run them again. */
+	/** Items (each its own record) that made nothing: run them again. */
 	again: number[];
-	/** Whether some of `again` were never started. */
+	/** Groups that made nothing, by their value: run every row of each again. */
+	againGroups: string[];
+	/** Groups not started, too many to name: every group whose first row is this item or later. */
+	groupsFrom?: number;
+	/** Whether some of the items or groups to run again were never started. */
 	notStarted: boolean;
 	/** Items whose create may have been made: look for their records first. */
 	check: number[];
+	/** Groups whose create may have been made. */
+	checkGroups: string[];
+	/** The option that makes groups, as the editor names it (Group Rows By). */
+	groupedBy?: string;
+}
+
+/** Groups by their value: `group "A"`, `groups "A", "B" and "C"`. */
+function groupsNamed(keys: string[]): string {
+	const quoted = keys.map((key) => JSON.stringify(key));
+	const last = quoted.pop() ?? '';
+	return keys.length === 1 ? `group ${last}` : `groups ${quoted.join(', ')} and ${last}`;
+}
+
+/** The rows of groups to run again: every row of each named one, and of those from an item on. */
+function groupRows({ againGroups, groupsFrom, groupedBy }: Rerun): string {
+	const from =
+		groupsFrom === undefined ? [] : [`every group whose first row is item ${groupsFrom} or later`];
+	const named = againGroups.length > 0 ? [groupsNamed(againGroups)] : [];
+	return `every row of ${[...named, ...from].join(' and of ')} (${groupedBy ?? 'its group'})`;
+}
+
+/** The sentence naming what to run again, when anything is. */
+function runAgain(rerun: Rerun): string | undefined {
+	const { again, againGroups, groupsFrom, notStarted } = rerun;
+	if (againGroups.length === 0 && groupsFrom === undefined) {
+		if (again.length === 0) return undefined;
+		const which = notStarted ? 'the failed items and those not started' : 'the failed items';
+		return `Run again only ${itemsInWords(again)} (${which}).`;
+	}
+	const which = notStarted ? 'the failed ones and those not started' : 'the failed ones';
+	const items = again.length > 0 ? [itemsInWords(again)] : [];
+	return `Run again only these rows (${which}): ${[groupRows(rerun), ...items].join(', and ')}.`;
+}
+
+/** The sentence naming the items and groups whose create may have been made. */
+function lookFirst({ noun, check, checkGroups }: Rerun): string | undefined {
+	if (check.length === 0 && checkGroups.length === 0) return undefined;
+	const named = [
+		...(checkGroups.length > 0 ? [groupsNamed(checkGroups)] : []),
+		...(check.length > 0 ? [itemsInWords(check)] : []),
+	];
+	const one = check.length + checkGroups.length === 1;
+	const rows = checkGroups.length === 0 ? (one ? 'it' : 'them') : one ? 'its rows' : 'their rows';
+	return `${capitalized(named.join(' and '))} may have made ${one ? 'its' : 'their'} ${noun}: look for ${one ? 'it' : 'them'} in MakeLeaps by ${LOOK_BY[noun] ?? 'its External ID, name or number'}, and run ${rows} again only if not there.`;
 }
 
 /**
- * What to run again after a stop of Create: exactly the items that made nothing; those whose
- * create may have been made are looked for first, by what the user knows them by.
+ * What to run again after a stop of Create: exactly the items (and groups) that made nothing;
+ * those whose create may have been made are looked for first, by what the user knows them by.
  */
-export function rerunAdvice({ noun, again, notStarted, check }: Rerun): string {
-	const sentences = [
+export function rerunAdvice(rerun: Rerun): string {
+	const { noun } = rerun;
+	return [
 		`Do not run the same rows again with Create: the ${noun}s already created would be created a second time.`,
-	];
-	if (again.length > 0) {
-		const which = notStarted ? 'the failed items and those not started' : 'the failed items';
-		sentences.push(`Run again only ${itemsInWords(again)} (${which}).`);
-	}
-	if (check.length > 0) {
-		const one = check.length === 1;
-		sentences.push(
-			`${capitalized(itemsInWords(check))} may have made ${one ? 'its' : 'their'} ${noun}: look for ${one ? 'it' : 'them'} in MakeLeaps by ${LOOK_BY[noun] ?? 'its External ID, name or number'}, and run ${one ? 'it' : 'them'} again only if not there.`,
-		);
-	}
-	sentences.push(
+		runAgain(rerun),
+		lookFirst(rerun),
 		`Or use Create or Update with ${noun === 'client' ? 'a Client External ID' : 'an External ID'}, which finds the ${noun}s already created.`,
-	);
-	return sentences.join(' ');
+	]
+		.filter(Boolean)
+		.join(' ');
 }

@@ -6,7 +6,6 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { SandboxOptions } from '../../../sandbox/server';
 import { STRICT, useTestBed, type TestBed } from '../support/bed';
 import { byId, documentUpsertRows, seedClient } from '../support/fixtures';
 
@@ -204,17 +203,12 @@ describe('Lines from the catalog', () => {
 });
 
 describe('A catalog that differs from the guess', () => {
-	// the switches are read on every request; each test sets its own
-	const options: SandboxOptions = {};
-	const bed = useTestBed(options);
-	afterEach(() => {
-		delete options.catalogItemOmits;
-		delete options.catalogItemNames;
-	});
+	// the switches are read on every request; each test sets its own, in its own sandbox
+	const bed = useTestBed();
 
 	test('an item without a price fails the line, never guessed; a row giving the price makes it', async () => {
 		seedCatalog(bed);
-		options.catalogItemOmits = ['unit_cost'];
+		bed.sandbox.options.catalogItemOmits = ['unit_cost'];
 		const client = seedClient(bed, 'C-1');
 		const result = await bed.run(fromList(client), [{ lines: [{ item_code: 'DESIGN-H' }] }]);
 		expect(result.error?.message).toBe(
@@ -229,7 +223,7 @@ describe('A catalog that differs from the guess', () => {
 
 	test('an item without a currency lends its price to a JPY document only; in USD the line is refused before any write', async () => {
 		seedCatalog(bed);
-		options.catalogItemOmits = ['currency'];
+		bed.sandbox.options.catalogItemOmits = ['currency'];
 		const client = seedClient(bed, 'C-1');
 		const usd = { ...fromList(client), currency: 'USD' };
 		const rows = [{ lines: [{ item_code: 'DESIGN-H', quantity: 2 }] }];
@@ -280,7 +274,7 @@ describe('A catalog that differs from the guess', () => {
 
 	test('a catalog giving its fields under the other plausible names is read; an unknown name is not guessed', async () => {
 		seedCatalog(bed);
-		options.catalogItemNames = {
+		bed.sandbox.options.catalogItemNames = {
 			unit_cost: 'price',
 			quantity_unit: 'unit',
 			code: 'item_code',
@@ -290,7 +284,7 @@ describe('A catalog that differs from the guess', () => {
 		expect((await bed.run(fromList(client), rows)).output[0].json.total).toBe('17600');
 		expect(storedLines(bed)[0][0]).toMatchObject({ unit_cost: '8000', quantity_unit: 'hour' });
 
-		options.catalogItemNames = { unit_cost: 'cost' };
+		bed.sandbox.options.catalogItemNames = { unit_cost: 'cost' };
 		const unknown = await bed.run(fromList(client), rows);
 		expect(unknown.error?.message).toMatch(
 			/Catalog Item "DESIGN-H" has no unit price in MakeLeaps/,

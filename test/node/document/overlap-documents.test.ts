@@ -3,11 +3,13 @@
  * Document Number has a few items in flight, and every promise of one by one holds; a run where
  * MakeLeaps numbers a document goes one at a time, so its numbers follow the rows.
  */
+import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { IN_FLIGHT } from '../../../nodes/MakeLeaps/run/loop/inFlight';
-import { useTestBed } from '../support/bed';
-import { byId, faultOnPost, posts, seedClient } from '../support/fixtures';
+import { useTestBed, type TestBed } from '../support/bed';
+import { propertyRuns } from '../support/cases';
+import { byId, documentUpsertRows, faultOnPost, posts, seedClient } from '../support/fixtures';
 
 /** A far link (250 ms a round trip) and a pace of 600 a minute: one request outlasts the interval. */
 const LATENCY_MS = 250;
@@ -287,4 +289,79 @@ describe('Document writes in flight: every document numbered, a few at a time', 
 		expect(new Set(stored.map((d) => d.external_id)).size).toBe(12);
 		expect(bed.sandbox.maxInFlight).toBeGreaterThan(1);
 	}, 30000);
+});
+
+/**
+ * The rows of each key take their turns in input order in flight, whatever each does before its
+ * turn: a row whose line names a catalog item waits for the catalog's read first, a row without
+ * an External ID fails at once (and lets later items queue). Every row gives its own title, so
+ * each write (the create, or a change of the title) tells its row; the writes of each key, in the
+ * order MakeLeaps received them, must be those of its rows in input order.
+ */
+describe('Property: in flight, the writes of each key come in input order', () => {
+	const bed = useTestBed({ latencyMs: 20 });
+	const CATALOG = {
+		code: 'CONSULT',
+		description: 'Consulting',
+		unit_cost: '10000',
+		tax_rate: '10',
+	};
+	const typed = [{ description: 'Work', quantity: 1, unit_price: 1000, tax_rate: 10 }];
+	const fromCatalog = [{ catalogItem: 'CONSULT', quantity: 2 }];
+	const row = fc.record({
+		key: fc.constantFrom('K1', 'K2', 'K3', ''),
+		catalog: fc.boolean(),
+	});
+
+	/** The row each write (a document's create or change) names by its title, in arrival order. */
+	const writers = (test: TestBed, since: number) =>
+		test.sandbox.requests
+			.slice(since)
+			.filter((r) => r.method !== 'GET' && /\/document\/(\d+\/)?$/.test(r.path))
+			.map((r) =>
+				Number(/^row (\d+)$/.exec(String((JSON.parse(r.body) as IDataObject).title))?.[1]),
+			);
+
+	test('rows of a few keys, catalog lines and refused rows among them', async () => {
+		const client = seedClient(bed, 'C-1');
+		bed.sandbox.seedItem(CATALOG);
+		let n = 0;
+		await fc.assert(
+			fc.asyncProperty(fc.array(row, { minLength: 2, maxLength: 9 }), async (picked) => {
+				n++;
+				const input = picked.map(({ key, catalog }, i) => ({
+					id: key && `${key}-${n}`,
+					client,
+					number: `N-${key || 'none'}-${n}-${key ? '' : i}`,
+					title: `row ${i}`,
+					lines: catalog ? fromCatalog : typed,
+				}));
+				const since = bed.sandbox.requests.length;
+				const result = await bed.run(
+					{
+						...documentUpsertRows,
+						documentNumber: '={{ $json.number }}',
+						options: { requestsPerMinute: 60_000 },
+					},
+					input,
+					{ onError: 'continueRegularOutput' },
+				);
+				const outcomes = result.output.map((item) => item.json.operation ?? item.json.error);
+				const order = writers(bed, since);
+				for (const key of new Set(input.map((r) => r.id).filter(Boolean))) {
+					const rows = input.flatMap((r, i) => (r.id === key ? [i] : []));
+					// every row of the key wrote (its title is its own), in input order
+					expect({ key, outcomes: rows.map((i) => outcomes[i]) }).toEqual({
+						key,
+						outcomes: rows.map((_, k) => (k === 0 ? 'created' : 'updated')),
+					});
+					expect({ key, writes: order.filter((i) => rows.includes(i)) }).toEqual({
+						key,
+						writes: rows,
+					});
+				}
+			}),
+			propertyRuns(30),
+		);
+	}, 120000);
 });

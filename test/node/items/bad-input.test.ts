@@ -454,11 +454,6 @@ describe('Bad input: refused with a message naming the field and the item, zero 
 			/^Requests Per Minute must be a positive number, not NaN$/,
 		],
 		[
-			'null from an expression',
-			'={{ null }}',
-			/^Requests Per Minute must be a positive number, not null$/,
-		],
-		[
 			'text from an expression',
 			'={{ "fast" }}',
 			/^Requests Per Minute must be a positive number, not "fast"$/,

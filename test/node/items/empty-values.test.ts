@@ -294,3 +294,85 @@ describe('Simplify names the contacts of a client just written', () => {
 		});
 	});
 });
+
+describe('Numbers: a text of spaces is empty, as nothing is', () => {
+	const bed = useTestBed();
+
+	const typed = (client: string): INodeParameters => ({
+		resource: 'document',
+		operation: 'create',
+		documentType: 'invoice',
+		client: byId(client),
+		date: '2026-11-30',
+		lineItems: {
+			line: [
+				{
+					description: 'Work',
+					quantity: '={{ $json.quantity }}',
+					unitPrice: 1000,
+					taxRate: '={{ $json.tax }}',
+				},
+			],
+		},
+		simplify: false,
+	});
+	const listed = (client: string): INodeParameters => ({
+		resource: 'document',
+		operation: 'create',
+		documentType: 'invoice',
+		client: byId(client),
+		date: '2026-11-30',
+		lineItemsFrom: 'json',
+		lineItemsJson: '={{ $json.lines }}',
+	});
+
+	test('a typed line: Quantity of spaces is 1 and Tax Rate of spaces 10, as when they are empty', async () => {
+		const client = seedClient(bed, 'C-1');
+		const rows = ['', '   ', null].map((blank) => ({ quantity: blank, tax: blank }));
+		const result = await bed.run(typed(client), rows, { onError: 'continueRegularOutput' });
+		expect(result.output.map((item) => item.json.error)).toEqual([undefined, undefined, undefined]);
+		const lines = bed.sandbox.documentsOf().map((d) => d.lineitems[0]);
+		expect(lines.map((line) => [line.quantity, line.tax_rate])).toEqual(Array(3).fill(['1', '10']));
+	});
+
+	test('a line of a list: Quantity of spaces is 1; Tax Rate and Unit Price of spaces are empty, so named', async () => {
+		const client = seedClient(bed, 'C-1');
+		const line = { description: 'Work', unit_price: 1000, tax_rate: 8 };
+		const result = await bed.run(
+			listed(client),
+			[
+				{ lines: [{ ...line, quantity: '   ' }] },
+				{ lines: [{ ...line, tax_rate: '  ' }] },
+				{ lines: [{ ...line, unit_price: ' ' }] },
+			],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(result.output.map((item) => item.json.error)).toEqual([
+			undefined,
+			'Line Items (List) 1: Tax Rate is empty [item 1]',
+			'Line Items (List) 1: Rate (Unit Price) is empty [item 2]',
+		]);
+		expect(bed.sandbox.documentsOf().map((d) => d.lineitems[0].quantity)).toEqual(['1']);
+	});
+
+	test('Limit and Requests Per Minute of spaces take their defaults', async () => {
+		seedClient(bed, 'C-1');
+		const result = await bed.run({
+			operation: 'getAll',
+			returnAll: false,
+			limit: '={{ "   " }}',
+			options: { requestsPerMinute: '={{ "  " }}' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.output).toHaveLength(1);
+		expect(bed.sandbox.received('/api/')[0].query.per_page).toBe('50');
+		// nothing (null from an expression) is empty too
+		const nothing = await bed.run({
+			operation: 'getAll',
+			returnAll: true,
+			options: { requestsPerMinute: '={{ null }}' },
+		});
+		expect(nothing.error).toBeUndefined();
+		expect(nothing.output).toHaveLength(1);
+	});
+});

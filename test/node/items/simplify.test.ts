@@ -149,6 +149,38 @@ describe('Simplify', () => {
 		});
 	});
 
+	test('a line inserted in the middle reads as added, the lines around it as themselves', async () => {
+		const client = seedClient(bed, 'C-1');
+		const line = (description: string, unit_price: number) => ({
+			description,
+			quantity: 1,
+			unit_price,
+			tax_rate: 10,
+		});
+		const row = { id: 'ROW-1', client, lines: [line('Design', 50000), line('Travel', 15000)] };
+		await bed.run(documentUpsertRows, [row], v2);
+		const taxi = {
+			...row,
+			lines: [line('Design', 50000), line('Taxi', 3000), line('Travel', 18000)],
+		};
+		const previewed = await bed.run(
+			{ ...documentUpsertRows, options: { previewOnly: true } },
+			[taxi],
+			v2,
+		);
+		expect(previewed.output[0].json.changes).toBe(
+			'line 2 added: Taxi; line 3 Travel: unit price 15000 → 18000',
+		);
+		const updated = await bed.run(documentUpsertRows, [taxi], v2);
+		expect(updated.output[0].json.changes).toBe(previewed.output[0].json.changes);
+		// one taken out of the middle, another renamed at the end: each as itself
+		const fewer = { ...row, lines: [line('Design', 50000), line('Train', 18000)] };
+		const again = await bed.run(documentUpsertRows, [fewer], v2);
+		expect(again.output[0].json.changes).toBe(
+			'line 2 Travel: description Travel → Train; line 2 removed: Taxi',
+		);
+	});
+
 	test('a client with its contacts in full gives its names and e-mail', async () => {
 		const mid = seedClient(bed, 'C-1');
 		const got = await bed.run(

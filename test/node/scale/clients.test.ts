@@ -178,3 +178,32 @@ describe('Client → Create or Update at 2,000 clients, where MakeLeaps narrows 
 		expect(contact?.name).toBe('Company 1234 K.K.');
 	}, 60_000);
 });
+
+describe('Document → Get Many naming its clients By External ID, at 150 clients (2 list pages)', () => {
+	const bed = sized(150);
+	const clientReads = (which: RegExp) =>
+		bed.sandbox.received('/api/').filter((r) => r.method === 'GET' && which.test(r.path));
+	const documentsOf = {
+		resource: 'document',
+		operation: 'getAll',
+		returnAll: true,
+		filters: { client: byExternalId },
+	};
+
+	test('six clients: the 2 list pages, not 6 hinted reads, as the rule of hints says; one client: its hint', async () => {
+		await oneRow(bed, 'A-1', 'C-7'); // the list read: every client hinted, the list's size known
+		const six = ['C-1', 'C-2', 'C-3', 'C-4', 'C-5', 'C-6'].map((client) => ({ client }));
+		bed.sandbox.resetRequests();
+		const many = await bed.run(documentsOf, six);
+		expect(many.error).toBeUndefined();
+		expect(many.output).toHaveLength(60);
+		expect(clientListReads(bed)).toHaveLength(2);
+		expect(clientReads(/\/client\/\d+\/$/)).toHaveLength(0);
+		// one client named: its hint, one read, is cheaper than the list
+		bed.sandbox.resetRequests();
+		const one = await bed.run(documentsOf, [{ client: 'C-8' }]);
+		expect(one.output).toHaveLength(10);
+		expect(clientListReads(bed)).toHaveLength(0);
+		expect(clientReads(/\/client\/\d+\/$/)).toHaveLength(1);
+	});
+});

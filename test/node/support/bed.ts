@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { MakeLeapsApi } from '../../../credentials/MakeLeapsApi.credentials';
+import { ENCODINGS } from '../../../sandbox/http/credentialEchoes';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server';
 import { CredentialsHelper } from '../../../dev/harness/credentials';
 import { observed, runNode, type RunOptions, type RunResult } from '../../../dev/harness/engine';
@@ -152,15 +153,48 @@ export function findSecrets(
 	secrets: Array<{ name: string; value: string }>,
 ): string[] {
 	const leaks: string[] = [];
+	const looked = secrets.filter((secret) => secret.value);
+	if (looked.length === 0) return leaks;
+	// one search for most texts; the secrets it may have found, one by one
+	const any = new RegExp(
+		looked.map((s) => s.value.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|'),
+	);
 	for (const [path, text] of walkTexts(values)) {
-		for (const secret of secrets)
-			if (secret.value && text.includes(secret.value))
-				leaks.push(`${secret.name} at ${path || '(root)'}`);
+		if (!any.test(text)) continue;
+		for (const secret of looked)
+			if (text.includes(secret.value)) leaks.push(`${secret.name} at ${path || '(root)'}`);
 	}
 	return leaks;
 }
 
-/** The secrets of a sandbox: each client secret, its Basic header value, and every issued token. */
+/**
+ * A secret in every form a text may carry it (sandbox/http/credentialEchoes.ts's encodings, and
+ * its base64 as it reads inside a longer base64 text, at each of the three alignments).
+ */
+export function everyForm(secret: { name: string; value: string }) {
+	const forms = new Map<string, string>([[secret.value, secret.name]]);
+	for (const [encoding, encode] of Object.entries(ENCODINGS)) {
+		const value = encode(secret.value);
+		if (!forms.has(value)) forms.set(value, `${secret.name} (${encoding})`);
+	}
+	const bytes = Buffer.from(secret.value, 'utf8');
+	for (let shift = 0; shift < 3; shift++) {
+		const text = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+		const piece = text.slice(
+			Math.ceil((8 * shift) / 6),
+			Math.floor((8 * (shift + bytes.length)) / 6),
+		);
+		for (const form of [piece, piece.replace(/\+/g, '-').replace(/\//g, '_')])
+			if (form.length >= 16 && !forms.has(form))
+				forms.set(form, `${secret.name} (base64 in a longer text)`);
+	}
+	return [...forms].map(([value, name]) => ({ name, value }));
+}
+
+/**
+ * The secrets of a sandbox: each client secret, its Basic header value, and every issued token,
+ * each in every form a text may carry it (everyForm).
+ */
 export function sandboxSecrets(sandbox: Sandbox): Array<{ name: string; value: string }> {
 	return [
 		...sandbox.issuedSecrets.flatMap(({ clientId, clientSecret }) => [
@@ -171,7 +205,7 @@ export function sandboxSecrets(sandbox: Sandbox): Array<{ name: string; value: s
 			},
 		]),
 		...sandbox.issuedTokens.map((value, i) => ({ name: `access token #${i + 1}`, value })),
-	];
+	].flatMap(everyForm);
 }
 
 /** The bed's runs: the node with the test's parameters, at the fast pace unless it sets one. */
@@ -202,7 +236,22 @@ const runsOf =
 	};
 
 /**
- * A fresh sandbox and a stored credential pointing at it, for each test; `runDefaults` apply to
+ * A copy of a test's options that a test may change without reaching the next one: arrays and
+ * plain objects copied all the way down, anything else (a function, a class's instance) kept.
+ */
+export function freshCopy<T>(value: T): T {
+	if (Array.isArray(value)) return value.map((entry: unknown) => freshCopy(entry)) as T;
+	if (typeof value !== 'object' || value === null) return value;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	if (prototype !== Object.prototype && prototype !== null) return value;
+	return Object.fromEntries(
+		Object.entries(value).map(([key, entry]) => [key, freshCopy(entry)]),
+	) as T;
+}
+
+/**
+ * A fresh sandbox and a stored credential pointing at it, for each test, started from its own
+ * copy of `options` (a switch one test turns on, in `bed.sandbox.options`, stays in that test); `runDefaults` apply to
  * every run (such as shorter transport limits; runs wait VALIDATION_WAIT_MS for a sending order's
  * validation unless their limits set it). After each test,
  * everything the test saw (every run's items and errors, thrown errors, console and logger
@@ -218,12 +267,12 @@ export function useTestBed(
 		observed.length = 0;
 		bed.logs = [];
 		restoreConsole = captureConsole(bed.logs);
-		bed.sandbox = await startSandbox(options);
+		bed.sandbox = await startSandbox(freshCopy(options));
 		bed.credentials = new CredentialsHelper();
 		const { clientId, clientSecret, partnerMid } = bed.sandbox.credentials;
 		bed.credentials.set('cred-1', { baseUrl: bed.sandbox.baseUrl, clientId, clientSecret });
 		bed.partner = { __rl: true, mode: 'id', value: partnerMid };
-		bed.run = runsOf(bed, runDefaults);
+		bed.run = runsOf(bed, freshCopy(runDefaults));
 		bed.callTool = async (parameters, args) =>
 			await callTool({
 				credentials: bed.credentials,

@@ -140,8 +140,11 @@ export abstract class UpsertWorld {
 				.map((r) => [r.mid, content(r)]),
 		);
 		const since = bed.sandbox.requests.length;
+		const watched = s.kind === 'run' && s.fault === 'none';
+		const states: Array<Map<string, Values>> = [];
 		const results = await withLists(bed, s.lists, async () => {
 			injectFault(bed, s.fault, this.listPath, this.patchPath);
+			if (watched) this.watchWrites(s.of, states);
 			return await Promise.all(s.batches.map(async (rows) => await this.run(s.of, rows)));
 		});
 		this.log.log(`${s.kind}: ${JSON.stringify(results.map(outcomeTexts))}`);
@@ -152,6 +155,7 @@ export abstract class UpsertWorld {
 		this.checkState(kept);
 		if (s.kind !== 'run') return;
 		const [rows] = s.batches;
+		if (watched) this.checkWriteOrder(before, rows, outcomes[0], states);
 		this.checkFold(s.of, before, rows, outcomes[0]);
 		this.checkTurns?.(s, held, outcomes[0]);
 		if (s.fault !== 'none') return;
@@ -222,6 +226,65 @@ export abstract class UpsertWorld {
 		this.checkWorld();
 	}
 
+	/**
+	 * What each key's record says after every write MakeLeaps applies, in the order it applies
+	 * them: a hook on each write's answer (the sandbox has applied it then), cleared with the
+	 * faults after the run.
+	 */
+	private watchWrites(of: string, states: Array<Map<string, Values>>) {
+		const change = (body: Record<string, unknown>) => {
+			states.push(this.valuesByKey(of));
+			return body;
+		};
+		for (const method of ['POST', 'PATCH', 'PUT'])
+			for (let k = 0; k < 100; k++)
+				this.bed.sandbox.injectFault(
+					{ kind: 'rewriteAfter', change },
+					{ method, path: /^\/api\// },
+				);
+	}
+
+	/**
+	 * The writes of each key come in input order, as one by one: every state its record passes
+	 * through is on the way from what one row left to what the next one leaves, never back (a
+	 * later row of the key that wrote before an earlier one shows as its values, then the earlier
+	 * row's after them), and a row is unchanged only where the rows before it left what it says
+	 * (one that took its turn before an earlier row finds what that row had not yet written).
+	 * Keys with a row that failed are left out.
+	 */
+	private checkWriteOrder(
+		before: Map<string, Values>,
+		rows: IDataObject[],
+		outcomes: Outcome[],
+		states: Array<Map<string, Values>>,
+	) {
+		const keys = new Set(rows.map((row) => text(row.id)).filter(Boolean));
+		for (const key of keys) {
+			const own = rows
+				.map((row, i) => ({ row, i, outcome: outcomes[i] }))
+				.filter(({ row }) => text(row.id) === key);
+			if (own.some(({ outcome }) => typeof outcome !== 'string')) continue;
+			// what the record holds after each row, in input order
+			const folds: Array<Values | undefined> = [before.get(key)];
+			for (const { row, i, outcome } of own) {
+				const given = this.given(row);
+				const fold = outcome === 'created' ? given : { ...folds.at(-1), ...given };
+				if (outcome === 'unchanged')
+					expect({ key, i, unchanged: sameValues(fold, folds.at(-1)) }).toEqual({
+						key,
+						i,
+						unchanged: true,
+					});
+				folds.push(fold);
+			}
+			const seen = states.map((byKey) => byKey.get(key));
+			expect({ key, writes: inInputOrder(folds, seen) }).toEqual({
+				key,
+				writes: 'in input order',
+			});
+		}
+	}
+
 	/** What the subclass checks of the account after every step beyond its records. Nothing by default. */
 	protected checkWorld(): void {}
 
@@ -264,3 +327,46 @@ export const filled = (values: Record<string, string | undefined>): Values =>
 	Object.fromEntries(
 		Object.entries(values).filter((entry): entry is [string, string] => Boolean(entry[1])),
 	);
+
+const sameValues = (a: Values | undefined, b: Values | undefined) =>
+	JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
+
+/**
+ * Whether a state is on the way from `from` to `to`: each field as one or the other, and none
+ * of those already at `to` (`reached`) back at `from`.
+ */
+function onTheWay(from: Values | undefined, to: Values, state: Values, reached: Set<string>) {
+	const fields = new Set([...Object.keys(from ?? {}), ...Object.keys(to), ...Object.keys(state)]);
+	return [...fields].every(
+		(f) => state[f] === to[f] || (state[f] === from?.[f] && !reached.has(f)),
+	);
+}
+
+/**
+ * 'in input order' when the states a record passed through (`seen`, after each write, repeats
+ * included) follow `folds` (what it holds after each writing row in input order) without going
+ * back; else which state no row at or after the current one explains.
+ */
+function inInputOrder(folds: Array<Values | undefined>, seen: Array<Values | undefined>): string {
+	let row = 0;
+	let reached = new Set<string>();
+	for (const [n, state] of seen.entries()) {
+		if (state === undefined || sameValues(state, n > 0 ? seen[n - 1] : folds[0])) continue;
+		if (row > 0 && onTheWay(folds[row - 1], folds[row]!, state, reached)) {
+			for (const f of Object.keys(state)) if (state[f] === folds[row]![f]) reached.add(f);
+			continue;
+		}
+		let next = row + 1;
+		while (next < folds.length && !onTheWay(folds[next - 1], folds[next]!, state, new Set()))
+			next++;
+		if (next >= folds.length)
+			return `after write ${n} it held ${JSON.stringify(state)}, which no row from row ${row} of the key on leaves`;
+		row = next;
+		reached = new Set(
+			Object.keys(state).filter(
+				(f) => state[f] === folds[row]![f] && folds[row - 1]?.[f] !== state[f],
+			),
+		);
+	}
+	return 'in input order';
+}

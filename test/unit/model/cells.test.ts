@@ -59,6 +59,46 @@ describe('changes as one text: field: from → to, joined by "; "', () => {
 		);
 	});
 
+	test('lines aligned by description, then by amount: an insertion or a removal in the middle reads as one', () => {
+		const line = (description: string, unit_cost: string) => ({
+			kind: 'normal',
+			description,
+			quantity: '1',
+			unit_cost,
+			tax_rate: '10',
+		});
+		const before = [line('Design', '50000'), line('Travel', '15000')];
+		const after = [line('Design', '50000'), line('Taxi', '3000'), line('Travel', '18000')];
+		expect(changesText({ lineitems: { from: before, to: after } })).toBe(
+			'line 2 added: Taxi; line 3 Travel: unit price 15000 → 18000',
+		);
+		// renamed, its amount the same, after one taken out
+		const fewer = [line('Design', '50000'), line('Train', '18000')];
+		expect(changesText({ lineitems: { from: after, to: fewer } })).toBe(
+			'line 2 Travel: description Travel → Train; line 2 removed: Taxi',
+		);
+		// a line replaced by another, nothing shared: the one in its place
+		expect(changesText({ lineitems: { from: [line('A', '1')], to: [line('B', '2')] } })).toBe(
+			'line 1 A: description A → B, unit price 1 → 2',
+		);
+	});
+
+	test('a document of more than 200 changed lines pairs them by place (the alignment is bounded)', () => {
+		const line = (description: string, unit_cost: string) => ({
+			kind: 'normal',
+			description,
+			quantity: '1',
+			unit_cost,
+			tax_rate: '10',
+		});
+		const before = Array.from({ length: 250 }, (_, i) => line(`L${i}`, '100'));
+		const after = [line('New', '5'), ...before.map((l) => ({ ...l, unit_cost: '200' }))];
+		const texts = changesText({ lineitems: { from: before, to: after } }).split('; ');
+		expect(texts).toHaveLength(251);
+		expect(texts[0]).toBe('line 1 L0: description L0 → New, unit price 100 → 5');
+		expect(texts[250]).toBe('line 251 added: L249');
+	});
+
 	test('a long value is cut, on one line; nothing changed is empty text', () => {
 		const note = `First line\n${'x'.repeat(60)}`;
 		const text = changesText({ note: { from: '', to: note } });

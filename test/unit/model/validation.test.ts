@@ -134,9 +134,11 @@ describe('checkFlag and checkCount', () => {
 		);
 	});
 
-	test('whole numbers from numbers or digits', () => {
-		expect(checkCount(10, 'Limit', 1)).toBe(10);
-		expect(checkCount('25', 'Limit', 1)).toBe(25);
+	test('whole numbers from numbers or digits; empty (spaces included) is the default', () => {
+		expect(checkCount(10, 'Limit', 1, 50)).toBe(10);
+		expect(checkCount('25', 'Limit', 1, 50)).toBe(25);
+		for (const empty of [undefined, null, '', '   '])
+			expect(checkCount(empty, 'Limit', 1, 50)).toBe(50);
 	});
 
 	test.each<[unknown, string]>([
@@ -144,10 +146,9 @@ describe('checkFlag and checkCount', () => {
 		[-1, '-1'],
 		[1.5, '1.5'],
 		['ten', '"ten"'],
-		[null, 'null'],
 		[Number.NaN, 'NaN'],
 	])('%p is not a count', (value, shown) => {
-		expect(refusal(() => checkCount(value, 'Limit', 1))).toBe(
+		expect(refusal(() => checkCount(value, 'Limit', 1, 50))).toBe(
 			`Limit must be a whole number of 1 or more, not ${shown}`,
 		);
 	});

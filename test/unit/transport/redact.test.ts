@@ -1,6 +1,11 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { redactText, redactValue, SecretSet } from '../../../nodes/MakeLeaps/transport/redact';
+import {
+	redactText,
+	redactValue,
+	scrubbed,
+	SecretSet,
+} from '../../../nodes/MakeLeaps/transport/redact';
 import { node } from '../fixtures';
 
 describe('redactText', () => {
@@ -112,6 +117,92 @@ describe('redactText', () => {
 	test('ordinary text is left alone', () => {
 		const text = 'MakeLeaps has no client 1734479364999999999 [item 2]';
 		expect(redactText(text, ['S3cr3t-Value'])).toBe(text);
+	});
+});
+
+describe('redactText: a known value in every encoding', () => {
+	const secret = 'ab~c d+e/f"g&h<é秘-0123';
+	const percent = (value: string, lower: boolean) =>
+		[...Buffer.from(value, 'utf8')]
+			.map(
+				(byte) => `%${byte.toString(16).padStart(2, '0')[lower ? 'toLowerCase' : 'toUpperCase']()}`,
+			)
+			.join('');
+	test.each([
+		['encodeURIComponent', encodeURIComponent(secret)],
+		['encodeURI', encodeURI(secret)],
+		['a form (+ for a space, %7E)', new URLSearchParams({ v: secret }).toString().slice(2)],
+		['every character percent-encoded', percent(secret, false)],
+		['lower-case hex', percent(secret, true)],
+		['base64', Buffer.from(secret).toString('base64')],
+		['base64url', Buffer.from(secret).toString('base64url')],
+		['JSON-escaped', JSON.stringify(secret).slice(1, -1)],
+		[
+			'JSON with every non-ASCII character escaped',
+			JSON.stringify(secret)
+				.slice(1, -1)
+				.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+		],
+		['HTML', secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')],
+		['HTML entities', [...secret].map((c) => `&#${c.codePointAt(0)};`).join('')],
+	])('%s', (_name, written) => {
+		expect(redactText(`before ${written} after`, [secret])).toBe('before [redacted] after');
+	});
+
+	test('inside a longer base64 text, at each alignment: what its bytes alone decide goes', () => {
+		const token = 'tok_abcdefghijklmnopqrstuvwxyz0123';
+		for (const before of ['{"t":"', '{"tk":"', '{"tok":"']) {
+			const encoded = Buffer.from(`${before}${token}"}`).toString('base64');
+			const shown = redactText(encoded, [token]);
+			expect(shown).toContain('[redacted]');
+			expect(Buffer.from(shown.replace('[redacted]', ''), 'base64').toString()).not.toContain(
+				token.slice(2, -2),
+			);
+		}
+	});
+
+	test('a text without it, escapes and all, is the same text', () => {
+		const text = 'a%20b &amp; \\u0041 + c';
+		expect(redactText(text, [secret])).toBe(text);
+	});
+});
+
+describe('scrubbed', () => {
+	const token = 'tok_abcdefghijklmnop';
+
+	test('every text and key of a value, as deep as it goes; the parts without one kept as they are', () => {
+		const clean = { title: 'Invoice', lines: [{ description: 'Work' }] };
+		const value = {
+			clean,
+			note: `see ${encodeURIComponent(token)}`,
+			deep: [[{ [token]: 'key', when: new Date(0) }]],
+			count: 3,
+		};
+		const result = scrubbed(value, [token]);
+		expect(result).toEqual({
+			clean,
+			note: 'see [redacted]',
+			deep: [[{ '[redacted]': 'key', when: new Date(0) }]],
+			count: 3,
+		});
+		expect(result.clean).toBe(clean);
+		expect(value.note).toBe(`see ${encodeURIComponent(token)}`);
+		const untouched = { a: [{ b: 'c' }] };
+		expect(scrubbed(untouched, [token])).toBe(untouched);
+	});
+
+	test('only known values go: a link with its own token parameter stays', () => {
+		const link = { url: 'https://x.example/pickup/?token=abcdef123456&Authorization=Bearer%20xyz' };
+		expect(scrubbed(link, [token])).toBe(link);
+	});
+
+	test('deeper than any record: shown whole when it holds none, else not at all', () => {
+		let deep: Record<string, unknown> = { leaf: 'plain' };
+		for (let k = 0; k < 150; k++) deep = { deep };
+		expect(scrubbed(deep, [token])).toBe(deep);
+		let leaky: Record<string, unknown> = { leaf: token };
+		for (let k = 0; k < 150; k++) leaky = { leaky };
+		expect(JSON.stringify(scrubbed(leaky, [token]))).not.toContain(token);
 	});
 });
 

@@ -81,7 +81,7 @@ export async function execute(op: OperationContext): Promise<WithBinary> {
 		throw new InvalidInput(`${op.label('binaryPropertyName')} "${property}" is not a field name`);
 	}
 	const label = op.label('options.maxMegabytes');
-	const megabytes = checkCount(op.collection('options').maxMegabytes ?? 50, label, 1);
+	const megabytes = checkCount(op.collection('options').maxMegabytes, label, 1, 50);
 	if (megabytes > LARGEST_MB) throw new InvalidInput(`${label} must be at most ${LARGEST_MB}`);
 	const document = await documentNow(op, partnerMid, mid);
 	const pdf = await downloadDocumentPdf(op.run.transport, partnerMid, mid, {

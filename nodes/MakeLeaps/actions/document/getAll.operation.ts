@@ -97,7 +97,15 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const type = checkText(filters.documentType, label('documentType'));
 	if (type) wanted.document_type = type;
 	if (pickedValue(filters.client) !== undefined) {
-		wanted.client = await pickedClientMid(op, filters.client, label('client'), partnerMid);
+		// named under its own parameter: how many clients the run names decides hints or the list
+		const parameter = 'filters.client';
+		wanted.client = await pickedClientMid(
+			op,
+			filters.client,
+			label('client'),
+			partnerMid,
+			parameter,
+		);
 	}
 	const from = checkDate(filters.dateFrom, label('dateFrom'));
 	const to = checkDate(filters.dateTo, label('dateTo'));

@@ -8,6 +8,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { WOULD_FAIL } from '../../model/plans';
 import { InvalidInput } from '../../model/validation';
+import type { OperationContext } from '../context';
 import type { RunContext } from '../runContext';
 import { SharedReadFailed } from '../sharedRead';
 import { isUncertainWrite } from '../../transport';
@@ -95,17 +96,39 @@ export function asNodeError(context: IExecuteFunctions, caught: unknown, itemInd
 	return new NodeOperationError(context.getNode(), caught as Error, { itemIndex });
 }
 
+/** Where a run stopped: items before `started` had started, of `count`. */
+export interface StopPoint {
+	started: number;
+	count: number;
+	/**
+	 * The documents of Group Rows By: each group's items by its value, and the option's label.
+	 * A group's first item does the group's work, so what became of it is what became of them all.
+	 */
+	groups?: RunGroups;
+}
+
+/** The groups of a run (Group Rows By): each one's items in input order, by its value. */
+export interface RunGroups {
+	label: string;
+	byKey: Map<string, number[]>;
+}
+
+/** The run's groups by the option `path`, when the operation groups items. */
+export function groupsOfRun(first: OperationContext, path?: string): RunGroups | undefined {
+	return path ? { label: first.label(path), byKey: first.groups(path) } : undefined;
+}
+
 /**
  * The error that stops a run: the first failure in input order, then what became of every item:
  * what the run changed before it, what later items already under way made, which of them may or
  * may not have made their write (an answer lost), which failed too; and advice that is safe to
- * follow as written (never a row whose create may have been made, never a row already created).
+ * follow as written (never a row whose create may have been made, never a row already created,
+ * never a row of a group without the others).
  */
 export function stopError(
 	run: RunContext,
 	stops: RunStop[],
-	started: number,
-	count: number,
+	point: StopPoint,
 ): NodeApiError | NodeOperationError {
 	const [first, ...others] = [...stops].sort((a, b) => a.item - b.item);
 	const { error, noun } = first;
@@ -127,7 +150,7 @@ export function stopError(
 	const created = run.writes().created.length > 0 || first.uncertain || lost.length > 0;
 	const advice =
 		created && !first.safeToRepeat
-			? words.rerunAdvice(rerun(first, failedToo, lost, started, count))
+			? words.rerunAdvice(rerun(stops, noun, point))
 			: before || after
 				? words.SAFE_TO_REPEAT
 				: undefined;
@@ -139,23 +162,44 @@ export function stopError(
 }
 
 /**
- * What to run again after a stop of Create: exactly the items that made nothing (the failed ones
- * whose failure is certain, and those not started); those whose create may have been made are
- * looked for first.
+ * What to run again after a stop of Create, counted in documents: an item alone, or a group
+ * (Group Rows By) whose first item did the group's work. Exactly those that made nothing are run
+ * again (a certain failure, or not started), every row of a group with it; those whose create
+ * may have been made are looked for first; one made is never named, nor a row of it.
  */
-function rerun(
-	first: RunStop,
-	failedToo: RunStop[],
-	lost: number[],
-	started: number,
-	count: number,
-): words.Rerun {
-	const notStarted = Array.from({ length: Math.max(0, count - started) }, (_, k) => started + k);
-	const again = [
-		...(first.uncertain ? [] : [first.item]),
-		...failedToo.map((s) => s.item),
-		...notStarted,
-	];
-	const check = [...(first.uncertain ? [first.item] : []), ...lost];
-	return { noun: first.noun, again, notStarted: notStarted.length > 0, check };
+function rerun(stops: RunStop[], noun: string, { started, count, groups }: StopPoint): words.Rerun {
+	const failed = new Map(stops.map((stop) => [stop.item, stop.uncertain]));
+	const keyOf = new Map<number, string>();
+	for (const [key, items] of groups?.byKey ?? []) keyOf.set(items[0], key);
+	const inGroup = new Set([...(groups?.byKey.values() ?? [])].flat());
+	const advice: words.Rerun = {
+		noun,
+		again: [],
+		againGroups: [],
+		notStarted: false,
+		check: [],
+		checkGroups: [],
+		groupedBy: groups?.label,
+	};
+	const notStartedGroups: string[] = [];
+	for (let item = 0; item < count; item++) {
+		const key = keyOf.get(item);
+		if (key === undefined && inGroup.has(item)) continue; // a later row: its group speaks for it
+		const uncertain = failed.get(item);
+		if (item >= started) {
+			advice.notStarted = true;
+			if (key === undefined) advice.again.push(item);
+			else notStartedGroups.push(key);
+		} else if (uncertain !== undefined) {
+			const [items, keys] = uncertain
+				? [advice.check, advice.checkGroups]
+				: [advice.again, advice.againGroups];
+			if (key === undefined) items.push(item);
+			else keys.push(key);
+		}
+	}
+	// groups not started, too many to name: named by where they begin
+	if (notStartedGroups.length > words.MAX_LISTED) advice.groupsFrom = started;
+	else advice.againGroups.push(...notStartedGroups);
+	return advice;
 }

@@ -12,12 +12,12 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { SIMPLE, simplePreview, type Known } from '../../model/simplify';
-import { checkFlag } from '../../model/validation';
+import { checkFlag, isEmpty } from '../../model/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../../transport';
 import { OperationContext } from '../context';
 import { RunContext } from '../runContext';
 import { eachItem, inFlightOf } from './inFlight';
-import { asNodeError, failedItem, RunStop, stopError } from './itemFailure';
+import { asNodeError, failedItem, groupsOfRun, RunStop, stopError } from './itemFailure';
 import { WithBinary, WithKnown, type ItemKnown, type Operation } from './operation';
 
 /** The operation the node is set to. */
@@ -62,11 +62,20 @@ export async function runItems(
 	const width = async () =>
 		await inFlightOf(chosen.operation, new OperationContext(run, 0, chosen.properties), count);
 	await eachItem(count, width, one, () => stops.length > 0);
-	if (stops.length > 0)
-		throw run.transport.secrets.redactError(stopError(run, stops, started, count));
+	if (stops.length > 0) {
+		const first = new OperationContext(run, 0, chosen.properties);
+		const groups = groupsOfRun(first, chosen.operation.groupsBy);
+		throw run.transport.secrets.redactError(stopError(run, stops, { started, count, groups }));
+	}
 	const output: INodeExecutionData[] = [];
-	// one push per output: a list of any length, without spreading it into arguments
-	outputs.forEach((item, i) => item.forEach((data) => output.push(pairedWith(i, data))));
+	// one push per output: a list of any length, without spreading it into arguments; what
+	// MakeLeaps answered may quote a secret (a token echoed in a link or a note): never shown
+	const { secrets } = run.transport;
+	outputs.forEach((item, i) =>
+		item.forEach((data) =>
+			output.push(pairedWith(i, { ...data, json: secrets.scrubbed(data.json) })),
+		),
+	);
 	return [output];
 }
 
@@ -86,7 +95,9 @@ async function startRun(
 	operation: Operation,
 	limits?: Partial<TransportLimits>,
 ): Promise<RunContext> {
-	const requestsPerMinute = context.getNodeParameter('options.requestsPerMinute', 0, 120);
+	// empty (an expression giving nothing or spaces): the option's default, as every field's
+	const given = context.getNodeParameter('options.requestsPerMinute', 0, 120);
+	const requestsPerMinute = isEmpty(given) ? 120 : given;
 	const preview = operation.previewable === true && previewOfRun(context);
 	const transport = await MakeLeapsTransport.create(context, {
 		requestsPerMinute,

@@ -37,11 +37,11 @@ export function sendRequestOf(op: OperationContext): SendRequest {
 	const channels = channelsOf(op);
 	const options = op.collection('options');
 	const label = (name: string) => op.label(`options.${name}`);
-	const waitSeconds = checkCount(options.waitSeconds ?? 60, label('waitSeconds'), 1);
+	const waitSeconds = checkCount(options.waitSeconds, label('waitSeconds'), 1, 60);
 	if (waitSeconds > LONGEST_WAIT_SECONDS) {
 		throw new InvalidInput(`${label('waitSeconds')} must be at most ${LONGEST_WAIT_SECONDS}`);
 	}
-	const perOrder = checkCount(options.perOrder ?? 10, label('perOrder'), 1);
+	const perOrder = checkCount(options.perOrder, label('perOrder'), 1, 10);
 	if (perOrder > MOST_PER_ORDER) {
 		throw new InvalidInput(`${label('perOrder')} must be at most ${MOST_PER_ORDER}`);
 	}
