@@ -134,6 +134,21 @@ describe('One External ID in several rows, without Group Rows By', () => {
 		expect(bed.sandbox.documentsOf()).toEqual([]);
 	});
 
+	test("Rows With One External ID → Each Updates in Turn: the last row's lines win, as asked", async () => {
+		const client = seedClient(bed, 'C-1');
+		const inTurn = { ...ungrouped, options: { sameExternalId: 'inTurn' } };
+		const result = await bed.run(inTurn, sheet(client));
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((o) => o.json.operation)).toEqual([
+			'created',
+			'created',
+			'updated',
+			'updated',
+		]);
+		const [invoice] = bed.sandbox.documentsOf().filter((d) => d.external_id === 'INV-1');
+		expect(invoice.lineitems.map((line) => line.description)).toEqual(['Travel']);
+	});
+
 	test('rows that give the same in every field are one document asked twice: no refusal', async () => {
 		const client = seedClient(bed, 'C-1');
 		const [row] = sheet(client);

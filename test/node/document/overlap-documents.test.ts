@@ -341,7 +341,8 @@ describe('Property: in flight, the writes of each key come in input order', () =
 					{
 						...documentUpsertRows,
 						documentNumber: '={{ $json.number }}',
-						options: { requestsPerMinute: 60_000 },
+						// each row of a key writes in turn: its own title tells which
+						options: { requestsPerMinute: 60_000, sameExternalId: 'inTurn' },
 					},
 					input,
 					{ onError: 'continueRegularOutput' },

@@ -63,6 +63,7 @@ describe('The editor', () => {
 			'scanFrom',
 			'previewOnly',
 			'requestsPerMinute',
+			'sameExternalId',
 		]);
 		expect(optionNames('document', 'send')).toEqual([
 			'cardPayments',

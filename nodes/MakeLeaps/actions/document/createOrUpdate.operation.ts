@@ -46,6 +46,28 @@ export const options: INodeProperties[] = [
 	createMissingTagsOption,
 	groupByOption,
 	{
+		displayName: 'Rows With One External ID',
+		name: 'sameExternalId',
+		type: 'options',
+		options: [
+			{
+				name: 'Refuse Them',
+				value: 'refuse',
+				description:
+					'Rows that give one External ID and differ fail, and nothing is written for them: set Group Rows By, or give each row its own ID',
+			},
+			{
+				name: 'Each Updates in Turn',
+				value: 'inTurn',
+				description:
+					"Each row makes or changes the document in input order: the last row's values win, its lines replacing the others'",
+			},
+		],
+		default: 'refuse',
+		description:
+			'What to do when several rows of a run give one External ID without Group Rows By and differ',
+	},
+	{
 		displayName: 'Only Documents Dated From',
 		name: 'scanFrom',
 		type: 'string',
@@ -108,7 +130,8 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 	const externalId = op.fieldValues(fields).external_id as string | undefined;
 	if (!externalId)
 		op.fail('External ID is empty', 'Create or Update finds the document by this ID');
-	await refuseSharedExternalId(op, type, externalId);
+	if (op.collection('options').sameExternalId !== 'inTurn')
+		await refuseSharedExternalId(op, type, externalId);
 	const wanted = await documentFromInput(op, fields, partnerMid, false);
 	const since = checkDate(op.collection('options').scanFrom, op.label('options.scanFrom'));
 	if (since) checkInWindow(op, wanted.date, since);
