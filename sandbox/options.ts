@@ -152,6 +152,12 @@ export interface SandboxOptions {
 	refuseTagCreate?: boolean;
 	/** Line item fields a document gives under other names, such as `{ unit_cost: 'unit_price' }`. */
 	lineItemNames?: Record<string, string>;
+	/**
+	 * Lines answered without `tax_rate` and `tax_type`, the document with a `tax_rate` of its own,
+	 * as MakeLeaps' recorded document list of 2019 gave them (before Japan's reduced rate of October
+	 * 2019 made a rate per line needed; the default keeps one per line, as the node sends them).
+	 */
+	linesWithoutTaxRate?: boolean;
 	/** Fields the line item catalog's items leave out, such as `['unit_cost']` (an item without a price). */
 	catalogItemOmits?: string[];
 	/** Fields the catalog's items give under other names, such as `{ unit_cost: 'price' }`. */

@@ -11,14 +11,24 @@ import type { Partner, SandboxDocument } from '../stores/records';
 import type { ApiCall } from './call';
 import { pickupLinkRoute } from './pickupLinks';
 
-/** A document with its line items' fields under the names the `lineItemNames` switch gives. */
+/**
+ * A document with its line items' fields under the names the `lineItemNames` switch gives; under
+ * `linesWithoutTaxRate`, its lines without `tax_rate` and `tax_type` and the document with a
+ * `tax_rate` of its own (its first line's), as MakeLeaps' recorded document list of 2019 gave them.
+ */
 function lineNames<T extends { lineitems: object[] }>(call: ApiCall, document: T): T {
-	const names = call.options.lineItemNames;
-	if (!names) return document;
+	const names = call.options.lineItemNames ?? {};
+	const bare = call.options.linesWithoutTaxRate === true;
+	if (!bare && Object.keys(names).length === 0) return document;
 	const lineitems = document.lineitems.map((line) =>
-		Object.fromEntries(Object.entries(line).map(([key, value]) => [names[key] ?? key, value])),
+		Object.fromEntries(
+			Object.entries(line)
+				.filter(([key]) => !bare || (key !== 'tax_rate' && key !== 'tax_type'))
+				.map(([key, value]) => [names[key] ?? key, value]),
+		),
 	);
-	return { ...document, lineitems };
+	const rate = (document.lineitems[0] as { tax_rate?: unknown } | undefined)?.tax_rate;
+	return { ...document, lineitems, ...(bare ? { tax_rate: rate ?? '0' } : {}) };
 }
 
 /**

@@ -59,6 +59,23 @@ const lineValue = (line: IDataObject, key: string) =>
 			: 'no'
 		: normalNumber(String(line[key] ?? ''));
 
+/**
+ * Fields a document's lines may be answered without: MakeLeaps' document list of 2019 (a public
+ * recording) gives its lines no `tax_rate` or `tax_type`, the document one `tax_rate` of its own.
+ * A field the answered line does not give at all cannot differ: it is taken as the row's, so an
+ * unchanged document is not rewritten on every run.
+ */
+const UNTOLD_FIELDS = ['tax_rate', 'tax_type'];
+
+/** The existing line with what it does not tell (UNTOLD_FIELDS) as the row's line gives it. */
+function withUntold(line: IDataObject, wanted: IDataObject | undefined): IDataObject {
+	if (!wanted || typeof line !== 'object' || line === null) return line;
+	const untold = UNTOLD_FIELDS.filter((key) => line[key] === undefined && key in wanted);
+	return untold.length === 0
+		? line
+		: { ...line, ...Object.fromEntries(untold.map((key) => [key, wanted[key]])) };
+}
+
 /** The comparable part of a line: what a row sets, not what MakeLeaps computes. */
 function lineKey(line: IDataObject): string {
 	return lineFields(line)
@@ -97,7 +114,8 @@ export function documentChanges(
 	}
 	const before = (existing.lineitems as IDataObject[] | undefined) ?? [];
 	const lines = wanted.lineitems as IDataObject[];
-	if (JSON.stringify(lines.map(lineKey)) !== JSON.stringify(before.map(lineKey))) {
+	const told = before.map((line, i) => withUntold(line, lines[i]));
+	if (JSON.stringify(lines.map(lineKey)) !== JSON.stringify(told.map(lineKey))) {
 		change('lineitems', before, lines);
 		patch.autocalculate = true;
 	}

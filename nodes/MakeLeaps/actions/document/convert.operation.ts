@@ -293,7 +293,14 @@ function convertedBody(
 		date,
 		external_id: externalId,
 		autocalculate: true,
-		lineitems: (lines as IDataObject[]).map(copiedLine),
+		// a line answered without its own rate takes the document's (as MakeLeaps answered in 2019)
+		lineitems: (lines as IDataObject[]).map((line) =>
+			copiedLine(
+				line.tax_rate === undefined && source.tax_rate !== undefined && line.kind !== 'text'
+					? { ...line, tax_rate: source.tax_rate }
+					: line,
+			),
+		),
 	};
 	for (const field of KEPT) {
 		const value = source[field];

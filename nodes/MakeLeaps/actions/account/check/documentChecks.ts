@@ -15,8 +15,9 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 const KINDS = ['normal', 'simple', 'text', 'subtotal'];
 /** The fields the node reads and writes on a line of each kind. */
 const LINE_FIELDS: Record<string, string[]> = {
-	normal: ['description', 'quantity', 'unit_cost', 'tax_rate', 'price'],
-	simple: ['description', 'price', 'tax_rate'],
+	// no `tax_rate`: the recorded answer of 2019 gives it on the document, not on its lines
+	normal: ['description', 'quantity', 'unit_cost', 'price'],
+	simple: ['description', 'price'],
 	text: ['description'],
 	subtotal: [],
 };
@@ -73,8 +74,14 @@ export const lineItemShape: Check = {
 			undecided(
 				`${which} has ${kinds} lines and no normal one (quantity × unit price): its fields and computed price were not seen`,
 			);
+		// lines without their own rate are compared as the row gives it (model/documentBody.ts)
+		const untaxed = lines.filter((line) => line.kind !== 'text' && line.tax_rate === undefined);
+		const rates =
+			untaxed.length === 0
+				? ''
+				: `; ${untaxed.length} of its lines give no tax_rate (the document gives ${document.tax_rate === undefined ? 'none' : String(document.tax_rate)}): they are compared as the row gives it`;
 		return held(
-			`${which}: ${plural(lines.length, 'line')} (${kinds}); a normal line has ${Object.keys(normal).join(', ')}, its price computed`,
+			`${which}: ${plural(lines.length, 'line')} (${kinds}); a normal line has ${Object.keys(normal).join(', ')}, its price computed${rates}`,
 		);
 	},
 };
