@@ -40,8 +40,10 @@ export async function createRecord(
 	} catch (error) {
 		created = await findAfterUncertainCreate(error, op, lookup(), before);
 	}
-	// a document is named by its number in messages
-	op.run.recordWrite('created', created.mid, op.itemIndex, created.document_number);
+	// named in messages as the user knows it: a document by its number, a client by its Client
+	// External ID or name (its MID only when it has neither)
+	const name = created.document_number || created.client_external_id || created.display_name;
+	op.run.recordWrite('created', created.mid, op.itemIndex, name);
 	return created;
 }
 

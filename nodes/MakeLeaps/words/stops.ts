@@ -117,7 +117,7 @@ export function stopSentences({ before, after, lost, failedToo, noun }: StopShow
 /** The stop message: its sentences joined. */
 export const stopMessage = (sentences: string[]) => sentences.join('. ');
 
-/** The stop's description: the advice, the first failure's description, then the others'. */
+/** The stop's description: the first failure's own (its fix), the advice, then the others'. */
 export const stopDescription = (parts: Array<string | null | undefined>) =>
 	parts.filter(Boolean).join(' ');
 

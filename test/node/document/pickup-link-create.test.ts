@@ -116,7 +116,10 @@ describe('Document: Create Pickup Link', () => {
 		expect(result.error?.message).toBe(
 			`MakeLeaps has no document 999 [item 1]. Before it, this run had already created 1 pickup link (${link.mid})`,
 		);
-		expect(result.error?.description).toMatch(/^Running the workflow again is safe/);
+		// what to do about the failure first, then that running again is safe
+		expect(result.error?.description).toMatch(
+			/^Check the ID; the record may have been deleted\. MakeLeaps said: Not found\. Running the workflow again is safe/,
+		);
 	});
 
 	test('Preview Only reads the links and writes nothing', async () => {

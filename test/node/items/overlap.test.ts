@@ -99,8 +99,9 @@ describe('Items in flight: a far link keeps the pace, every promise holds', () =
 		const failed = Number(/\[item (\d+)\]/.exec(message)?.[1]);
 		expect(failed).toBeGreaterThanOrEqual(0);
 		const clients = bed.sandbox.clients();
-		const before = clients.filter((c) => rowOf(c) < failed).map((c) => String(c.mid));
-		const later = clients.filter((c) => rowOf(c) > failed).map((c) => String(c.mid));
+		// named by the Client External ID each row gave
+		const before = clients.filter((c) => rowOf(c) < failed).map((c) => c.client_external_id);
+		const later = clients.filter((c) => rowOf(c) > failed).map((c) => c.client_external_id);
 		// every item before it went through; after it, only those already under way
 		expect(before).toHaveLength(failed);
 		expect(later.length).toBeGreaterThan(0);

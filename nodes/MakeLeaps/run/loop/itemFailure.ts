@@ -157,7 +157,8 @@ export function stopError(
 	const details = failedToo
 		.slice(0, words.MAX_LISTED)
 		.map((stop) => words.otherFailure(stop.item, stop.error.message));
-	error.description = words.stopDescription([advice, error.description, ...details]);
+	// what to do about the failure first, then what to run again, then the other failures
+	error.description = words.stopDescription([error.description, advice, ...details]);
 	return error;
 }
 
