@@ -98,9 +98,12 @@ function inputNodeType(
 
 /**
  * What happens outside the node between two of its nodes in one execution: a person changing
- * MakeLeaps during a Wait, an HTTP Request node. It passes its input on unchanged.
+ * MakeLeaps during a Wait, an HTTP Request node. It passes its input on unchanged, or, when it
+ * returns JSON, one item of it per input item (an Edit Fields node), each paired with its input.
  */
-export type Step = () => void | Promise<void>;
+export type Step = (
+	items: INodeExecutionData[],
+) => void | IDataObject[] | Promise<void | IDataObject[]>;
 
 /** Runs each step node's Step (by node name), passing the items on. */
 function stepNodeType(steps: Map<string, Step>): INodeType {
@@ -117,8 +120,10 @@ function stepNodeType(steps: Map<string, Step>): INodeType {
 			properties: [],
 		},
 		async execute(this: IExecuteFunctions) {
-			await steps.get(this.getNode().name)!();
-			return [this.getInputData().map((item, i) => ({ ...item, pairedItem: { item: i } }))];
+			const input = this.getInputData();
+			const replaced = await steps.get(this.getNode().name)!(input);
+			const items = Array.isArray(replaced) ? replaced.map((json) => ({ json })) : input;
+			return [items.map((item, i) => ({ ...item, pairedItem: { item: i } }))];
 		},
 	};
 }

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { subtitleOf } from './actions/properties';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
 import { namedForTool } from './run/loop/toolFailure';
@@ -21,6 +22,26 @@ import {
 import { getTags } from './methods/loadOptions';
 import type { TransportLimits } from './transport';
 
+const properties: INodeTypeDescription['properties'] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Account', value: 'account' },
+			{ name: 'Client', value: 'client' },
+			{ name: 'Contact', value: 'contact' },
+			{ name: 'Document', value: 'document' },
+			{ name: 'Item', value: 'item' },
+			{ name: 'Sending Order', value: 'sendingOrder' },
+			{ name: 'Tag', value: 'tag' },
+		],
+		default: 'client',
+	},
+	...Object.values(resources).flatMap((resource) => resource.description),
+];
+
 export class MakeLeaps implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'MakeLeaps',
@@ -30,7 +51,8 @@ export class MakeLeaps implements INodeType {
 		// 2: Simplify (one flat row of cells per item) on the operations that return records, on by default
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// the pickers' names ("Create or Update: Client"), not their values
+		subtitle: subtitleOf(properties),
 		description:
 			'Make, look up and send clients and documents (invoices, quotes…) in MakeLeaps, and get their PDFs',
 		defaults: { name: 'MakeLeaps' },
@@ -38,25 +60,7 @@ export class MakeLeaps implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'makeLeapsApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Account', value: 'account' },
-					{ name: 'Client', value: 'client' },
-					{ name: 'Contact', value: 'contact' },
-					{ name: 'Document', value: 'document' },
-					{ name: 'Item', value: 'item' },
-					{ name: 'Sending Order', value: 'sendingOrder' },
-					{ name: 'Tag', value: 'tag' },
-				],
-				default: 'client',
-			},
-			...Object.values(resources).flatMap((resource) => resource.description),
-		],
+		properties,
 	};
 
 	methods = {

@@ -12,9 +12,10 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchPartners } from './methods/listSearch';
+import { getTags } from './methods/loadOptions';
 import type { TransportLimits } from './transport';
 import { pollTrigger } from './trigger/poll';
-import { triggerProperties } from './trigger/trigger.fields';
+import { eventSubtitle, triggerProperties } from './trigger/trigger.fields';
 
 export class MakeLeapsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,10 +24,12 @@ export class MakeLeapsTrigger implements INodeType {
 		icon: { light: 'file:../../icons/makeleaps.svg', dark: 'file:../../icons/makeleaps.dark.svg' },
 		group: ['trigger'],
 		// 2: Simplify, on by default; 3: Document Type Invoice by default (1 and 2 keep Any, so a
-		// saved trigger that left it as it was keeps its documents and its memory)
-		version: [1, 2, 3],
-		defaultVersion: 3,
-		subtitle: '={{$parameter["event"]}}',
+		// saved trigger that left it as it was keeps its documents and its memory); 4: Tags picked
+		// from the account's tags (1 to 3 keep the names typed as text)
+		version: [1, 2, 3, 4],
+		defaultVersion: 4,
+		// the Event as the panel names it ("Document Paid"), not its value
+		subtitle: eventSubtitle,
 		description:
 			'Starts the workflow when a client or a document is added, or a document is sent, accepted, confirmed, paid or cancelled in MakeLeaps',
 		defaults: { name: 'MakeLeaps Trigger' },
@@ -37,7 +40,7 @@ export class MakeLeapsTrigger implements INodeType {
 		properties: triggerProperties,
 	};
 
-	methods = { listSearch: { searchPartners } };
+	methods = { listSearch: { searchPartners }, loadOptions: { getTags } };
 
 	poll: (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>;
 

@@ -36,7 +36,7 @@ describe("a user's day in a real n8n", () => {
 			operation: 'created',
 			document_number: DAY.number,
 			external_id: DAY.externalId,
-			total: '26950', // 3 × 8000 + 500, and 10 %
+			total: 26950, // 3 × 8000 + 500, and 10 %
 			tags: 'Web, Project Sakura',
 		});
 		const tags = sandbox.seedTags();
@@ -126,18 +126,18 @@ describe("a user's day in a real n8n", () => {
 				mid: seeded.design,
 				code: 'DESIGN-H',
 				description: 'Design work',
-				unit_price: '8000',
+				unit_price: 8000,
 				unit: 'hour',
-				tax_rate: '10',
+				tax_rate: 10,
 				tax_type: null,
 			},
 			{
 				mid: seeded.coffee,
 				code: 'COFFEE-1KG',
 				description: 'Coffee beans 1 kg',
-				unit_price: '3240',
+				unit_price: 3240,
 				unit: 'bag',
-				tax_rate: '8',
+				tax_rate: 8,
 				tax_type: 'reduced',
 			},
 		]);

@@ -460,6 +460,50 @@ describe('a started n8n with the package', () => {
 	);
 
 	screenTest(
+		"Options → Add Option → Preview Only, as a user adds it: on, its hint under it; the README's chain then writes nothing, and the invoice of the new client would create after its client",
+		async () => {
+			const { sandbox } = bed;
+			const clientsBefore = sandbox.clients().length;
+			const page = await (await editor()).newPage();
+			await page.setViewportSize({ width: 1600, height: 1400 });
+			await page.goto(`${bed.n8n.url}/workflow/mlChainPreview`, { waitUntil: 'domcontentloaded' });
+			const nodeNamed = (name: string) =>
+				page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+			await nodeNamed('Create or update client').waitFor({ timeout: 60_000 });
+			await nodeNamed('Create or update client').dblclick();
+			const panel = page.locator('[data-test-id="ndv"]');
+			await panel.getByText('Client External ID').first().waitFor({ timeout: 30_000 });
+			// the Options collection's picker of options, as n8n draws it (a select, "Add Option")
+			const addOption = panel.locator(
+				'[data-test-id="collection-parameter-add"] input[placeholder="Add Option"]',
+			);
+			await addOption.scrollIntoViewIfNeeded();
+			await addOption.click();
+			await page
+				.locator('[data-test-id="collection-parameter-option"]')
+				.filter({ hasText: /^\s*Preview Only\s*$/ })
+				.first()
+				.click({ timeout: 10_000 });
+			const option = panel.locator('[data-test-id="parameter-input-previewOnly"]');
+			await option.waitFor({ timeout: 10_000 });
+			// the switch is on, with what off means under it
+			expect(await option.locator('.el-switch.is-checked').count()).toBe(1);
+			expect(await panel.innerText()).toContain('On: nothing is written');
+			await panel.locator('[data-test-id="ndv-close-button"]').click();
+			sandbox.resetRequests();
+			await page.locator('[data-test-id="execute-workflow-button"]').click();
+			await nodeNamed('Create or update invoice').dblclick();
+			const output = page.locator('[data-test-id="output-panel"]');
+			await output.getByText('would create after its client').first().waitFor({ timeout: 60_000 });
+			expect(sandbox.received('/api/').filter((r) => r.method !== 'GET')).toEqual([]);
+			expect(sandbox.received('/api/').length).toBeGreaterThan(0);
+			expect(sandbox.clients()).toHaveLength(clientsBefore);
+			expect(await output.innerText()).toContain('E2E-CHAIN');
+			await page.close();
+		},
+	);
+
+	screenTest(
 		"Account → Check's output in the table view: one row per check, what it means and what to do",
 		async () => {
 			const { page, output } = await runAndOpenOutput(
@@ -475,6 +519,8 @@ describe('a started n8n with the package', () => {
 			for (const column of ['check', 'result', 'what_it_means', 'what_to_do'])
 				expect(text).toContain(column);
 			expect(text).toContain('held');
+			// first, whether anything needs doing
+			expect(text).toContain('Summary: does anything need doing?');
 			await page.close();
 		},
 	);

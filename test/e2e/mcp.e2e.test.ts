@@ -103,7 +103,7 @@ describe('example 9 in a started n8n: MakeLeaps as an MCP server', () => {
 		expect(made).toMatchObject({
 			external_id: 'JOB-1001',
 			client_name: 'Acme Trading K.K.',
-			total: '176000', // 2 × 80000 + 10%
+			total: 176000, // 2 × 80000 + 10%
 			operation: 'created',
 		});
 		expect(writes(apiCalls(sandbox.requests))).toEqual(['POST /api/partner/:mid/document/ 201']);
@@ -126,7 +126,7 @@ describe('example 9 in a started n8n: MakeLeaps as an MCP server', () => {
 			expect.objectContaining({
 				mid: made.mid,
 				client_name: 'Acme Trading K.K.',
-				total: '176000',
+				total: 176000,
 				sent: false,
 			}),
 		]);

@@ -2,7 +2,8 @@
  * Workflows of a Manual Trigger and one MakeLeaps node of the current version (Simplify on),
  * which the editor test runs to show their output: Account → Check, and Document → Send of an
  * invoice seeded for it; and Document → Create of an invoice with no line yet, whose trigger holds
- * a row of a sheet (pinned), for the editor test to build a line from by dragging its columns.
+ * a row of a sheet (pinned), for the editor test to build a line from by dragging its columns;
+ * and the README's client and invoice, for the editor test to preview.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -32,7 +33,52 @@ export function outputWorkflows(sandbox: Sandbox) {
 			},
 			[{ description: 'Consulting', quantity: 10, unit_price: 12000, tax_rate: 8 }],
 		),
+		chainToPreview(),
 	];
+}
+
+/**
+ * The README's first invoice as two nodes after a sheet's rows (pinned): a client, then its
+ * invoice by the client node's MID, the invoice node previewing already; the editor test adds
+ * Preview Only to the client node as a user does, and runs the chain.
+ */
+function chainToPreview() {
+	const workflow = oneNode(
+		'mlChainPreview',
+		'Create or update client',
+		{
+			operation: 'createOrUpdate',
+			clientExternalId: '={{ $json.client_id }}',
+			organizationName: '={{ $json.organization }}',
+		},
+		[{ client_id: 'E2E-CHAIN', organization: 'Kaede Works K.K.', invoice_id: 'E2E-CHAIN-1' }],
+	);
+	const invoice = {
+		...workflow.nodes[1],
+		id: randomUUID(),
+		name: 'Create or update invoice',
+		position: [440, 0],
+		parameters: {
+			resource: 'document',
+			operation: 'createOrUpdate',
+			documentType: 'invoice',
+			client: { __rl: true, mode: 'id', value: '={{ $json.mid }}' },
+			externalId: "={{ $('Start').item.json.invoice_id }}",
+			date: '2026-11-30',
+			lineItems: { line: [{ description: 'Consulting', quantity: '1', unitPrice: '12000' }] },
+			options: { previewOnly: true },
+		},
+	};
+	return {
+		...workflow,
+		nodes: [...workflow.nodes, invoice],
+		connections: {
+			...workflow.connections,
+			'Create or update client': {
+				main: [[{ node: 'Create or update invoice', type: 'main', index: 0 }]],
+			},
+		},
+	};
 }
 
 /** The client of the invoice whose line the editor test builds from a row's columns. */

@@ -290,7 +290,7 @@ describe('example workflows in a real n8n', () => {
 		).toBe(true);
 	});
 
-	test("4 previewed as the README says (the invoice's Client By External ID): nothing written, each row says what the real run would do", async () => {
+	test('4 previewed as it is (Preview Only added to both Create or Update nodes): nothing written, each invoice of a new client would create after its client', async () => {
 		const { sandbox, n8n } = bed;
 		const workflow = example('4-invoices-from-google-sheets.json', n8n.outputFolder);
 		workflow.id = 'mlExample4Previewed';
@@ -299,10 +299,6 @@ describe('example workflows in a real n8n', () => {
 				continue;
 			const options = (node.parameters.options ?? {}) as Record<string, unknown>;
 			node.parameters.options = { ...options, previewOnly: true };
-			if (node.parameters.resource === 'document') {
-				const clientId = "={{ $('Invoice lines').item.json.client_id }}";
-				node.parameters.client = { __rl: true, mode: 'externalId', value: clientId };
-			}
 		}
 		await n8n.importWorkflow(workflow);
 		sandbox.resetRequests();
@@ -312,16 +308,14 @@ describe('example workflows in a real n8n', () => {
 			new Set(['CL-001', 'CL-002', 'CL-003']),
 		);
 		expect(clients[0]).toMatchObject({ preview: 'would create', client_external_id: 'CL-001' });
-		// one row per invoice (Group Rows By), each naming its keys: the client does not exist yet
+		// one row per invoice (Group Rows By), each naming its keys: its client's row came first
 		const invoices = outputOf(run, 'Create or update invoice');
 		expect(invoices.map((row) => [row.preview, row.external_id])).toEqual([
-			['would fail', 'INV-2026-001'],
-			['would fail', 'INV-2026-002'],
-			['would fail', 'INV-2026-003'],
+			['would create after its client', 'INV-2026-001'],
+			['would create after its client', 'INV-2026-002'],
+			['would create after its client', 'INV-2026-003'],
 		]);
-		expect(String(invoices[0].error)).toContain(
-			'The client with Client External ID "CL-001" does not exist yet',
-		);
+		expect(String(invoices[0].description)).toContain('(Client External ID "CL-001")');
 		expect(outputOf(run, 'Download PDF')).toEqual([]);
 		expect(sandbox.received('/api/').filter((r) => r.method !== 'GET')).toEqual([]);
 		expect(sandbox.documentsOf()).toHaveLength(0);

@@ -181,14 +181,19 @@ export const simplifyField = (resource: string, operation: string): INodePropert
 	},
 });
 
-/** Preview Only: an option of the operations that write and can show what they would do. */
+/**
+ * Preview Only: an option of the operations that write and can show what they would do. On when
+ * added (n8n adds a collection's option with its default): adding it is asking for a preview, and
+ * a run without it writes, as before (n8n fills in no option that was not added).
+ */
 export const previewOnly: INodeProperties = {
 	displayName: 'Preview Only',
 	name: 'previewOnly',
 	type: 'boolean',
-	default: false,
+	default: true,
 	description:
 		'Whether to only read and show what each item would do (would create, would update with each change, unchanged, would delete, or the error it would fail with), changing nothing in MakeLeaps',
+	hint: 'On: nothing is written, each row says what it would do. Off (or this option removed): the run writes.',
 };
 
 /**

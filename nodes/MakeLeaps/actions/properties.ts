@@ -38,3 +38,31 @@ export function resourceProperties(
 		),
 	];
 }
+
+/** The names a picker shows for its values. */
+const namesOf = (property: INodeProperties | undefined): Record<string, string> =>
+	Object.fromEntries(
+		((property?.options ?? []) as Array<{ name: string; value: unknown }>).map((option) => [
+			String(option.value),
+			option.name,
+		]),
+	);
+
+/**
+ * The node's subtitle on the canvas, as the editor shows the pickers: "Create or Update: Client",
+ * not the values "createOrUpdate: client". n8n evaluates it as an expression over the node's
+ * parameters; the names are looked up in the pickers' own options.
+ */
+export function subtitleOf(properties: INodeProperties[]): string {
+	const resources = namesOf(properties.find((property) => property.name === 'resource'));
+	const operations: Record<string, string> = {};
+	for (const picker of properties.filter((property) => property.name === 'operation')) {
+		for (const resource of (picker.displayOptions?.show?.resource ?? []) as string[])
+			for (const [value, name] of Object.entries(namesOf(picker)))
+				operations[`${resource} ${value}`] = name;
+	}
+	const resource = '$parameter["resource"]';
+	const operation = '$parameter["operation"]';
+	// a value no picker names (an expression, a withdrawn one) shows as it is
+	return `={{ (${JSON.stringify(operations)}[${resource} + " " + ${operation}] || ${operation}) + ": " + (${JSON.stringify(resources)}[${resource}] || ${resource}) }}`;
+}

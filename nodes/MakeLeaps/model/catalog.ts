@@ -10,7 +10,13 @@ import { cells } from './cells';
 import { isEmpty } from './fields';
 import { givenValue, lineLabel, TAX_TYPES } from './lineItems';
 import { isRecord, linkedMid } from './locators';
-import { ACCOUNT_CURRENCY, checkRecordedAmount, checkTaxRate, decimalCell } from './money';
+import {
+	ACCOUNT_CURRENCY,
+	amountCell,
+	checkRecordedAmount,
+	checkTaxRate,
+	decimalCell,
+} from './money';
 import { checkMid, checkText, InvalidInput } from './validation';
 
 /** The names each value of a catalog item may go by, a document line's own name first. */
@@ -93,9 +99,9 @@ export function simpleCatalogItem(item: IDataObject): IDataObject {
 		mid: linkedMid(item) || null,
 		code: value('code'),
 		description: value('description'),
-		unit_price: decimalCell(value('unitPrice')),
+		unit_price: amountCell(decimalCell(value('unitPrice'))),
 		unit: value('unit'),
-		tax_rate: decimalCell(value('taxRate')),
+		tax_rate: amountCell(decimalCell(value('taxRate'))),
 		tax_type: value('taxType'),
 	});
 }

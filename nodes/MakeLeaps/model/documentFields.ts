@@ -153,6 +153,9 @@ export const documentFields: DocumentFieldTable = {
 			name: 'tags',
 			type: 'multiOptions',
 			typeOptions: { loadOptionsMethod: 'getTags', loadOptionsDependsOn: ['partner.value'] },
+			// an expression's names (a list, or a text with commas, any capitals) are checked when the
+			// node runs: the editor does not mark them as values it does not support
+			allowArbitraryValues: true,
 			default: [],
 			description:
 				'The tags the document has, from the account\'s tags; an expression gives their names (a list, or a text with commas), in any capitals. A name the account has no tag of fails the item, unless Options → Create Missing Tags is on. Empty: the tags are left as they are. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',

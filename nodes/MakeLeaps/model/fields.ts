@@ -21,6 +21,7 @@ export interface FieldSpec
 		| 'hint'
 		| 'options'
 		| 'typeOptions'
+		| 'allowArbitraryValues'
 	> {
 	/** Where the value goes in the request, as a dotted path such as `person.family_name`. */
 	api: string;
@@ -59,6 +60,7 @@ const UI_KEYS = [
 	'hint',
 	'options',
 	'typeOptions',
+	'allowArbitraryValues',
 ] as const;
 
 /** The editor property of a field: its UI keys only. */

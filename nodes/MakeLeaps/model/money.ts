@@ -62,8 +62,45 @@ export function checkCurrency(value: string, label: string): string {
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-/** A decimal text from a number or text: "1,200" and "¥1200" are refused, not guessed at. */
-function decimalText(value: unknown, label: string): string {
+/** What a number stands for, for the hint of a refusal that fits the field. */
+type NumberKind = 'amount' | 'quantity' | 'rate';
+
+const NUMBER_HINTS: Record<NumberKind, string> = {
+	amount:
+		'Use digits with an optional decimal point, such as 1200, 12,000 or 12.50, without a currency sign',
+	quantity: 'Use digits with an optional decimal point, such as 2 or 1.5',
+	rate: 'Use the percentage in digits, such as 10, 8 or 10%',
+};
+
+/**
+ * A number as a person types it, in digits: full-width digits, point, comma, minus and percent
+ * as their ASCII forms (１０ → 10), thousands separators dropped where they can mean nothing else
+ * (a comma every three digits: 12,000 → 12000; 12,5 stays refused), and for a rate one percent
+ * sign at the end (10% → 10).
+ */
+function asDigits(text: string, kind: NumberKind): string {
+	let digits = text
+		.replace(/[\uFF10-\uFF19\uFF0E\uFF0C\uFF0D\uFF05]/g, (c) =>
+			String.fromCharCode(c.charCodeAt(0) - 0xfee0),
+		)
+		.replace(/\u2212/g, '-')
+		.trim();
+	if (kind === 'rate') digits = digits.replace(/\s*%$/, '');
+	if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(digits)) digits = digits.replace(/,/g, '');
+	return digits;
+}
+
+/**
+ * A decimal text from a number or text: a typed one read as asDigits does (`given` 'input'),
+ * one MakeLeaps recorded taken as it is ('recorded'); "¥1200" and "12,5" are refused, not
+ * guessed at, with a hint for the field.
+ */
+function decimalText(
+	value: unknown,
+	label: string,
+	kind: NumberKind = 'amount',
+	given: 'input' | 'recorded' = 'input',
+): string {
 	if (typeof value === 'number') {
 		if (!Number.isFinite(value)) throw new InvalidInput(`${label} must be a number, not ${value}`);
 		const text = String(value);
@@ -78,13 +115,11 @@ function decimalText(value: unknown, label: string): string {
 		}
 		return text;
 	}
-	const text = typeof value === 'string' ? value.trim() : '';
+	const typed = typeof value === 'string' ? value.trim() : '';
+	const text = given === 'input' ? asDigits(typed, kind) : typed;
 	if (!DECIMAL.test(text)) {
 		const shown = typeof value === 'string' ? `"${value}"` : String(value);
-		throw new InvalidInput(
-			`${label} ${shown} is not a number`,
-			'Use digits with an optional decimal point, such as 1200 or 12.50, without currency signs or thousands separators',
-		);
+		throw new InvalidInput(`${label} ${shown} is not a number`, NUMBER_HINTS[kind]);
 	}
 	return text.replace(/^(-?)0+(?=\d)/, '$1');
 }
@@ -111,7 +146,7 @@ export function checkAmount(value: unknown, label: string, currency: string): st
  * amount (a fraction of a yen is still refused).
  */
 export function checkRecordedAmount(value: unknown, label: string, currency: string): string {
-	const text = decimalText(value, label);
+	const text = decimalText(value, label, 'amount', 'recorded');
 	const [whole, fraction = ''] = text.split('.');
 	const trimmed = fraction.replace(/0+$/, '');
 	if (fraction.length <= currencyDecimals(currency) || trimmed.length > currencyDecimals(currency))
@@ -129,9 +164,29 @@ export function decimalCell<T>(value: T): T | string {
 	}
 }
 
+/** Significant digits a number holds exactly, whatever its decimals (IEEE 754 doubles hold 15). */
+const EXACT_DIGITS = 15;
+
+/**
+ * An amount for a cell of a flat row (Simplify): a number, so that n8n's Filter and a sheet
+ * compare and add it as one, where that number is exactly the amount MakeLeaps wrote ("11000" →
+ * 11000, "1000.50" → 1000.5); else its text as MakeLeaps wrote it (more digits than a number
+ * holds exactly, or not a decimal at all). The raw output keeps MakeLeaps' text.
+ */
+export function amountCell<T>(value: T): T | number {
+	if (typeof value !== 'string' || !DECIMAL.test(value.trim())) return value;
+	const significant = value
+		.trim()
+		.replace(/^-/, '')
+		.replace(/(\.\d*?)0+$/, '$1')
+		.replace('.', '')
+		.replace(/^0+/, '');
+	return significant.length <= EXACT_DIGITS ? Number(value) : value;
+}
+
 /** A quantity: not negative, at most QUANTITY_DECIMALS decimals. */
 export function checkQuantity(value: unknown, label: string): string {
-	const text = decimalText(value, label);
+	const text = decimalText(value, label, 'quantity');
 	if (text.startsWith('-'))
 		throw new InvalidInput(
 			`${label} ${text} is negative; use a negative unit price for a discount`,
@@ -144,7 +199,7 @@ export function checkQuantity(value: unknown, label: string): string {
 
 /** A tax rate in percent, 0 to 100, at most 2 decimals ("10", "8", "0"). */
 export function checkTaxRate(value: unknown, label: string): string {
-	const text = decimalText(value, label);
+	const text = decimalText(value, label, 'rate');
 	const [whole] = text.split('.');
 	if (
 		text.startsWith('-') ||

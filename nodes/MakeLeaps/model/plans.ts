@@ -39,7 +39,7 @@ export type Plan =
 			doubt?: string;
 	  };
 
-const PREVIEW_WORDS: Record<Plan['action'], string> = {
+export const PREVIEW_WORDS: Record<Plan['action'], string> = {
 	create: 'would create',
 	update: 'would update',
 	unchanged: 'unchanged',
@@ -50,12 +50,47 @@ const PREVIEW_WORDS: Record<Plan['action'], string> = {
 export const WOULD_FAIL = 'would fail';
 /** What Preview Only outputs when the reads cannot tell what the run would do. */
 export const CANNOT_TELL = 'cannot tell';
+/**
+ * What Preview Only outputs for a document whose client an earlier node of the same preview
+ * would create: a new client has no documents, so the real run makes it, once its client exists.
+ */
+export const AFTER_ITS_CLIENT = 'would create after its client';
 
 /**
  * The keys a preview row gives where its record has them, for a user to match it to the sheet
  * (a pickup link, a contact: by its e-mail).
  */
 const KEYS = ['external_id', 'client_external_id', 'document_number', 'email'];
+
+/** The columns of a preview's rows, in this order; another an operation gives comes after them. */
+const PREVIEW_COLUMNS = [
+	'preview',
+	...KEYS,
+	'client_name',
+	'mid',
+	'changes',
+	'differences',
+	'would_create_tags',
+	'record',
+	'error',
+	'description',
+];
+
+/**
+ * A preview's rows, each with every column any of them gives (null where it gives none), in one
+ * order: n8n's table view shows a column a row lacks as a red `undefined`, which reads as a fault.
+ */
+export function sameColumns(rows: IDataObject[]): IDataObject[] {
+	const given = new Set<string>();
+	for (const row of rows) for (const key of Object.keys(row)) given.add(key);
+	const rank = (key: string) => {
+		const at = PREVIEW_COLUMNS.indexOf(key);
+		return at === -1 ? PREVIEW_COLUMNS.length : at;
+	};
+	// a stable sort: the columns of no known rank keep the order they came in
+	const columns = [...given].sort((a, b) => rank(a) - rank(b));
+	return rows.map((row) => Object.fromEntries(columns.map((key) => [key, row[key] ?? null])));
+}
 
 /**
  * What a user finds a record's row by in the sheet: its External ID (or Client External ID), its

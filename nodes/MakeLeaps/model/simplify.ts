@@ -10,6 +10,7 @@ import { simpleCatalogItem } from './catalog';
 import { documentFields, type DocumentFieldSpec } from './documentFields';
 import { cells, cellText, changesText, fieldsText, type NameOf } from './cells';
 import { isRecord, linkedMid } from './locators';
+import { amountCell } from './money';
 
 /** What the run knows beside the record it outputs, so that its row needs no read more. */
 export interface Known {
@@ -72,10 +73,11 @@ const DOCUMENT_OWN: Record<string, (document: IDataObject, known: Known) => IDat
 	template: (document) => document.document_template,
 	client_mid: (document) => midOf(document.client),
 	client_name: (document, known) => clientName(document.client, known.nameOf),
-	subtotal: (document) => document.subtotal,
-	tax: (document) => document.tax,
-	jp_withholding_tax: (document) => document.jp_withholding_tax,
-	total: (document) => document.total,
+	// amounts as numbers, where a Filter or a sheet compares them (the raw output keeps the text)
+	subtotal: (document) => amountCell(document.subtotal),
+	tax: (document) => amountCell(document.tax),
+	jp_withholding_tax: (document) => amountCell(document.jp_withholding_tax),
+	total: (document) => amountCell(document.total),
 	status: (document) => statusOf(document),
 	sent: (document) => Boolean(document.date_sent),
 	paid: (document) => Boolean(document.date_paid),
@@ -124,10 +126,20 @@ export function simpleDocument(document: IDataObject, known: Known = {}): IDataO
 	});
 }
 
-/** A document's tags as one cell: their names joined (a tag the run cannot name, by its MID). */
+/**
+ * A document's tags as one cell: their names joined, each as the tag list the run read names it
+ * (a tag given by its URL, its MID or in full); a tag the run cannot name, by its MID.
+ */
 function tagsCell(tags: unknown, nameOf?: NameOf): string | null {
 	if (!Array.isArray(tags)) return tags === undefined || tags === null ? null : cellText(tags);
-	return tags.map((tag) => cellText(tag, nameOf)).join(', ');
+	return tags.map((tag) => tagName(tag, nameOf)).join(', ');
+}
+
+/** One tag of a document by its name: a bare MID (or a name) as the run knows it, else its text. */
+function tagName(tag: unknown, nameOf?: NameOf): string {
+	const bare = typeof tag === 'number' ? String(tag) : tag;
+	if (typeof bare === 'string' && !bare.includes('/')) return nameOf?.('tag', bare) ?? bare;
+	return cellText(tag, nameOf);
 }
 
 /** A tag: its MID and name. */

@@ -102,12 +102,20 @@ export function checkFlag(value: unknown, label: string, fallback: boolean): boo
 }
 
 /**
- * A whole number of at least `min`: a number, or its digits as text from an expression; empty
- * (isEmpty), the field's default.
+ * A whole number of at least `min`: a number, or its digits as text from an expression
+ * (full-width digits and a comma every three digits read as a person means them: １０, 1,000);
+ * empty (isEmpty), the field's default.
  */
 export function checkCount(value: unknown, label: string, min: number, fallback: number): number {
 	if (isEmpty(value)) return fallback;
-	const number = typeof value === 'string' ? Number(value) : value;
+	const digits =
+		typeof value === 'string'
+			? value
+					.replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+					.trim()
+			: '';
+	const whole = /^\d{1,3}(,\d{3})+$/.test(digits) ? digits.replace(/,/g, '') : digits;
+	const number = typeof value === 'string' && whole !== '' ? Number(whole) : value;
 	if (typeof number !== 'number' || !Number.isInteger(number) || number < min) {
 		const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
 		throw new InvalidInput(`${label} must be a whole number of ${min} or more, not ${shown}`);

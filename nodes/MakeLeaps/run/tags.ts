@@ -16,8 +16,8 @@ export class TagBook {
 	known?: TagList;
 	/** What MakeLeaps answered when it refused to make a tag in this run, if it did. */
 	createRefused?: string;
-	/** In a preview, the tags (by tagKey) an earlier item would make. */
-	readonly planned = new Set<string>();
+	/** In a preview, the tags an earlier item would make: their names as it gave them, by tagKey. */
+	readonly planned = new Map<string, string>();
 
 	constructor(
 		private readonly transport: Pick<MakeLeapsTransport, 'getAll' | 'baseUrl'>,

@@ -11,7 +11,7 @@ import { InvalidInput } from '../model/validation';
 import { MAX_PAGE_SIZE, MakeLeapsTransport, outcomeOf, type TransportOptions } from '../transport';
 import { checkedRecords, firstPage, listExpand, shownRecord, WATCHED } from './records';
 import { eventOf, partnerOf, scopeOf } from './scope';
-import { withTags } from './tags';
+import { tagNamesFor, withTags } from './tags';
 import { markFieldsText, type WatchEvent } from './marks';
 import { fetchTestEvent } from './testEvent';
 import { compare, midOf, MAX_WATCHED, savedState, type WatchScope, type WatchState } from './watch';
@@ -105,12 +105,11 @@ async function pollWith(
 		cleared,
 	} = compare(event, state, read.records, scope, startedAt);
 	if (read.signature !== undefined) next.signature = read.signature;
+	const tags = await tagNamesFor(context, transport, scope, read.filters, report);
 	if (changes.length > 0) warnStartingAnew(context, changes);
 	warnUntold(context, event, next.untold && !state?.untold, unsure);
 	staticData.watch = next as unknown as IDataObject;
-	const shown = report.map((record) => ({
-		json: shownRecord(context, event, record, read.filters),
-	}));
+	const shown = report.map((record) => ({ json: shownRecord(context, event, record, tags) }));
 	if (shown.length > 0) return [shown];
 	// n8n writes the static data only when a poll emits: an empty batch saves a cleared mark
 	return cleared ? [[]] : null;

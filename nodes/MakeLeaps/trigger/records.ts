@@ -7,6 +7,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { SIMPLE } from '../model/simplify';
+import type { TagList } from '../model/tags';
 import { checkFlag } from '../model/validation';
 import { clientList, clientPage } from '../api/clients';
 import { documentList, documentPage } from '../api/documents';
@@ -49,7 +50,7 @@ export function checkedRecords(
 
 /**
  * A record as the trigger gives it: as MakeLeaps returns it, or a flat row with Simplify (its
- * tags named by the tag list a Tags filter read). A row of Accepted, Confirmed or Cancelled says
+ * tags named by the tag list the poll read, trigger/tags.ts `tagNamesFor`). A row of Accepted, Confirmed or Cancelled says
  * so (`accepted: true`, named as the event, whatever field MakeLeaps told it by) and gives the
  * date when MakeLeaps does: every record the trigger gives of those events is marked.
  */
@@ -57,11 +58,11 @@ export function shownRecord(
 	context: IPollFunctions,
 	event: WatchEvent,
 	record: IDataObject,
-	filters: WatchFilters = {},
+	tags?: TagList,
 ) {
 	if (!simplifies(context)) return record;
 	const nameOf = (kind: string, mid: string) =>
-		kind === 'tag' ? filters.tags?.list.nameOfMid(mid) : undefined;
+		kind === 'tag' ? (tags?.nameOfMid(mid) ?? tags?.ofRef(mid)?.name) : undefined;
 	const row = SIMPLE[event === 'newClient' ? 'client' : 'document'](record, { nameOf });
 	const marks = MARKS[event];
 	if (marks?.flags === undefined || marks.filter === undefined) return row;
@@ -78,7 +79,7 @@ export const listExpand = (context: IPollFunctions, event: WatchEvent): IDataObj
 	event !== 'newClient' && simplifies(context) ? { expand: 'client' } : {};
 
 /** Whether the records go out as flat rows: Simplify, from the trigger's version 2 on. */
-function simplifies(context: IPollFunctions): boolean {
+export function simplifies(context: IPollFunctions): boolean {
 	if (context.getNode().typeVersion < 2) return false;
 	// a refused value is an InvalidInput, which the poll turns into the node's error
 	return checkFlag(context.getNodeParameter('simplify', true), 'Simplify', true);

@@ -6,12 +6,13 @@
  * read (`fetchTestEvent`), pure.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { today } from '../model/dates';
 import { DOCUMENT_TYPES } from '../api/documents';
 import type { MakeLeapsTransport } from '../transport';
 import { checkedRecords, firstPage, listExpand, shownRecord } from './records';
-import { withTags } from './tags';
+import { tagNamesFor, withTags } from './tags';
 import { markFieldsText, markOf } from './marks';
 import type { WatchEvent } from './marks';
 import type { WatchScope } from './watch';
@@ -19,16 +20,17 @@ import { latest, watchedList } from './watchedList';
 
 /**
  * Fetch Test Event: the latest record of the event's kind on the first page of the watched list
- * (one request), marked as a sample. With none, nothing (null), as n8n's own polling triggers
- * answer: the editor then shows its notice "No MakeLeaps data found", not an error, and n8n's log
- * says why and what to do. What the trigger remembers is neither used nor changed: a test is no
- * poll, and reports no event.
+ * (one request), marked as a sample. With none, an error that says what it looked for and what
+ * to do: n8n shows it in the trigger's panel (a manual poll's null would only flash the editor's
+ * notice "No MakeLeaps data found", and nothing would say why), and it stops the test run, so no
+ * node after the trigger takes an item that is no record. What the trigger remembers is neither
+ * used nor changed: a test is no poll, and reports no event.
  */
 export async function fetchTestEvent(
 	context: IPollFunctions,
 	transport: MakeLeapsTransport,
 	scope: WatchScope,
-): Promise<INodeExecutionData[][] | null> {
+): Promise<INodeExecutionData[][]> {
 	const list = watchedList(scope, today(context.getTimezone()), true);
 	const { kind, qs, filters } = await withTags(transport, scope, list);
 	const asked = { ...qs, ...listExpand(context, scope.event) };
@@ -42,12 +44,11 @@ export async function fetchTestEvent(
 		const { message, description } = untold
 			? untoldTestEvent(scope)
 			: noTestEvent(scope, page.length, more);
-		context.logger.info(
-			`MakeLeaps Trigger "${context.getNode().name}": ${message}. ${description}`,
-		);
-		return null;
+		// in the panel, where the user looks: n8n shows a manual poll's nothing as a passing notice
+		throw new NodeOperationError(context.getNode(), message, { description, level: 'warning' });
 	}
-	return [[{ json: asSample(scope, shownRecord(context, scope.event, record, filters)) }]];
+	const tags = await tagNamesFor(context, transport, scope, filters, [record]);
+	return [[{ json: asSample(scope, shownRecord(context, scope.event, record, tags)) }]];
 }
 
 /** The state a document of the event is in, in words. */
@@ -118,7 +119,7 @@ export function noTestEvent(
 		: ', or choose another Event';
 	return {
 		message: `No ${kindOf(scope)}${within} ${where}: Fetch Test Event has nothing to show`,
-		description: `${MAKE_ONE[scope.event]} in MakeLeaps${other}, then fetch again. What the trigger remembers is unchanged.`,
+		description: `${MAKE_ONE[scope.event]} in MakeLeaps${other}, then fetch again. The trigger itself is set up: published, it starts the workflow for each new ${CHANGE[scope.event]}. What it remembers is unchanged.`,
 	};
 }
 

@@ -136,6 +136,7 @@ export const triggerProperties: INodeProperties[] = [
 			'Watch documents dated this many days back at most. Fewer days read fewer pages at every poll; a document dated earlier is not reported.',
 		displayOptions: { show: { event: DOCUMENT_EVENTS } },
 	},
+	// versions 1 to 3: the names typed; from 4 on, picked from the account's tags
 	{
 		displayName: 'Tags',
 		name: 'tags',
@@ -144,7 +145,19 @@ export const triggerProperties: INodeProperties[] = [
 		placeholder: 'e.g. monthly, web',
 		description:
 			'Watch only documents with at least one of these tags (names separated by commas). Each poll then reads the tag list too: one request more.',
-		displayOptions: { show: { event: DOCUMENT_EVENTS } },
+		displayOptions: { show: { event: DOCUMENT_EVENTS, '@version': [{ _cnd: { lt: 4 } }] } },
+	},
+	{
+		displayName: 'Tag Names or IDs',
+		name: 'tags',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getTags', loadOptionsDependsOn: ['partner.value'] },
+		// an expression's names (a list, or a text with commas) are checked when the trigger polls
+		allowArbitraryValues: true,
+		default: [],
+		description:
+			'Watch only documents with at least one of these tags. Each poll then reads the tag list too: one request more. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show: { event: DOCUMENT_EVENTS, '@version': [{ _cnd: { gte: 4 } }] } },
 	},
 	{
 		displayName: 'Simplify',
@@ -155,3 +168,15 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 ];
+
+/** The trigger's subtitle on the canvas: its Event by the name the panel gives it. */
+export const eventSubtitle = `={{ ${JSON.stringify(
+	Object.fromEntries(
+		(
+			(triggerProperties.find((property) => property.name === 'event')?.options ?? []) as Array<{
+				name: string;
+				value: string;
+			}>
+		).map((option) => [option.value, option.name]),
+	),
+)}[$parameter["event"]] || $parameter["event"] }}`;

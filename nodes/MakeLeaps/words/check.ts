@@ -259,3 +259,55 @@ export function rowDetails(id: CheckId, evidence: string): string {
 		.replace(/\d{12,}/g, (digits) => `…${digits.slice(-7)}`);
 	return text.length > MAX_DETAILS ? `${text.slice(0, MAX_DETAILS - 1)}…` : text;
 }
+
+/** How many checks a summary names by name, at most. */
+const MAX_NAMED = 3;
+
+/** Checks by name, the first few, then how many more. */
+const named = (names: string[]) =>
+	names.length > MAX_NAMED
+		? `${names.slice(0, MAX_NAMED).join('; ')}; and ${names.length - MAX_NAMED} more`
+		: names.join('; ');
+
+/**
+ * The first row of Check: whether anything needs doing, from the results of every check (each by
+ * its plain name and id): a row differs (report it, and change what its row says), some could
+ * not tell (nothing now, or run Check again when a read failed), or all held (nothing).
+ */
+export function summaryRow(
+	rows: Array<{ id: string; name: string; result: CheckResult; readFailed: boolean }>,
+) {
+	const of = (result: CheckResult) => rows.filter((row) => row.result === result);
+	const [held, differs, untold] = [of('held'), of('differs'), of('could not tell')];
+	const counts = [
+		`${held.length} held`,
+		...(differs.length > 0 ? [`${differs.length} differ${differs.length === 1 ? 's' : ''}`] : []),
+		...(untold.length > 0 ? [`${untold.length} could not tell`] : []),
+	].join(', ');
+	const result: CheckResult =
+		differs.length > 0 ? 'differs' : untold.length > 0 ? 'could not tell' : 'held';
+	const what = {
+		held: [
+			`All ${rows.length} checks held: the node works with your account as it expects.`,
+			'Nothing',
+		],
+		differs: [
+			`${rows.length} checks: ${counts}. Differs: ${named(differs.map((row) => row.name))}.`,
+			`Read the rows that say differs: each says what to change meanwhile. And report each at ${REPORT_URL}, with its row.`,
+		],
+		'could not tell': [
+			`${rows.length} checks: ${counts}. Not known yet: ${named(untold.map((row) => row.name))}.`,
+			untold.some((row) => row.readFailed)
+				? READ_FAILED.what_to_do
+				: 'Nothing needs doing now: the rows that could not tell say when to run Check again.',
+		],
+	}[result];
+	const ids = (list: typeof rows) => list.map((row) => row.id).join(', ');
+	return {
+		check: 'Summary: does anything need doing?',
+		result,
+		what_it_means: what[0],
+		what_to_do: what[1],
+		details: `summary: ${counts}${differs.length > 0 ? `; differs: ${ids(differs)}` : ''}${untold.length > 0 ? `; could not tell: ${ids(untold)}` : ''}`,
+	};
+}

@@ -79,7 +79,8 @@ export const NO_PARTNER_ACCESS: Worded = {
 /** A 404; `subject` is what was asked for ("client 123"), when the request says. */
 export const notFound = (subject: string | undefined): Worded => ({
 	message: `MakeLeaps has no ${subject ?? 'such resource'}`,
-	description: 'Check the ID; the record may have been deleted',
+	description:
+		'Pick the record From List, or correct its ID in the row: it may have been deleted in MakeLeaps',
 });
 
 /** A 429 still refused after the node waited `waits` times. */

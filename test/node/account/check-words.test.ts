@@ -7,7 +7,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { description } from '../../../nodes/MakeLeaps/actions/account/check/check.operation';
 import { useTestBed } from '../support/bed';
-import { check, IDS, idOf, resultsOf, rowOf, seedAccount } from '../support/checkAccount';
+import {
+	check,
+	checkRows,
+	IDS,
+	idOf,
+	resultsOf,
+	rowOf,
+	seedAccount,
+} from '../support/checkAccount';
 import { seedClient } from '../support/fixtures';
 
 const REPORT = 'https://github.com/n8n-nodes-makeleaps/n8n-nodes-makeleaps/issues/new';
@@ -18,7 +26,8 @@ const API_WORDS = /per_page|meta\.|expand=|\/api\/|\b[a-z]+_[a-z_]+\b|\bHTTP\b|\
 
 /** Every row flat, in the user's words, with its id and evidence in `details` only. */
 function expectPlainRows(output: Array<{ json: IDataObject }>) {
-	expect(output.map(({ json }) => idOf(json))).toEqual(IDS);
+	// a summary first, then one row per check
+	expect(output.map(({ json }) => idOf(json))).toEqual(['summary', ...IDS]);
 	const offending: string[] = [];
 	for (const { json } of output) {
 		expect(Object.keys(json)).toEqual(COLUMNS);
@@ -52,7 +61,7 @@ describe('Account → Check in the user words, on an account as the node guesses
 		seedAccount(bed);
 		const result = await bed.run(check);
 		expectPlainRows(result.output);
-		const rows = result.output.map(({ json }) => json);
+		const rows = checkRows(result.output).map(({ json }) => json);
 		expect(rows[1]).toMatchObject({
 			check: 'Lists are read 100 records at a time',
 			result: 'held',
@@ -68,6 +77,14 @@ describe('Account → Check in the user words, on an account as the node guesses
 		const empty = await bed.run(check);
 		expectPlainRows(empty.output);
 		expect(resultsOf(empty.output).pdf_form).toBe('could not tell');
+		expect(empty.output[0].json).toMatchObject({
+			result: 'could not tell',
+			what_to_do:
+				'Nothing needs doing now: the rows that could not tell say when to run Check again.',
+		});
+		expect(String(empty.output[0].json.what_it_means)).toMatch(
+			/^21 checks: \d+ held, \d+ could not tell\. Not known yet: /,
+		);
 
 		const stored = bed.credentials.get('cred-1');
 		bed.credentials.set('cred-1', { ...stored, clientSecret: 'not-the-secret' });
@@ -106,7 +123,12 @@ describe('Account → Check in the user words, on a service that differs in many
 		seedAccount(bed);
 		const result = await bed.run(check);
 		expectPlainRows(result.output);
-		const differing = result.output.filter(({ json }) => json.result === 'differs');
+		expect(result.output[0].json).toMatchObject({ result: 'differs' });
+		expect(String(result.output[0].json.what_it_means)).toMatch(
+			/^21 checks: \d+ held, 17 differ(, \d+ could not tell)?\. Differs: Lists are read 100 records at a time; .*; and 14 more\.$/,
+		);
+		expect(String(result.output[0].json.what_to_do)).toMatch(/^Read the rows that say differs/);
+		const differing = checkRows(result.output).filter(({ json }) => json.result === 'differs');
 		expect(differing.map(({ json }) => idOf(json))).toEqual([
 			'page_size',
 			'expand_contacts',

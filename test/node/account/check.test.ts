@@ -12,6 +12,7 @@ import {
 	evidenceOf,
 	expectOnlyGets,
 	IDS,
+	checkRows,
 	idOf,
 	resultsOf,
 	seedAccount,
@@ -25,10 +26,18 @@ describe('Account → Check against a service that is as the node guesses', () =
 		seedAccount(bed);
 		const result = await bed.run({ ...check, partner: { __rl: true, mode: 'list', value: '' } });
 		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => idOf(item.json))).toEqual(IDS);
+		// first a summary: whether anything needs doing
+		expect(result.output.map((item) => idOf(item.json))).toEqual(['summary', ...IDS]);
+		expect(result.output[0].json).toEqual({
+			check: 'Summary: does anything need doing?',
+			result: 'held',
+			what_it_means: `All ${IDS.length} checks held: the node works with your account as it expects.`,
+			what_to_do: 'Nothing',
+			details: `summary: ${IDS.length} held`,
+		});
 		expect(resultsOf(result.output)).toEqual(allHeld);
 		const evidence = evidenceOf(result.output);
-		for (const { json, pairedItem } of result.output) {
+		for (const { json, pairedItem } of checkRows(result.output)) {
 			expect(Object.keys(json)).toEqual([
 				'check',
 				'result',

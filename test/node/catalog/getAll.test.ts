@@ -25,7 +25,7 @@ const catalogRequests = (bed: TestBed) =>
 describe('Item: Get Many', () => {
 	const bed = useTestBed();
 
-	test('one flat row per item, money as exact decimal text', async () => {
+	test('one flat row per item, the price and the rate as numbers', async () => {
 		const [mid] = seedProducts(bed, 1);
 		const result = await bed.run({ ...getMany, returnAll: true }, [{}], { typeVersion: 2 });
 		expect(result.output.map((item) => item.json)).toEqual([
@@ -33,9 +33,9 @@ describe('Item: Get Many', () => {
 				mid,
 				code: 'P-001',
 				description: 'Product 1',
-				unit_price: '100.00',
+				unit_price: 100,
 				unit: 'pc',
-				tax_rate: '10',
+				tax_rate: 10,
 				tax_type: null,
 			},
 		]);

@@ -203,9 +203,9 @@ describe('Document: Create', () => {
 			'a price that is not a number',
 			(c) =>
 				invoice(c, {
-					lineItems: { line: [{ description: 'x', unitPrice: '1,200', taxRate: '10' }] },
+					lineItems: { line: [{ description: 'x', unitPrice: '¥1,200', taxRate: '10' }] },
 				}),
-			/^Line Items 1: Rate \(Unit Price\) "1,200" is not a number/,
+			/^Line Items 1: Rate \(Unit Price\) "¥1,200" is not a number/,
 		],
 		[
 			'a negative quantity',
@@ -416,13 +416,13 @@ describe('Document: Get, Get Many, Update, Delete', () => {
 				paid: false,
 				client_mid: clientMid,
 				client_name: 'C-1 Co',
-				total: '1100',
+				total: 1100,
 			}),
 			expect.objectContaining({
 				document_type: 'invoice',
 				date: '2026-11-03',
 				sent: true,
-				total: '1102',
+				total: 1102,
 			}),
 		]);
 		// the Client filter: picked from the list, by URL, or as a MID from an expression

@@ -118,7 +118,7 @@ describe('Document: Create Pickup Link', () => {
 		);
 		// what to do about the failure first, then that running again is safe
 		expect(result.error?.description).toMatch(
-			/^Check the ID; the record may have been deleted\. MakeLeaps said: Not found\. Running the workflow again is safe/,
+			/^Pick the record From List, or correct its ID in the row: it may have been deleted in MakeLeaps\. MakeLeaps said: Not found\. Running the workflow again is safe/,
 		);
 	});
 

@@ -1,10 +1,18 @@
 /**
  * What the editor shows for each operation, as n8n decides it from the node's description:
- * one Options collection, holding the operation's own options and Requests Per Minute.
+ * one Options collection, holding the operation's own options and Requests Per Minute; the
+ * fields it marks required; the subtitle the canvas shows.
  */
-import type { INodeParameters, INodeProperties } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	Workflow,
+	type INode,
+	type INodeParameters,
+	type INodeProperties,
+	type INodeType,
+} from 'n8n-workflow';
 
+import { NodeTypes } from '../../../dev/harness/engine';
 import { MakeLeapsApi } from '../../../credentials/MakeLeapsApi.credentials';
 import { clientFields } from '../../../nodes/MakeLeaps/actions/client/client.fields';
 import { contactFields } from '../../../nodes/MakeLeaps/actions/contact/contact.fields';
@@ -491,5 +499,100 @@ describe('The editor names each field one way', () => {
 		// a person's names are the same field in Client and in Contact
 		expect(names.get('person.family_name')).toEqual(new Set(['Person Family Name']));
 		expect(names.get('organization.name')).toEqual(new Set(['Organization Name']));
+	});
+});
+
+/** The subtitle n8n's canvas shows under a node saved with these parameters. */
+function subtitleOf(nodeType: INodeType, parameters: INodeParameters, typeVersion: number) {
+	const type = `n8n-nodes-makeleaps.${nodeType.description.name}`;
+	const node: INode = { id: 'n', name: 'N', type, typeVersion, position: [0, 0], parameters };
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new NodeTypes({ [type]: nodeType }),
+	});
+	const subtitle = nodeType.description.subtitle as string;
+	return workflow.expression.getSimpleParameterValue(
+		workflow.getNode('N')!,
+		subtitle,
+		'internal',
+		{},
+	);
+}
+
+describe("The canvas: a node's subtitle names the pickers as the panel does", () => {
+	test.each([
+		[{ resource: 'client', operation: 'createOrUpdate' }, 'Create or Update: Client'],
+		[{ operation: 'createOrUpdate' }, 'Create or Update: Client'],
+		[{ resource: 'document', operation: 'getAll' }, 'Get Many: Document'],
+		[{ resource: 'document', operation: 'createPickupLink' }, 'Create Pickup Link: Document'],
+		[{ resource: 'account', operation: 'check' }, 'Check: Account'],
+		[{ resource: 'sendingOrder', operation: 'cancel' }, 'Cancel: Sending Order'],
+	])('MakeLeaps %p: %s', (parameters, shown) => {
+		expect(subtitleOf(node, parameters, 2)).toBe(shown);
+	});
+
+	test.each([
+		['documentPaid', 'Document Paid'],
+		['newClient', 'New Client'],
+		// a withdrawn event a saved workflow keeps, as it is
+		['documentViewed', 'documentViewed'],
+	])('MakeLeaps Trigger %s: %s', (event, shown) => {
+		expect(subtitleOf(new MakeLeapsTrigger(), { event }, 4)).toBe(shown);
+	});
+});
+
+describe('Required fields, as the editor marks them (an issue while empty)', () => {
+	const issuesOf = (parameters: INodeParameters) => {
+		const nodeParameters = NodeHelpers.getNodeParameters(
+			properties,
+			parameters,
+			true,
+			false,
+			null,
+			node.description,
+		)!;
+		const shape = {
+			name: 'MakeLeaps',
+			type: 'n8n-nodes-makeleaps.makeLeaps',
+			parameters: nodeParameters,
+			typeVersion: 2,
+		} as unknown as INode;
+		return (
+			NodeHelpers.getNodeParametersIssues(properties, shape, node.description)?.parameters ?? {}
+		);
+	};
+
+	test('Client External ID on Client → Create or Update, not on Client → Create', () => {
+		expect(issuesOf({ resource: 'client', operation: 'createOrUpdate' })).toHaveProperty(
+			'clientExternalId',
+		);
+		expect(
+			issuesOf({ resource: 'client', operation: 'createOrUpdate', clientExternalId: 'C-1' }),
+		).not.toHaveProperty('clientExternalId');
+		expect(issuesOf({ resource: 'client', operation: 'create' })).not.toHaveProperty(
+			'clientExternalId',
+		);
+	});
+});
+
+describe("Tag names from an expression: no 'not supported' warning", () => {
+	// n8n's editor checks an options field's value against its list, unless it allows others
+	test('every tag list the editor loads takes names from an expression', () => {
+		const tagFields = [
+			...properties,
+			...(properties.find((p) => p.name === 'additionalFields')?.options ?? []),
+			...properties.flatMap((p) => (p.options ?? []) as INodeProperties[]),
+			...new MakeLeapsTrigger().description.properties,
+		].filter(
+			(p): p is INodeProperties =>
+				typeof p === 'object' &&
+				p !== null &&
+				'typeOptions' in p &&
+				(p as INodeProperties).typeOptions?.loadOptionsMethod === 'getTags',
+		);
+		expect(tagFields.length).toBeGreaterThanOrEqual(2);
+		for (const field of tagFields) expect(field.allowArbitraryValues).toBe(true);
 	});
 });

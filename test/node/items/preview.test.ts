@@ -4,8 +4,17 @@
  * row gives the keys a user matches it to the sheet by, and a client an earlier node would create
  * does not exist yet in a preview: the row says so.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeParameters,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
+import { MakeLeaps } from '../../../nodes/MakeLeaps/MakeLeaps.node';
+
+import { outputOf } from '../../../dev/harness/engine';
 import { useTestBed, type TestBed } from '../support/bed';
 import {
 	byId,
@@ -246,46 +255,86 @@ describe('Preview Only: Delete', () => {
 	});
 });
 
+/** Operations that can preview, with rows that would write, and what MakeLeaps holds. */
+const operations: Record<
+	string,
+	(bed: TestBed) => { parameters: INodeParameters; input: IDataObject[]; stored: () => unknown }
+> = {
+	'Client → Create or Update': (bed) => ({
+		parameters: upsertRows,
+		input: rows(2),
+		stored: () => bed.sandbox.clients(),
+	}),
+	'Client → Delete': (bed) => ({
+		parameters: { operation: 'delete', client: byId('={{ $json.mid }}') },
+		input: [{ mid: seedClient(bed, 'A') }, { mid: seedClient(bed, 'B') }],
+		stored: () => bed.sandbox.clients(),
+	}),
+	'Document → Create or Update': (bed) => {
+		const client = seedClient(bed, 'C-1');
+		const lines = [{ description: 'Consulting', quantity: 1, unit_price: 1000, tax_rate: 10 }];
+		return {
+			parameters: documentUpsertRows,
+			input: ['ROW-1', 'ROW-2'].map((id) => ({ id, client, title: id, lines })),
+			stored: () => bed.sandbox.documentsOf(),
+		};
+	},
+	'Document → Delete': (bed) => {
+		const client = seedClient(bed, 'C-1');
+		return {
+			parameters: {
+				resource: 'document',
+				operation: 'delete',
+				document: byId('={{ $json.mid }}'),
+			},
+			input: [seedInvoice(bed, client), seedInvoice(bed, client)].map((d) => ({ mid: d.mid })),
+			stored: () => bed.sandbox.documentsOf(),
+		};
+	},
+};
+
+/**
+ * Options as n8n's editor leaves them after Add Option → Preview Only: the option present with
+ * its default, as the node's description gives it for the operation's Options collection.
+ */
+function previewOnlyAdded(parameters: INodeParameters): INodeParameters {
+	const shown = { resource: 'client', ...parameters };
+	const collection = new MakeLeaps().description.properties.find(
+		(property) =>
+			property.name === 'options' &&
+			NodeHelpers.displayParameter(shown, property, null, new MakeLeaps().description),
+	);
+	const option = (collection?.options as INodeProperties[] | undefined)?.find(
+		(candidate) => candidate.name === 'previewOnly',
+	);
+	if (!option) throw new Error('Preview Only is not among the options');
+	return { ...parameters, options: { previewOnly: option.default } };
+}
+
+describe('Preview Only as the editor adds it: on, nothing written', () => {
+	const bed = useTestBed();
+
+	test.each(Object.keys(operations))(
+		'%s: Add Option → Preview Only, then run: GETs only, every row a preview',
+		async (name) => {
+			const { parameters, input, stored } = operations[name](bed);
+			const before = JSON.stringify(stored());
+			bed.sandbox.resetRequests();
+			const result = await bed.run(previewOnlyAdded(parameters), input);
+			expect(result.error).toBeUndefined();
+			const writes = bed.sandbox.received('/api/').filter((r) => r.method !== 'GET');
+			expect(writes).toHaveLength(0);
+			expect(JSON.stringify(stored())).toBe(before);
+			expect(result.output.map((item) => item.json.preview)).toEqual(
+				input.map(() => expect.stringMatching(/^would /)),
+			);
+		},
+	);
+});
+
 describe('Preview Only from an expression: one value for the run, read before any request', () => {
 	const bed = useTestBed();
 
-	/** Every operation that can preview, with rows that would write, and what MakeLeaps holds. */
-	const operations: Record<
-		string,
-		(bed: TestBed) => { parameters: INodeParameters; input: IDataObject[]; stored: () => unknown }
-	> = {
-		'Client → Create or Update': (bed) => ({
-			parameters: upsertRows,
-			input: rows(2),
-			stored: () => bed.sandbox.clients(),
-		}),
-		'Client → Delete': (bed) => ({
-			parameters: { operation: 'delete', client: byId('={{ $json.mid }}') },
-			input: [{ mid: seedClient(bed, 'A') }, { mid: seedClient(bed, 'B') }],
-			stored: () => bed.sandbox.clients(),
-		}),
-		'Document → Create or Update': (bed) => {
-			const client = seedClient(bed, 'C-1');
-			const lines = [{ description: 'Consulting', quantity: 1, unit_price: 1000, tax_rate: 10 }];
-			return {
-				parameters: documentUpsertRows,
-				input: ['ROW-1', 'ROW-2'].map((id) => ({ id, client, title: id, lines })),
-				stored: () => bed.sandbox.documentsOf(),
-			};
-		},
-		'Document → Delete': (bed) => {
-			const client = seedClient(bed, 'C-1');
-			return {
-				parameters: {
-					resource: 'document',
-					operation: 'delete',
-					document: byId('={{ $json.mid }}'),
-				},
-				input: [seedInvoice(bed, client), seedInvoice(bed, client)].map((d) => ({ mid: d.mid })),
-				stored: () => bed.sandbox.documentsOf(),
-			};
-		},
-	};
 	const fromItem = (parameters: INodeParameters): INodeParameters => ({
 		...parameters,
 		options: { previewOnly: '={{ $json.preview }}' },
@@ -408,53 +457,182 @@ describe('Preview Only: every row gives its keys', () => {
 describe("Preview Only of a chain: the invoice's client that would be created", () => {
 	const bed = useTestBed();
 
-	test('By ID from the client node: the row says the client does not exist yet in a preview; By External ID too', async () => {
-		seedClient(bed, 'C-1');
-		const sheet = [
-			{ id: 'C-NEW', org: 'New Co', family: 'Ito', email: 'ito@example.com' },
-			{ id: 'C-1', org: 'C-1 Co', family: 'Sato', email: 'sato@example.com' },
-		];
-		// the README's first invoice, previewed node by node: the client node first
-		const clients = await bed.run(previewing(upsertRows), sheet, v2);
-		expect(clients.output.map((item) => item.json.preview)).toEqual(['would create', 'unchanged']);
-		const invoice = {
-			...documentUpsertRows,
-			client: byId('={{ $json.mid }}'),
-			externalId: '={{ "INV-" + $json.client_external_id }}',
-			lineItemsJson: `={{ ${JSON.stringify([line])} }}`,
-			additionalFields: {},
-		};
-		const byMid = await bed.run(
-			previewing(invoice),
-			clients.output.map((item) => item.json),
-			v2,
-		);
-		expect(byMid.output[0].json).toMatchObject({
-			preview: 'would fail',
-			external_id: 'INV-C-NEW',
-			error:
-				'Client is empty: in a preview, a client an earlier node would create does not exist yet [item 0]',
-			description: expect.stringContaining('By External ID'),
-		});
-		expect(byMid.output[1].json).toMatchObject({
-			preview: 'would create',
-			external_id: 'INV-C-1',
-			client_name: 'C-1 Co',
-		});
-		// By External ID, as the README says for a preview of the chain
-		const chained = await bed.run(
-			previewing({ ...invoice, client: byExternalId('={{ $json.client_external_id }}') }),
-			clients.output.map((item) => item.json),
-			v2,
-		);
-		expect(chained.output.map((item) => item.json)).toMatchObject([
-			{
-				preview: 'would fail',
-				external_id: 'INV-C-NEW',
-				error: 'The client with Client External ID "C-NEW" does not exist yet [item 0]',
-				description: expect.stringContaining('A preview creates nothing'),
+	const invoice = {
+		...documentUpsertRows,
+		externalId: '={{ "INV-" + $json.client_external_id }}',
+		lineItemsJson: `={{ ${JSON.stringify([line])} }}`,
+		additionalFields: {},
+	};
+	const sheet = [
+		{ id: 'C-NEW', org: 'New Co', family: 'Ito', email: 'ito@example.com' },
+		{ id: 'C-1', org: 'C-1 Co', family: 'Sato', email: 'sato@example.com' },
+	];
+
+	test.each([
+		['By ID from the client node (its MID, none yet)', byId('={{ $json.mid }}')],
+		['By External ID', byExternalId('={{ $json.client_external_id }}')],
+	])(
+		'%s: the invoice of the client the client node would create says would create after its client, naming the client',
+		async (_, client) => {
+			seedClient(bed, 'C-1');
+			// the README's first invoice, previewed node by node: the client node first
+			const clients = await bed.run(previewing(upsertRows), sheet, v2);
+			expect(clients.output.map((item) => item.json.preview)).toEqual([
+				'would create',
+				'unchanged',
+			]);
+			const invoices = await bed.run(
+				previewing({ ...invoice, client }),
+				clients.output.map((item) => item.json),
+				v2,
+			);
+			const rows = invoices.output.map((item) => item.json);
+			// one set of columns, in one order, for every row
+			expect(Object.keys(rows[0])).toEqual(Object.keys(rows[1]));
+			expect(rows).toEqual([
+				{
+					preview: 'would create after its client',
+					external_id: 'INV-C-NEW',
+					document_number: null,
+					client_name: 'New Co',
+					changes: null,
+					description: expect.stringMatching(
+						/^Its client \(Client External ID "C-NEW"\) does not exist yet: an earlier node of this preview would create it\. The real run creates the client first/,
+					),
+				},
+				expect.objectContaining({
+					preview: 'would create',
+					external_id: 'INV-C-1',
+					client_name: 'C-1 Co',
+					description: null,
+				}),
+			]);
+		},
+	);
+
+	test("the README's chain in one execution, grouped lines: no row would fail that the run then makes; a client no node makes still would fail", async () => {
+		seedClient(bed, 'C-001', 'Fuji Logistics');
+		const lines = [
+			['INV-001', 'C-001', 'C-001', 'Consulting'],
+			['INV-002', 'C-002', 'C-002', 'Consulting'],
+			['INV-002', 'C-002', 'C-002', 'Travel'],
+			// a typo in the invoice's client column: no node makes C-0O3
+			['INV-003', 'C-003', 'C-0O3', 'Consulting'],
+		].map(([invoiceId, id, invoiceClient, description]) => ({
+			invoice_id: invoiceId,
+			id,
+			invoice_client: invoiceClient,
+			org: `${id} Co`,
+			family: 'Ito',
+			email: 'ito@example.com',
+			description,
+		}));
+		const fromSheet = (column: string) => `={{ $('Input').item.json.${column} }}`;
+		const invoices = (options: IDataObject): INodeParameters => ({
+			resource: 'document',
+			operation: 'createOrUpdate',
+			documentType: 'invoice',
+			client: byExternalId(fromSheet('invoice_client')),
+			externalId: fromSheet('invoice_id'),
+			documentNumber: fromSheet('invoice_id'),
+			date: '2026-11-30',
+			lineItems: {
+				line: [{ description: fromSheet('description'), quantity: '1', unitPrice: '1000' }],
 			},
-			{ preview: 'would create', external_id: 'INV-C-1', client_name: 'C-1 Co' },
+			options: { groupBy: fromSheet('invoice_id'), ...options },
+		});
+		const chain = (options: IDataObject) => ({
+			...v2,
+			onError: 'continueRegularOutput' as const,
+			followedBy: [{ ...invoices(options), partner: bed.partner, simplify: true }],
+		});
+		const documentsBefore = bed.sandbox.documentsOf().length;
+		bed.sandbox.resetRequests();
+		const preview = await bed.run(
+			{ ...upsertRows, options: { previewOnly: true } },
+			lines,
+			chain({ previewOnly: true }),
+		);
+		expect(preview.error).toBeUndefined();
+		expect(methods(bed)).toEqual(['GET']);
+		const previewed = outputOf(preview, 'MakeLeaps 2').map((item) => item.json);
+		expect(previewed.map((row) => [row.preview, row.external_id])).toEqual([
+			['would create', 'INV-001'],
+			['would create after its client', 'INV-002'],
+			['would fail', 'INV-003'],
 		]);
+		expect(previewed[2].error).toBe(
+			'Make the client first, or correct Client: no client has Client External ID "C-0O3" yet [item 3]',
+		);
+		// every row of the preview has the same columns
+		expect(new Set(previewed.map((row) => Object.keys(row).join()))).toHaveProperty('size', 1);
+
+		const real = await bed.run(upsertRows, lines, chain({}));
+		const made = outputOf(real, 'MakeLeaps 2').map((item) => item.json);
+		expect(made.map((row) => [row.operation ?? 'failed', row.external_id ?? row.error])).toEqual([
+			['created', 'INV-001'],
+			['created', 'INV-002'],
+			[
+				'failed',
+				'Make the client first, or correct Client: MakeLeaps has no client with Client External ID "C-0O3" [item 3]',
+			],
+		]);
+		expect(bed.sandbox.documentsOf()).toHaveLength(documentsBefore + 2);
+	});
+
+	test('a node between them (Edit Fields): the client row is found by the item it is paired with', async () => {
+		const edited = {
+			...v2,
+			followedBy: [
+				(items: INodeExecutionData[]) => items.map(() => ({ note: 'edited' })),
+				{
+					...previewing({ ...invoice, client: byExternalId("={{ $('Input').item.json.id }}") }),
+					externalId: "={{ 'INV-' + $('Input').item.json.id }}",
+					partner: bed.partner,
+				},
+			],
+		};
+		seedClient(bed, 'C-1');
+		const chain = await bed.run(previewing(upsertRows), sheet, edited);
+		expect(chain.error).toBeUndefined();
+		expect(outputOf(chain, 'MakeLeaps 3').map((item) => item.json.preview)).toEqual([
+			'would create after its client',
+			'would create',
+		]);
+	});
+
+	test('Contact → Create for a client the client node would create: the preview cannot tell, and says why', async () => {
+		const clients = await bed.run(previewing(upsertRows), sheet.slice(0, 1), v2);
+		const contacts = await bed.run(
+			previewing({
+				resource: 'contact',
+				operation: 'create',
+				client: byExternalId('={{ $json.client_external_id }}'),
+				contactType: 'person',
+				contactFields: { familyName: 'Mori' },
+			}),
+			clients.output.map((item) => item.json),
+			v2,
+		);
+		expect(contacts.output[0].json).toMatchObject({
+			preview: 'cannot tell',
+			client_name: 'New Co',
+			description: expect.stringContaining('which a preview cannot read'),
+		});
+	});
+
+	test('a preview row of the client that would fail, or of a client that exists, is no client to wait for', async () => {
+		const rows = [
+			{ preview: 'would fail', client_external_id: 'C-X', mid: null },
+			{ preview: 'would create', client_external_id: 'C-Y', mid: '1734479364211706503' },
+			{ preview: 'would create', client_external_id: 'C-Z', external_id: 'INV-1' },
+			{ client_external_id: 'C-W', operation: 'created' },
+		];
+		const invoices = await bed.run(
+			previewing({ ...invoice, client: byExternalId('={{ $json.client_external_id }}') }),
+			rows,
+			v2,
+		);
+		expect(invoices.output.map((item) => item.json.preview)).toEqual(Array(4).fill('would fail'));
 	});
 });

@@ -331,9 +331,43 @@ describe('A client picked by its External ID', () => {
 			{ onError: 'continueRegularOutput' },
 		);
 		expect(result.output.map((item) => item.json.error)).toEqual([
-			'MakeLeaps has no client with Client External ID "NOPE" [item 0]',
+			'Make the client first, or correct Client: MakeLeaps has no client with Client External ID "NOPE" [item 0]',
 			'2 clients have Client External ID "TWIN" [item 1]',
 		]);
 		expect(bed.sandbox.received('/api/').filter((r) => r.method !== 'GET')).toEqual([]);
+	});
+
+	test('a field that kept a MID when its mode changed, with a column dropped beside it: the error names the mode, the value and the fix', async () => {
+		const mid = seedClient(bed, 'C-001');
+		const row = { mid, client_id: 'C-001' };
+		const value = '={{ $json.mid }} {{ $json.client_id }}';
+		const cases = [
+			[
+				byExternalId(value),
+				`Client (Ext. ID) got "${mid} C-001", which looks like a MID and a column together: clear the field and drop only the External ID column [item 0]`,
+			],
+			[
+				byId(value),
+				`Client (By ID) got "${mid} C-001", which looks like a MID and a column together: clear the field and drop only the MID [item 0]`,
+			],
+			[
+				byExternalId('={{ $json.mid }}'),
+				`Pick the client By ID, or give its Client External ID: Client (Ext. ID) got "${mid}", which looks like a MakeLeaps MID, and no client has it as Client External ID [item 0]`,
+			],
+		] as const;
+		for (const [client, message] of cases) {
+			bed.sandbox.resetRequests();
+			const result = await bed.run({ operation: 'get', client }, [row], {
+				onError: 'continueRegularOutput',
+			});
+			expect(result.output.map((item) => item.json.error)).toEqual([message]);
+		}
+		// an External ID with spaces that a client carries is that client's
+		bed.sandbox.seedClient({
+			client_external_id: `${mid} C-001`,
+			contacts: [{ contact_type: 'organization', name: 'Odd Co', addresses: [], email: null }],
+		});
+		const found = await bed.run({ operation: 'get', client: byExternalId(value) }, [row]);
+		expect(found.output.map((item) => item.json.client_external_id)).toEqual([`${mid} C-001`]);
 	});
 });

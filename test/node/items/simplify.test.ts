@@ -40,10 +40,11 @@ describe('Simplify', () => {
 			// read for its default contact: no request more to name it
 			client_name: 'C-1 Co',
 			currency: 'JPY',
-			subtotal: '2000',
-			tax: '200',
-			jp_withholding_tax: '0',
-			total: '2200',
+			// numbers, for n8n's Filter and a sheet; the raw output keeps MakeLeaps' text
+			subtotal: 2000,
+			tax: 200,
+			jp_withholding_tax: 0,
+			total: 2200,
 			date: '2026-11-30',
 			date_due: null,
 			date_valid: null,

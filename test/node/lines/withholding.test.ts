@@ -60,10 +60,10 @@ describe('Withholding tax on a line', () => {
 		expect(flags(bed)).toEqual([[true, false]]);
 		// 105,000 + 10,500 tax, less 10.21 % of 100,000 (the sandbox's guess of MakeLeaps' rule)
 		expect(result.output[0].json).toMatchObject({
-			subtotal: '105000',
-			tax: '10500',
-			jp_withholding_tax: '10210',
-			total: '105290',
+			subtotal: 105000,
+			tax: 10500,
+			jp_withholding_tax: 10210,
+			total: 105290,
 		});
 	});
 
@@ -86,7 +86,7 @@ describe('Withholding tax on a line', () => {
 		expect(result.error).toBeUndefined();
 		expect(flags(bed)).toEqual([[true, false, true, true, false]]);
 		// withheld: 50,000 + 10,000 + 16,000 = 76,000 → 7,759.6 → 7,759
-		expect(result.output[0].json).toMatchObject({ jp_withholding_tax: '7759', total: '78041' });
+		expect(result.output[0].json).toMatchObject({ jp_withholding_tax: 7759, total: 78041 });
 	});
 
 	test("Convert keeps a line's withholding tax and tax-inclusive price; the invoice's totals are MakeLeaps'", async () => {
@@ -161,7 +161,7 @@ describe('Withholding tax on a line', () => {
 		expect(changed.output[0].json).toMatchObject({
 			operation: 'updated',
 			changes: 'line 1 Design: withholding tax no → yes',
-			jp_withholding_tax: '10210',
+			jp_withholding_tax: 10210,
 		});
 		const writes = bed.sandbox.received('/api/').filter((r) => r.method !== 'GET').length;
 		expect((await upsert('yes')).output[0].json.operation).toBe('unchanged');
@@ -181,7 +181,7 @@ describe("Withholding tax when MakeLeaps' total is before it", () => {
 			v2,
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.output[0].json).toMatchObject({ jp_withholding_tax: '10210', total: '110000' });
+		expect(result.output[0].json).toMatchObject({ jp_withholding_tax: 10210, total: 110000 });
 	});
 });
 

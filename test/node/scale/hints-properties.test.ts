@@ -337,7 +337,7 @@ class Account {
 		// fails (naming each) before any write (no POST, PATCH, PUT or DELETE); nothing else fails it
 		const expected =
 			r.run === 'document' && live.length === 0
-				? `^MakeLeaps has no client with Client External ID "${r.key}"`
+				? `^Make the client first, or correct Client: MakeLeaps has no client with Client External ID "${r.key}"`
 				: live.length > 1
 					? `^${live.length} clients have Client External ID "${r.key}"`
 					: '(a run that goes through)';

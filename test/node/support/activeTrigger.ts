@@ -151,12 +151,3 @@ export function seedCompany(
 		partnerMid,
 	).mid;
 }
-
-/**
- * What Fetch Test Event with nothing to show told n8n's logger (at the info level): why, and what
- * to do. The poll itself gives nothing, and the editor shows its notice "No MakeLeaps data found".
- */
-export const testEventNotices = (bed: Pick<TestBed, 'logs'>) =>
-	bed.logs
-		.filter((line) => line.startsWith('info ') && line.includes('Fetch Test Event has nothing'))
-		.map((line) => line.slice('info '.length).trim());

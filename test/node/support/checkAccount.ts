@@ -134,14 +134,21 @@ export function seedAccount(bed: TestBed, shape: AccountShape = {}) {
 /** A row's check id: its details start with it. */
 export const idOf = (json: IDataObject) => String(json.details).split(': ')[0];
 
+/** The rows of the checks, the summary that comes first left out. */
+export const checkRows = <T extends { json: IDataObject }>(items: T[]): T[] =>
+	items.filter(({ json }) => idOf(json) !== 'summary');
+
 /** The results by check id, in the order of the output. */
 export const resultsOf = (items: Array<{ json: IDataObject }>) =>
-	Object.fromEntries(items.map(({ json }) => [idOf(json), json.result]));
+	Object.fromEntries(checkRows(items).map(({ json }) => [idOf(json), json.result]));
 
 /** The evidence by check id: the details after the id. */
 export const evidenceOf = (items: Array<{ json: IDataObject }>) =>
 	Object.fromEntries(
-		items.map(({ json }) => [idOf(json), String(json.details).slice(idOf(json).length + 2)]),
+		checkRows(items).map(({ json }) => [
+			idOf(json),
+			String(json.details).slice(idOf(json).length + 2),
+		]),
 	);
 
 /** The row of a check. */

@@ -209,8 +209,8 @@ describe('Tags on document writes, Create Missing Tags on', () => {
 		);
 		expect(preview.output.map((item) => [item.json.preview, item.json.would_create_tags])).toEqual([
 			['would update', 'Fresh'],
-			['would create', undefined],
-			['would create', undefined],
+			['would create', null],
+			['would create', null],
 		]);
 		expect(writes(bed)).toEqual([]);
 

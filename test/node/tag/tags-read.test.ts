@@ -54,8 +54,13 @@ describe('Document → Get Many by Tags', () => {
 
 	test('sent as the tags’ names (a comma means OR), apart from case; the rows name the tags', async () => {
 		seedTagged(bed);
-		// without Tags, no tag list is read
-		expect(numbers((await bed.run(getMany(''))).output)).toEqual(['A', 'B', 'C', 'D']);
+		// without Tags, the tag list is read only for Simplify to name the tags
+		expect(numbers((await bed.run(getMany('', { simplify: false }))).output)).toEqual([
+			'A',
+			'B',
+			'C',
+			'D',
+		]);
 		expect(tagReads(bed)).toEqual([]);
 		bed.sandbox.resetRequests();
 		const result = await bed.run(getMany('web, MONTHLY'), [{}], v2);
@@ -84,6 +89,35 @@ describe('Document → Get Many by Tags', () => {
 		expect(result.error?.message).toBe('Tags: MakeLeaps has no tag "Slaes" [item 0]');
 		expect(result.error?.description).toBe('Its tags are: Web, monthly, Sales');
 		expect(documentReads(bed)).toEqual([]);
+	});
+});
+
+describe('Simplify names the tags of every row, without a Tags filter', () => {
+	const bed = useTestBed();
+
+	test('Document → Get Many: the tags by name, the tag list read once for the run; none read when no row has tags', async () => {
+		seedTagged(bed);
+		bed.sandbox.resetRequests();
+		const result = await bed.run(getMany(''), [{}, {}], v2);
+		expect(result.output.map((item) => [item.json.document_number, item.json.tags])).toEqual([
+			...['A', 'B', 'C', 'D'].map((n, k) => [n, ['Web', 'monthly', 'Sales', ''][k]]),
+			...['A', 'B', 'C', 'D'].map((n, k) => [n, ['Web', 'monthly', 'Sales', ''][k]]),
+		]);
+		expect(tagReads(bed)).toHaveLength(1);
+		// the raw output keeps MakeLeaps' links, and reads no tag list
+		bed.sandbox.resetRequests();
+		const raw = await bed.run(getMany('', { simplify: false }), [{}], v2);
+		expect(String((raw.output[0].json.tags as string[])[0])).toMatch(/\/tag\/\d+\/$/);
+		expect(tagReads(bed)).toHaveLength(0);
+	});
+
+	test('a tag list that cannot be read: the rows give those tags by MID, and nothing fails', async () => {
+		const tags = seedTagged(bed);
+		for (let i = 0; i < 4; i++)
+			bed.sandbox.injectFault({ kind: 'status', status: 503 }, { method: 'GET', path: /\/tag\/$/ });
+		const result = await bed.run(getMany(''), [{}], v2);
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].json.tags).toBe(String(tags[0].mid));
 	});
 });
 

@@ -114,9 +114,9 @@ describe('Arguments a model passes: refused naming the field and the item, nothi
 			/^Line Items \(List\) 1: Rate \(Unit Price\) 1000\.5 has decimals, but JPY amounts have none/,
 		],
 		[
-			'an amount with a thousands separator',
-			{ client: 'C-1', externalId: 'INV-1', lines: [{ ...line, unit_price: '1,000' }] },
-			/^Line Items \(List\) 1: Rate \(Unit Price\) "1,000" is not a number/,
+			'an amount with a decimal comma',
+			{ client: 'C-1', externalId: 'INV-1', lines: [{ ...line, unit_price: '1000,5' }] },
+			/^Line Items \(List\) 1: Rate \(Unit Price\) "1000,5" is not a number/,
 		],
 		['no External ID', { client: 'C-1', externalId: '', lines: [line] }, /^External ID is empty/],
 		[
@@ -152,9 +152,13 @@ describe('Arguments a model passes: refused naming the field and the item, nothi
 		[
 			'a client External ID nobody has',
 			{ client: 'C-404', externalId: 'INV-1', lines: [line] },
-			/^MakeLeaps has no client with Client External ID "C-404"/,
+			/^Make the client first, or correct Client: MakeLeaps has no client with Client External ID "C-404"/,
 		],
-		['no client', { client: '', externalId: 'INV-1', lines: [line] }, /^Client is empty/],
+		[
+			'no client',
+			{ client: '', externalId: 'INV-1', lines: [line] },
+			/^Give the client's Client External ID: Client \(Ext\. ID\) is empty/,
+		],
 		[
 			'a document type as a person writes it',
 			{ client: 'C-1', externalId: 'INV-1', lines: [line], type: 'Invoice' },
@@ -222,7 +226,7 @@ describe('What a model reads when a tool call fails: words, never a class name',
 		[
 			'a client nobody has',
 			{ client_external_id: 'NOPE-9' },
-			'Refused: MakeLeaps has no client with Client External ID "NOPE-9"',
+			'Refused: Make the client first, or correct Client: MakeLeaps has no client with Client External ID "NOPE-9"',
 		],
 		[
 			'a yen amount with a fraction',

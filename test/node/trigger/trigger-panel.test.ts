@@ -1,21 +1,15 @@
 /**
- * The trigger's panel follows its own advice: a new trigger (version 3) watches invoices, Any
+ * The trigger's panel follows its own advice: a new trigger (version 4) watches invoices, Any
  * says what it costs, and a saved trigger that left Document Type as it was (Any, not saved by
  * n8n) keeps its documents and its memory. Fetch Test Event shows the latest matching record of
- * one page, marked as a sample; with none it gives nothing (the editor's notice, not an error)
- * and n8n's log says why; it never changes what the published trigger reports.
+ * one page, marked as a sample; with none the test fails saying why and what to do (shown in the
+ * panel); it never changes what the published trigger reports.
  */
 import type { INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { MakeLeapsTrigger } from '../../../nodes/MakeLeaps/MakeLeapsTrigger.node';
-import {
-	ActiveTrigger,
-	numbers,
-	SAVINGS,
-	seedDocuments,
-	testEventNotices,
-} from '../support/activeTrigger';
+import { ActiveTrigger, numbers, SAVINGS, seedDocuments } from '../support/activeTrigger';
 import { FAST, useTestBed, type TestBed } from '../support/bed';
 import { seedClient } from '../support/fixtures';
 
@@ -48,8 +42,8 @@ const documentReads = (bed: TestBed) =>
 const startOvers = (bed: TestBed) => bed.logs.filter((line) => line.includes('starts watching'));
 
 describe('MakeLeaps Trigger: Document Type in the panel', () => {
-	test('a new trigger (version 3, the default) watches invoices; Any says what it costs', () => {
-		expect(description.defaultVersion).toBe(3);
+	test('a new trigger (version 4, the default) watches invoices; Any says what it costs', () => {
+		expect(description.defaultVersion).toBe(4);
 		const added = panel(3, { event: 'documentPaid' });
 		expect(added.values.documentType).toBe('invoice');
 		expect(added.shown.some((text) => ANY_NOTICE.test(text))).toBe(false);
@@ -62,6 +56,34 @@ describe('MakeLeaps Trigger: Document Type in the panel', () => {
 			panel(3, { event: 'newClient', documentType: '' }).shown.some((t) => ANY_NOTICE.test(t)),
 		).toBe(false);
 	});
+
+	test.each([3, 4])(
+		'Tags in version %i: typed names before 4, then picked from the account, an expression allowed',
+		(version) => {
+			const tags = description.properties.filter(
+				(p) =>
+					p.name === 'tags' &&
+					NodeHelpers.displayParameter(
+						{ event: 'documentPaid' },
+						p,
+						{ typeVersion: version } as INode,
+						description,
+					),
+			);
+			expect(tags).toHaveLength(1);
+			expect(tags[0]).toMatchObject(
+				version < 4
+					? { type: 'string', default: '' }
+					: {
+							type: 'multiOptions',
+							default: [],
+							typeOptions: { loadOptionsMethod: 'getTags' },
+							allowArbitraryValues: true,
+						},
+			);
+			expect(new MakeLeapsTrigger().methods.loadOptions.getTags).toBeDefined();
+		},
+	);
 
 	test.each([1, 2])(
 		'a saved trigger of version %i that left Document Type as it was keeps Any, with the notice',
@@ -177,22 +199,22 @@ describe('MakeLeaps Trigger: Fetch Test Event', () => {
 			'Document Paid, Invoice',
 			{ event: 'documentPaid', documentType: 'invoice' },
 			'No paid invoice dated within the last 90 days in MakeLeaps: Fetch Test Event has nothing to show',
-			'Mark one paid in MakeLeaps, raise Look Back (Days), or choose another Event or Document Type, then fetch again. What the trigger remembers is unchanged.',
+			'Mark one paid in MakeLeaps, raise Look Back (Days), or choose another Event or Document Type, then fetch again. The trigger itself is set up: published, it starts the workflow for each new payment. What it remembers is unchanged.',
 		],
 		[
 			'Document Sent, Any',
 			{ event: 'documentSent', documentType: '', lookBackDays: 30 },
 			'No sent document dated within the last 30 days in MakeLeaps: Fetch Test Event has nothing to show',
-			'Send one (or mark one sent) in MakeLeaps, raise Look Back (Days), or choose another Event or Document Type, then fetch again. What the trigger remembers is unchanged.',
+			'Send one (or mark one sent) in MakeLeaps, raise Look Back (Days), or choose another Event or Document Type, then fetch again. The trigger itself is set up: published, it starts the workflow for each new sending. What it remembers is unchanged.',
 		],
 		[
 			'New Client',
 			{ event: 'newClient' },
 			'No client in MakeLeaps: Fetch Test Event has nothing to show',
-			'Add one in MakeLeaps, or choose another Event, then fetch again. What the trigger remembers is unchanged.',
+			'Add one in MakeLeaps, or choose another Event, then fetch again. The trigger itself is set up: published, it starts the workflow for each new client. What it remembers is unchanged.',
 		],
 	])(
-		'with no matching record at all (%s): nothing, no error (the editor shows its notice); the log says why and what to do',
+		'with no matching record at all (%s): the panel shows why and what to do (an error of the test, no item); nothing remembered',
 		async (_, parameters, message, advice) => {
 			if (parameters.event !== 'newClient') {
 				const clientMid = seedClient(bed, 'C-1');
@@ -209,11 +231,11 @@ describe('MakeLeaps Trigger: Fetch Test Event', () => {
 			}
 			const trigger = new ActiveTrigger(bed, parameters, { requestsPerMinute: FAST });
 			const test = await trigger.poll('manual');
-			expect(test.error).toBeUndefined();
 			expect(test.items).toBeNull();
-			expect(testEventNotices(bed)).toEqual([
-				`MakeLeaps Trigger "MakeLeaps Trigger": ${message}. ${advice}`,
-			]);
+			expect([
+				test.error?.message,
+				(test.error as { description?: string } | undefined)?.description,
+			]).toEqual([message, advice]);
 			expect(trigger.state).toBeUndefined();
 		},
 	);
@@ -270,12 +292,10 @@ describe('MakeLeaps Trigger: Fetch Test Event on a service that ignores the `pai
 		seedDocuments(bed, clientMid, ['PAID-LATER'], { date_paid: '2026-01-05T00:00:00Z' });
 		bed.sandbox.resetRequests();
 		const missed = await trigger.poll('manual');
-		expect(missed).toEqual({ items: null });
-		expect(testEventNotices(bed)).toEqual([
-			expect.stringContaining(
-				'No paid document dated within the last 90 days among the first 100 documents MakeLeaps listed: Fetch Test Event has nothing to show',
-			),
-		]);
+		expect(missed.items).toBeNull();
+		expect(missed.error?.message).toBe(
+			'No paid document dated within the last 90 days among the first 100 documents MakeLeaps listed: Fetch Test Event has nothing to show',
+		);
 		expect(documentReads(bed)).toHaveLength(1);
 	});
 });

@@ -101,3 +101,59 @@ describe('MakeLeaps Trigger with Tags: the rows and the test', () => {
 		expect(sample.items?.map((shown) => shown.json.document_number)).toEqual(['A']);
 	});
 });
+
+describe('MakeLeaps Trigger without a Tags filter: its rows name the tags', () => {
+	const bed = useTestBed();
+	const v4 = { typeVersion: 4, ...fast };
+
+	test('events and the sample name their tags, by one tag-list read per poll that has tagged records; none without', async () => {
+		const client = seedClient(bed, 'C-1');
+		const trigger = new ActiveTrigger(bed, { event: 'newDocument' }, v4);
+		await trigger.poll();
+		tagged(bed, client, ['A'], ['Sales', 'Web']);
+		bed.sandbox.resetRequests();
+		const [item] = (await trigger.poll()).items!;
+		expect(item.json).toMatchObject({ document_number: 'A', tags: 'Sales, Web' });
+		expect(tagReads(bed)).toHaveLength(1);
+		// a poll with nothing to report reads no tag list
+		bed.sandbox.resetRequests();
+		expect((await trigger.poll()).items).toBeNull();
+		expect(tagReads(bed)).toHaveLength(0);
+		// Fetch Test Event's sample too
+		bed.sandbox.resetRequests();
+		const sample = await trigger.poll('manual');
+		expect(sample.items?.map((shown) => [shown.json.document_number, shown.json.tags])).toEqual([
+			['A', 'Sales, Web'],
+		]);
+		expect(tagReads(bed)).toHaveLength(1);
+	});
+
+	test('a tag list that cannot be read: the event is reported all the same, its tags by MID', async () => {
+		const client = seedClient(bed, 'C-1');
+		const trigger = new ActiveTrigger(bed, { event: 'newDocument' }, v4);
+		await trigger.poll();
+		const [doc] = tagged(bed, client, ['A'], ['Sales']);
+		const [tag] = bed.sandbox.seedTags();
+		for (let i = 0; i < 4; i++)
+			bed.sandbox.injectFault({ kind: 'status', status: 503 }, { method: 'GET', path: /\/tag\/$/ });
+		const result = await trigger.poll();
+		expect(result.error).toBeUndefined();
+		expect(result.items?.map((shown) => [shown.json.document_number, shown.json.tags])).toEqual([
+			['A', String(tag.mid)],
+		]);
+		expect(doc).toBeDefined();
+		expect((await trigger.poll()).items).toBeNull();
+	});
+
+	test('version 4: Tags picked from the list (or a list from an expression) filter as the names typed did, and keep the memory', async () => {
+		const client = seedClient(bed, 'C-1');
+		bed.sandbox.seedTags('Web', 'monthly');
+		const trigger = new ActiveTrigger(bed, { event: 'newDocument', tags: ['Web', 'monthly'] }, v4);
+		await trigger.poll();
+		trigger.reconfigure({ event: 'newDocument', tags: '={{ "MONTHLY, web" }}' });
+		tagged(bed, client, ['A'], ['Web']);
+		seedDocuments(bed, client, ['B']);
+		expect(numbers(await trigger.poll())).toEqual(['A']);
+		expect(startOvers(bed)).toEqual([]);
+	});
+});

@@ -363,7 +363,7 @@ describe('MakeLeaps Trigger: Simplify (version 2)', () => {
 			document_number: 'A',
 			status: 'paid',
 			date_paid: '2026-11-20T12:00:00.000Z',
-			total: '1100',
+			total: 1100,
 			client_mid: clientMid,
 			client_name: 'C-1 Co',
 		});

@@ -57,7 +57,7 @@ describe('a catalog item named by a line', () => {
 });
 
 describe('Simplify: a catalog item as one flat row', () => {
-	test('MID, code, description, unit price as exact text, unit, tax rate and type', () => {
+	test('MID, code, description, unit price and tax rate as numbers, unit, tax rate and type', () => {
 		const item = {
 			url: url('15'),
 			code: 'C-1',
@@ -72,9 +72,9 @@ describe('Simplify: a catalog item as one flat row', () => {
 			mid: '15',
 			code: 'C-1',
 			description: 'Coffee beans',
-			unit_price: '3240.5',
+			unit_price: 3240.5,
 			unit: 'bag',
-			tax_rate: '8',
+			tax_rate: 8,
 			tax_type: 'reduced',
 		});
 		expect(simpleCatalogItem({ mid: '16' })).toEqual({

@@ -1,4 +1,5 @@
 import {
+	amountCell,
 	checkAmount,
 	checkCurrency,
 	checkQuantity,
@@ -47,7 +48,9 @@ describe('amounts are exact decimal texts', () => {
 		['1200.5', 'JPY', 'Unit Price 1200.5 has decimals, but JPY amounts have none'],
 		[1200.5, 'JPY', 'Unit Price 1200.5 has decimals, but JPY amounts have none'],
 		['19.999', 'USD', 'Unit Price 19.999 has more than 2 decimals, the most USD allows'],
-		['1,200', 'JPY', 'Unit Price "1,200" is not a number'],
+		['1,20', 'JPY', 'Unit Price "1,20" is not a number'],
+		['12,5', 'EUR', 'Unit Price "12,5" is not a number'],
+		['10%', 'JPY', 'Unit Price "10%" is not a number'],
 		['¥1200', 'JPY', 'Unit Price "¥1200" is not a number'],
 		['12e3', 'JPY', 'Unit Price "12e3" is not a number'],
 		[1e21, 'JPY', 'Unit Price 1e+21 is too large or too small to be exact'],
@@ -64,9 +67,15 @@ describe('amounts are exact decimal texts', () => {
 		expect(checkAmount('0', 'Unit Price', 'JPY')).toBe('0');
 	});
 
-	test('a refusal says how to write the value', () => {
-		expect(advice(() => checkAmount('1,200', 'Unit Price', 'JPY'))).toBe(
-			'Use digits with an optional decimal point, such as 1200 or 12.50, without currency signs or thousands separators',
+	test('a refusal says how to write the value, as the field takes it', () => {
+		expect(advice(() => checkAmount('¥1,200', 'Unit Price', 'JPY'))).toBe(
+			'Use digits with an optional decimal point, such as 1200, 12,000 or 12.50, without a currency sign',
+		);
+		expect(advice(() => checkQuantity('ten', 'Quantity'))).toBe(
+			'Use digits with an optional decimal point, such as 2 or 1.5',
+		);
+		expect(advice(() => checkTaxRate('ten %', 'Tax Rate'))).toBe(
+			'Use the percentage in digits, such as 10, 8 or 10%',
 		);
 		expect(advice(() => checkAmount(2 ** 53 + 2, 'Unit Price', 'JPY'))).toBe(
 			'Give it as text: in the expression, read the value as a string (for example from a column formatted as text)',
@@ -154,5 +163,39 @@ describe('amounts are exact decimal texts', () => {
 				`Currency "${code}" is not a three-letter currency code`,
 			);
 		}
+	});
+});
+
+describe('numbers as a person types them', () => {
+	test('thousands separators, full-width digits and, for a tax rate, a percent sign', () => {
+		expect(checkAmount('12,000', 'Unit Price', 'JPY')).toBe('12000');
+		expect(checkAmount('1,234,567.50', 'Unit Price', 'USD')).toBe('1234567.50');
+		expect(checkAmount('１２，０００', 'Unit Price', 'JPY')).toBe('12000');
+		expect(checkAmount('－５００', 'Unit Price', 'JPY')).toBe('-500');
+		expect(checkQuantity('１．５', 'Quantity')).toBe('1.5');
+		expect(checkQuantity('1,000', 'Quantity')).toBe('1000');
+		expect(checkTaxRate('10%', 'Tax Rate')).toBe('10');
+		expect(checkTaxRate('8 %', 'Tax Rate')).toBe('8');
+		expect(checkTaxRate('１０％', 'Tax Rate')).toBe('10');
+	});
+
+	test('what MakeLeaps recorded is taken as it is: a separator there is refused', () => {
+		expect(refusal(() => checkRecordedAmount('8,000', 'unit_cost', 'JPY'))).toBe(
+			'unit_cost "8,000" is not a number',
+		);
+	});
+});
+
+describe('amounts in a flat row', () => {
+	test('a number where it is exactly the amount; text where a number could not hold it', () => {
+		expect(amountCell('11000')).toBe(11000);
+		expect(amountCell('1000.50')).toBe(1000.5);
+		expect(amountCell('-200')).toBe(-200);
+		expect(amountCell('0.00')).toBe(0);
+		expect(amountCell('1234567890123456')).toBe('1234567890123456');
+		expect(amountCell('123456789012345')).toBe(123456789012345);
+		expect(amountCell('abc')).toBe('abc');
+		expect(amountCell(null)).toBeNull();
+		expect(amountCell(undefined)).toBeUndefined();
 	});
 });

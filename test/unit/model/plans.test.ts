@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { carryOut, previewOf, type Plan } from '../../../nodes/MakeLeaps/model/plans';
+import { carryOut, previewOf, sameColumns, type Plan } from '../../../nodes/MakeLeaps/model/plans';
 
 /** A plan whose apply counts its calls and answers `answer`. */
 function counted(answer: IDataObject) {
@@ -84,5 +84,30 @@ describe('plans: a preview says what the run would do, the run does it', () => {
 		});
 		expect(previewOf({ ...plan, newTags: [] })).not.toHaveProperty('would_create_tags');
 		expect(await carryOut(plan)).not.toHaveProperty('would_create_tags');
+	});
+});
+
+describe('sameColumns: every row of a preview has one set of columns, in one order', () => {
+	test('a column a row lacks is null; the known columns first, then the others as they came', () => {
+		const rows = sameColumns([
+			{ preview: 'would create', external_id: 'A', changes: 'x', zeta: 1 },
+			{ error: 'bad', preview: 'would fail', external_id: 'B', description: 'do this' },
+			{ mid: '1', preview: 'unchanged', alpha: true, external_id: 'C', changes: '' },
+		]);
+		const columns = ['preview', 'external_id', 'mid', 'changes', 'error', 'description'];
+		for (const row of rows) expect(Object.keys(row)).toEqual([...columns, 'zeta', 'alpha']);
+		expect(rows[1]).toEqual({
+			preview: 'would fail',
+			external_id: 'B',
+			mid: null,
+			changes: null,
+			error: 'bad',
+			description: 'do this',
+			zeta: null,
+			alpha: null,
+		});
+		// a value that is there stays, empty or false
+		expect(rows[2].changes).toBe('');
+		expect(rows[2].alpha).toBe(true);
 	});
 });

@@ -132,3 +132,16 @@ describe("a document's tags in bodies and rows", () => {
 		});
 	});
 });
+
+describe("a flat row's tags: by name, however MakeLeaps gives them", () => {
+	test('a URL, a bare MID (text or number) and a record, each by the name the run knows; one it does not, by MID', () => {
+		const names: Record<string, string> = { '101': 'Web', '102': 'Sales', '103': 'monthly' };
+		const nameOf = (kind: string, mid: string) => (kind === 'tag' ? names[mid] : undefined);
+		const row = simpleDocument(
+			{ tags: [`${BASE}101/`, '102', 103, { mid: '104', name: 'VIP' }, '999'] },
+			{ nameOf },
+		);
+		expect(row.tags).toBe('Web, Sales, monthly, VIP, 999');
+		expect(simpleDocument({ tags: ['102'] }).tags).toBe('102');
+	});
+});

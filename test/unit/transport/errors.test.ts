@@ -104,7 +104,7 @@ describe('TransportErrors', () => {
 		});
 		expect(error.message).toBe('MakeLeaps has no client 17 [item 0]');
 		expect(error.description).toBe(
-			'Check the ID; the record may have been deleted. MakeLeaps said: Not found.',
+			'Pick the record From List, or correct its ID in the row: it may have been deleted in MakeLeaps. MakeLeaps said: Not found.',
 		);
 	});
 

@@ -15,7 +15,8 @@ import {
 import { settleCreate } from '../../run/document/documentCreate';
 import { documentCheck } from '../../run/memory';
 import { linkedMid } from '../../model/locators';
-import { tagsToMake, withTagNames } from '../../run/document/documentTags';
+import { AfterItsClient } from '../../run/client/clientMadeEarlier';
+import { checkTagsNamed, tagsToMake, withTagNames } from '../../run/document/documentTags';
 import { changeDocument, checkAnswer, getDocument } from '../../run/document/pickedDocument';
 import { withMainFields } from '../../model/fields';
 import { fieldsOn } from '../../model/documentFields';
@@ -80,6 +81,9 @@ export const options: INodeProperties[] = [
 
 export const previewable = true;
 
+/** A new client has no documents: a row for one that an earlier node would create makes it. */
+export const createsForNewClient = true;
+
 export const simplifies = true;
 
 /**
@@ -132,9 +136,15 @@ export async function execute(op: OperationContext): Promise<IDataObject> {
 		op.fail('External ID is empty', 'Create or Update finds the document by this ID');
 	if (op.collection('options').sameExternalId !== 'inTurn')
 		await refuseSharedExternalId(op, type, externalId);
-	const wanted = await documentFromInput(op, fields, partnerMid, false);
 	const since = checkDate(op.collection('options').scanFrom, op.label('options.scanFrom'));
-	if (since) checkInWindow(op, wanted.date, since);
+	if (since) checkInWindow(op, op.fieldValues(fields).date, since);
+	const wanted = await documentFromInput(op, fields, partnerMid, false).catch(
+		async (error: unknown) => {
+			// a preview's client an earlier node would create: what the row fails on anyway first
+			if (error instanceof AfterItsClient) await checkTagsNamed(op, partnerMid, fields);
+			throw error;
+		},
+	);
 	const clientMid = linkedMid(wanted.client);
 	const index = clientDocumentIndex(op, partnerMid, type, clientMid, since);
 	const once = op.run.creates(documentScope(partnerMid, type, clientMid), index);

@@ -6,6 +6,7 @@ import { checkDate } from '../../model/dates';
 import { documentsMatching, type DocumentFilters } from '../../run/document/documentList';
 import { pickedValue } from '../../model/locators';
 import { simpleDocument } from '../../model/simplify';
+import { readTagNames } from '../../run/document/documentTags';
 import { parseTagNames, splitTagNames, tagFilterOf } from '../../model/tags';
 import { checkText, InvalidInput } from '../../model/validation';
 import { clientLocator, pagingFields } from '../common.fields';
@@ -134,6 +135,7 @@ export async function execute(op: OperationContext): Promise<IDataObject[]> {
 	const documents =
 		(await documentsMatching(op, partnerMid, wanted, qs, limit, 'throw', tags)) ?? [];
 	if (!simplify) return documents;
+	await readTagNames(op, documents);
 	const nameOf = (kind: string, mid: string) => op.run.nameOf(kind, mid);
 	return documents.map((document) => simpleDocument(document, { nameOf }));
 }

@@ -20,6 +20,7 @@ import { checkMid, checkText } from '../../model/validation';
 import { MAX_PAGE_SIZE, outcomeOf } from '../../transport';
 import type { OperationContext } from '../context';
 import { clientHints } from './clientHints';
+import { AfterItsClient, clientMadeEarlier } from './clientMadeEarlier';
 
 /** What the item does with the client: reads it (or makes a document for it), or writes on it. */
 export type ClientUse = 'read' | 'write';
@@ -57,12 +58,15 @@ export async function pickedClientMid(
 	const locator = picked as INodeParameterResourceLocator | undefined;
 	if (locator?.mode !== 'externalId') {
 		if (op.run.preview && pickedValue(picked) === undefined) {
+			const earlier = clientMadeEarlier(op);
+			if (earlier) throw new AfterItsClient(earlier);
 			op.fail(
 				`${label} is empty: in a preview, a client an earlier node would create does not exist yet`,
-				`A preview creates nothing, so that client has no ID to give. To preview the chain, pick ${label} By External ID (the client's Client External ID); the real run makes the client first.`,
+				`A preview creates nothing, so that client has no ID to give. To preview the chain, pick ${label} ${EXT_ID} (the client's Client External ID); the real run makes the client first.`,
 			);
 		}
 		const { baseUrl } = op.run.transport;
+		refuseMixedValue(op, label, 'By ID', pickedValue(picked));
 		const mid =
 			typeof picked === 'object' && picked !== null && locator?.mode !== undefined
 				? clientMidOf(locator, label, baseUrl, partnerMid)
@@ -71,7 +75,12 @@ export async function pickedClientMid(
 		return mid;
 	}
 	const externalId = checkText(locator.value, label);
-	if (!externalId) op.fail(`${label} is empty`);
+	if (!externalId) {
+		op.fail(
+			`Give the client's Client External ID: ${label} (${EXT_ID}) is empty`,
+			"Ext. ID finds the client by your own ID of it (its Client External ID), such as a sheet's column.",
+		);
+	}
 	const client = await clientWithExternalId(op, partnerMid, externalId, label, parameter, use);
 	return checkMid(client.mid, label);
 }
@@ -91,14 +100,12 @@ async function clientWithExternalId(
 		return hinted.client;
 	}
 	const found = await op.run.clientIndex(partnerMid).find(externalId, op.itemIndex);
-	if (found.length === 0 && op.run.preview) {
-		op.fail(
-			`The client with Client External ID "${externalId}" does not exist yet`,
-			'A preview creates nothing: when an earlier node would create this client, the real run makes it first, then this item.',
-		);
+	if (found.length === 0) {
+		const earlier = clientMadeEarlier(op, externalId);
+		if (earlier) throw new AfterItsClient(earlier);
+		refuseMixedValue(op, label, EXT_ID, externalId);
+		refuseUnknownClient(op, label, externalId);
 	}
-	if (found.length === 0)
-		op.fail(`MakeLeaps has no client with Client External ID "${externalId}"`);
 	if (found.length > 1) refuseCarriers(op, externalId, found);
 	const mid = checkMid(found[0].mid, label);
 	op.run.noteClient(found[0]);
@@ -106,6 +113,51 @@ async function clientWithExternalId(
 	// list gave what that read is for
 	if (found[0].default_contact) await op.run.sharedRead(`client ${mid}`, async () => found[0]);
 	return found[0];
+}
+
+/** How the editor names the mode of a client by its Client External ID. */
+const EXT_ID = 'Ext. ID';
+
+/** A MakeLeaps MID in a text: 15 to 20 digits standing alone. */
+const MID_IN_TEXT = /(^|\s)\d{15,20}(\s|$)/;
+
+/**
+ * A value that holds a MID and more, separated by spaces: what a field holds after the editor
+ * kept a dropped MID when its mode changed, and a column was dropped beside it. Refused in `By
+ * ID` before any request; in Ext. ID only once no client carries it (it may be an ID after all).
+ */
+function refuseMixedValue(op: OperationContext, label: string, mode: string, value: unknown) {
+	if (typeof value !== 'string' || value.startsWith('=')) return;
+	const text = value.trim();
+	if (!/\s/.test(text) || !MID_IN_TEXT.test(text)) return;
+	const keep = mode === EXT_ID ? 'the External ID column' : 'the MID';
+	op.fail(
+		`${label} (${mode}) got "${shortened(text)}", which looks like a MID and a column together: clear the field and drop only ${keep}`,
+		`Switching the mode of ${label} keeps what the field held. ${mode === EXT_ID ? 'Ext. ID takes the Client External ID alone' : 'By ID takes the MID alone'}.`,
+	);
+}
+
+/** At most 60 characters of a value, for a message. */
+const shortened = (text: string) => {
+	const characters = [...text];
+	return characters.length > 60 ? `${characters.slice(0, 59).join('')}…` : text;
+};
+
+/** No live client carries the Client External ID: what to do first, then what was looked for. */
+function refuseUnknownClient(op: OperationContext, label: string, externalId: string): never {
+	if (op.run.preview) {
+		op.fail(
+			`Make the client first, or correct ${label}: no client has Client External ID "${externalId}" yet`,
+			'A preview creates nothing. When an earlier node of this workflow makes this client, give this node its output as input: its preview row then says it would create after its client. Otherwise MakeLeaps has no client with this ID: correct it in the row.',
+		);
+	}
+	const mid = /^\d{15,20}$/.test(externalId);
+	op.fail(
+		mid
+			? `Pick the client By ID, or give its Client External ID: ${label} (${EXT_ID}) got "${externalId}", which looks like a MakeLeaps MID, and no client has it as Client External ID`
+			: `Make the client first, or correct ${label}: MakeLeaps has no client with Client External ID "${externalId}"`,
+		"Client → Create or Update with this Client External ID, in an earlier node (or in MakeLeaps), makes the client; otherwise the row's ID has a typo.",
+	);
 }
 
 /** Two or more live clients carry the ID: the item fails naming each, as the list decides. */

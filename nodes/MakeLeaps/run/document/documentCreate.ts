@@ -19,7 +19,7 @@ import {
 	refusedField,
 	templateToSend,
 } from './defaultTemplate';
-import { checkTags, tagsToMake, withTagUrls } from './documentTags';
+import { checkTags, tagsToMake, withAccountTagNames, withTagUrls } from './documentTags';
 import { checkAnswer } from './pickedDocument';
 
 /**
@@ -110,10 +110,11 @@ export async function settleCreate(
 	externalId: string,
 ): Promise<IDataObject> {
 	const newTags = await tagsToMake(op, partnerMid, body);
+	const named = await withAccountTagNames(op, partnerMid, body);
 	return await once.settle(op, externalId, {
-		record: body,
-		changes: documentChanges(body, {}).changes,
-		make: async () => await createDocument(op, partnerMid, body),
+		record: named,
+		changes: documentChanges(named, {}).changes,
+		make: async () => await createDocument(op, partnerMid, named),
 		newTags,
 	});
 }

@@ -8,7 +8,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { tagKey, type TagRecord } from '../../model/tags';
+import type { FieldTable } from '../../model/fields';
+import { splitTagNames, tagKey, type TagRecord } from '../../model/tags';
+import { isRecord } from '../../model/locators';
+import { outcomeOf } from '../../transport';
 import type { OperationContext } from '../context';
 import { missingTags, tagsNamed, type TagAsk } from './tagsNamed';
 
@@ -45,8 +48,21 @@ export async function tagsToMake(
 	const missing = await missingTags(op, partnerMid, body.tags.map(String), askOf(op));
 	const planned = op.run.tagBook(partnerMid).planned;
 	const fresh = missing.filter((name) => !planned.has(tagKey(name)));
-	if (op.run.preview) for (const name of fresh) planned.add(tagKey(name));
+	if (op.run.preview) for (const name of fresh) planned.set(tagKey(name), name);
 	return fresh;
+}
+
+/**
+ * Fails the item, as its write would, when its Tag Names or IDs name a tag MakeLeaps does not
+ * have and it does not ask to make it; plans nothing (a preview's row that waits for its client).
+ */
+export async function checkTagsNamed(
+	op: OperationContext,
+	partnerMid: string,
+	table: FieldTable,
+): Promise<void> {
+	const names = splitTagNames(String(op.fieldValues(table).tags ?? ''));
+	if (names.length > 0) await missingTags(op, partnerMid, names, askOf(op));
 }
 
 /**
@@ -93,12 +109,49 @@ export async function withTagNames(
 ): Promise<{ wanted: IDataObject; document: IDataObject }> {
 	if (!Array.isArray(wanted.tags) || !Array.isArray(document.tags)) return { wanted, document };
 	const list = await op.run.tagBook(partnerMid).list(op.itemIndex);
-	const named = (value: unknown) => {
-		const found = list.given(String(value));
-		return found.length === 1 ? found[0].name : String(value);
-	};
 	return {
-		wanted: { ...wanted, tags: wanted.tags.map(named) },
+		wanted: await withAccountTagNames(op, partnerMid, wanted),
 		document: { ...document, tags: document.tags.map((ref) => list.nameOfRef(ref)) },
 	};
+}
+
+/** Whether a record carries a tag its row could name only by the tag list (a URL or a MID). */
+const carriesUnnamedTags = (record: IDataObject) =>
+	Array.isArray(record.tags) &&
+	record.tags.some((tag) => !(isRecord(tag) && typeof tag.name === 'string'));
+
+/**
+ * Before Simplify names the tags of the records an item puts out: the partner's tag list, read
+ * once per run (the run's tag book), when one of them carries a tag given by its URL or MID. A
+ * read made only to name: when it fails, the row names those tags by MID, and nothing fails.
+ */
+export async function readTagNames(
+	op: OperationContext,
+	output: IDataObject | IDataObject[],
+): Promise<void> {
+	const records = Array.isArray(output) ? output : [output];
+	if (!records.some(carriesUnnamedTags)) return;
+	const partner = await outcomeOf(op.partnerMid());
+	if (partner.ok) await outcomeOf(op.run.tagBook(partner.value).list(op.itemIndex));
+}
+
+/**
+ * The body with each tag as the account names it (`sales` → `Sales`), so that a preview and
+ * `changes` show the tag's own name, not the capitals a row typed; a name no tag has stays as the
+ * first row of the run that would make it gave it.
+ */
+export async function withAccountTagNames(
+	op: OperationContext,
+	partnerMid: string,
+	body: IDataObject,
+): Promise<IDataObject> {
+	if (!Array.isArray(body.tags) || body.tags.length === 0) return body;
+	const book = op.run.tagBook(partnerMid);
+	const list = await book.list(op.itemIndex);
+	const named = (name: string) => {
+		// a name in any capitals, or a tag's MID or URL (list.given)
+		const found = list.given(name);
+		return found.length === 1 ? found[0].name : (book.planned.get(tagKey(name)) ?? name);
+	};
+	return { ...body, tags: body.tags.map((name) => named(String(name))) };
 }

@@ -11,13 +11,17 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { sameColumns } from '../../model/plans';
 import { SIMPLE, simplePreview, type Known } from '../../model/simplify';
 import { checkFlag, isEmpty } from '../../model/validation';
 import { MakeLeapsTransport, type TransportLimits } from '../../transport';
+import { AfterItsClient } from '../client/clientMadeEarlier';
 import { OperationContext } from '../context';
+import { readTagNames } from '../document/documentTags';
 import { RunContext } from '../runContext';
 import { eachItem, inFlightOf } from './inFlight';
 import { asNodeError, failedItem, groupsOfRun, RunStop, stopError } from './itemFailure';
+import { afterItsClientRow } from './previewKeys';
 import { WithBinary, WithKnown, type ItemKnown, type Operation } from './operation';
 
 /** The operation the node is set to. */
@@ -51,7 +55,10 @@ export async function runItems(
 		try {
 			outputs[i] = await itemOutputs(context, chosen, op);
 		} catch (caught) {
-			const failed = await failedItem(context, chosen, run, i, caught);
+			const failed =
+				caught instanceof AfterItsClient && run.preview
+					? { json: afterItsClient(chosen, run, i, caught) }
+					: await failedItem(context, chosen, run, i, caught);
 			// the first failed item in input order stops the run, as one by one; every one is told
 			if (failed instanceof RunStop) stops.push(failed);
 			else outputs[i] = [failed];
@@ -76,8 +83,22 @@ export async function runItems(
 			output.push(pairedWith(i, { ...data, json: secrets.scrubbed(data.json) })),
 		),
 	);
+	if (run.preview) {
+		const rows = sameColumns(output.map((data) => data.json));
+		output.forEach((data, k) => (data.json = rows[k]));
+	}
 	return [output];
 }
+
+/** A preview's row of an item whose client an earlier node would create (previewKeys.ts). */
+const afterItsClient = (chosen: Chosen, run: RunContext, item: number, caught: AfterItsClient) =>
+	afterItsClientRow(
+		run,
+		chosen.resourceName,
+		item,
+		caught.client,
+		chosen.operation.createsForNewClient === true,
+	);
 
 /**
  * The pairing rule, for a run and a preview alike, success or failure: each output of an item is
@@ -128,6 +149,7 @@ async function itemOutputs(
 	const result = await operation.execute(op, ofRun);
 	if (result instanceof WithBinary) return [{ json: result.json, binary: result.binary }];
 	const { output, known } = result instanceof WithKnown ? result : { output: result, known: {} };
+	if (op.simplify) await readTagNames(op, output);
 	return context.helpers.returnJsonArray(
 		op.simplify ? simplified(chosen, op, output, known) : output,
 	);

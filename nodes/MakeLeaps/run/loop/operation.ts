@@ -42,6 +42,12 @@ export interface Operation {
 	/** Whether it offers Preview Only: it decides with reads alone and writes through `op.settle`. */
 	previewable?: boolean;
 	/**
+	 * Whether it makes a new record for a client that has none yet (Document → Create or Update):
+	 * a preview row whose client an earlier node would create then says `would create after its
+	 * client`; without it, `cannot tell` (run/client/clientMadeEarlier.ts).
+	 */
+	createsForNewClient?: boolean;
+	/**
 	 * Whether a few of its items may run at once (inFlight.ts): its items are independent, or
 	 * meet only in shared reads and in turns of the same key, which keep input order. A function
 	 * decides for the run, once the first item (which runs alone) has ended, from that item's

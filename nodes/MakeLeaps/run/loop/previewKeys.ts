@@ -4,8 +4,9 @@
  */
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { rowKeys } from '../../model/plans';
+import { AFTER_ITS_CLIENT, CANNOT_TELL, rowKeys } from '../../model/plans';
 import { midOfUrl, pickedValue } from '../../model/locators';
+import type { EarlierClient } from '../client/clientMadeEarlier';
 import type { RunContext } from '../runContext';
 
 /** The fields that hold a row's keys, by the key they give, and the collections they may be in. */
@@ -65,4 +66,29 @@ export function failedRowKeys(run: RunContext, resource: string, item: number): 
 		record.client = { mid: midOfUrl(`/${String(picked)}`) };
 	else if (resource === 'client') record.display_name = fieldOf('organizationName') ?? null;
 	return rowKeys(record, (kind, mid) => run.nameOf(kind, mid));
+}
+
+/**
+ * The preview row of an item whose client an earlier node of the same preview would create (see
+ * run/client/clientMadeEarlier.ts): its keys as a row that would fail gives them, the client's name
+ * as that node's row gives it, and what the real run does: `creates`, the operation makes its
+ * record for a new client; else the preview cannot tell.
+ */
+export function afterItsClientRow(
+	run: RunContext,
+	resource: string,
+	item: number,
+	client: EarlierClient,
+	creates: boolean,
+): IDataObject {
+	const keys = failedRowKeys(run, resource, item);
+	const named = `Its client (Client External ID "${client.clientExternalId}") does not exist yet: an earlier node of this preview would create it.`;
+	return {
+		preview: creates ? AFTER_ITS_CLIENT : CANNOT_TELL,
+		...keys,
+		client_name: keys.client_name ?? client.clientName ?? null,
+		description: creates
+			? `${named} The real run creates the client first, then this row's record for it.`
+			: `${named} What this row then does depends on what that client will hold, which a preview cannot read.`,
+	};
 }

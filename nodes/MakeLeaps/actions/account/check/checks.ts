@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { outcomeOf } from '../../../transport';
-import { rowDetails, rowWords } from '../../../words/check';
+import { rowDetails, rowWords, summaryRow } from '../../../words/check';
 import { Undecided, type CheckResult, type Verdict } from './verdicts';
 import { failureText } from './failedReads';
 import { Probe, type Check } from './probe';
@@ -67,16 +67,18 @@ export const CHECKS: readonly Check[] = [
 	pickupLinkAddress,
 ];
 
-/** Runs every check for the item, one after the other, each on its own. */
+/** Runs every check for the item, one after the other, each on its own; a summary first. */
 export async function checkAccount(op: OperationContext): Promise<CheckReport[]> {
 	const probe = new Probe(op, await outcomeOf(op.partnerMid()));
 	const reports: CheckReport[] = [];
+	const failed = new Set<string>();
 	for (const check of CHECKS) {
 		const outcome = await outcomeOf(check.run(probe));
 		const verdict: Verdict = outcome.ok
 			? outcome.value
 			: { result: 'could not tell', evidence: failureText(outcome.error) };
 		const readFailed = !outcome.ok && !(outcome.error instanceof Undecided);
+		if (readFailed) failed.add(check.id);
 		// every field without the credential's values, before IDs are shortened or the text cut
 		const report = op.run.transport.shareable<CheckReport>({
 			...rowWords(check.id, verdict.result, readFailed),
@@ -85,5 +87,12 @@ export async function checkAccount(op: OperationContext): Promise<CheckReport[]>
 		report.details = rowDetails(check.id, report.details);
 		reports.push(report);
 	}
-	return reports;
+	// first, whether anything needs doing: 20 rows are more than a glance takes in
+	const results = reports.map((report, k) => ({
+		id: CHECKS[k].id,
+		name: report.check,
+		result: report.result,
+		readFailed: failed.has(CHECKS[k].id),
+	}));
+	return [summaryRow(results), ...reports];
 }
