@@ -444,8 +444,9 @@ describe('a started n8n with the package', () => {
 				'Preview import',
 				() => sandbox.clients().length === before + 3,
 				'would update',
+				{ wide: true },
 			);
-			await output.screenshot({ path: PREVIEW_SCREENSHOT });
+			await screenshotTable(page, output, PREVIEW_SCREENSHOT);
 			publish(PREVIEW_SCREENSHOT, 'preview-table.png');
 			const text = await output.innerText();
 			for (const words of ['would update', 'would create', 'would fail', 'changes'])
@@ -453,6 +454,8 @@ describe('a started n8n with the package', () => {
 			// Simplify on: each change in words
 			expect(text).toContain('person.email: old@fuji-logistics.example.jp → suzuki@');
 			expect(text).toContain('2 clients have Client External ID "CSV-0005"');
+			// the row named by n8n's item and by the row a person counts
+			expect(text).toContain('[item 4, row 5]');
 			// the parameters beside it: Preview Only, switched on
 			expect(await page.locator('[data-test-id="ndv"]').innerText()).toContain('Preview Only');
 			await page.close();
@@ -499,6 +502,25 @@ describe('a started n8n with the package', () => {
 			expect(sandbox.received('/api/').length).toBeGreaterThan(0);
 			expect(sandbox.clients()).toHaveLength(clientsBefore);
 			expect(await output.innerText()).toContain('E2E-CHAIN');
+			await page.close();
+		},
+	);
+
+	screenTest(
+		'a stopped run in the editor: its message starts with the fix and names the row by its number, the clients made by their Client External ID',
+		async () => {
+			const { sandbox } = bed;
+			const { page, output } = await runAndOpenOutput(
+				'mlStoppedImport',
+				'Create or update client',
+				() => sandbox.clients().some((c) => c.client_external_id === 'E2E-STOP-1'),
+				'Give the row a Client External ID',
+			);
+			const text = await output.innerText();
+			expect(text).toContain('Give the row a Client External ID: it is empty [item 1, row 2]');
+			expect(text).toContain('created 1 client (E2E-STOP-1)');
+			expect(text).not.toMatch(/\d{19}/);
+			expect(sandbox.clients().filter((c) => JSON.stringify(c).includes('Momiji'))).toEqual([]);
 			await page.close();
 		},
 	);

@@ -34,6 +34,20 @@ export function outputWorkflows(sandbox: Sandbox) {
 			[{ description: 'Consulting', quantity: 10, unit_price: 12000, tax_rate: 8 }],
 		),
 		chainToPreview(),
+		// a sheet's second row lacks its ID: the run stops there, after the first row's client
+		oneNode(
+			'mlStoppedImport',
+			'Create or update client',
+			{
+				operation: 'createOrUpdate',
+				clientExternalId: '={{ $json.client_id }}',
+				organizationName: '={{ $json.organization }}',
+			},
+			[
+				{ client_id: 'E2E-STOP-1', organization: 'Sakura Print K.K.' },
+				{ client_id: '', organization: 'Momiji Design' },
+			],
+		),
 	];
 }
 

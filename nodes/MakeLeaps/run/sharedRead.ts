@@ -5,6 +5,7 @@
  * together in their list: fromList.ts.)
  */
 import { outcomeOf } from '../transport';
+import { withoutItemSuffix } from '../words/transport';
 
 /** A shared read failed earlier; the item was not attempted. */
 export class SharedReadFailed extends Error {
@@ -16,8 +17,6 @@ export class SharedReadFailed extends Error {
 		this.name = 'SharedReadFailed';
 	}
 }
-
-const withoutItem = (message: string) => message.replace(/ \[item \d+\]$/, '');
 
 export class SharedRead<T> {
 	private result?: Promise<T>;
@@ -34,7 +33,7 @@ export class SharedRead<T> {
 		const earlier = await outcomeOf(this.result);
 		if (earlier.ok) return earlier.value;
 		const { error } = earlier;
-		const reason = withoutItem(error instanceof Error ? error.message : String(error));
+		const reason = withoutItemSuffix(error instanceof Error ? error.message : String(error));
 		throw new SharedReadFailed(
 			`${this.what} could not be read: ${reason}`,
 			'It was read once for this run and is not read again; nothing was sent for this item. Run the workflow again when MakeLeaps answers.',

@@ -3,9 +3,9 @@
  * the run had already created, which items may or may not have made their record, which to run
  * again). run/loop/itemFailure.ts decides which items are which; this file words them.
  */
-import { itemSuffix } from './transport';
+import { capitalized, itemNamed, itemSuffix } from './transport';
 
-/** A message naming its item: "… [item 3]". */
+/** A message naming its item: "… [item 3, row 4]". */
 export const withItem = (message: string, itemIndex: number) =>
 	`${message}${itemSuffix(itemIndex)}`;
 
@@ -70,9 +70,20 @@ export function changed(writes: WriteShown[], noun: string): string {
 		.join('; ');
 }
 
-/** Item numbers in words, runs of three or more as ranges: `items 4, 7 and 9 to 11`. */
+/**
+ * Item numbers in words, runs of three or more as ranges, with their rows (counted from 1):
+ * `items 4, 7 and 9 to 11 (rows 5, 8 and 10 to 12)`.
+ */
 export function itemsInWords(items: number[]): string {
 	const sorted = [...new Set(items)].sort((a, b) => a - b);
+	const rows = numbersInWords(sorted.map((item) => item + 1));
+	return sorted.length === 1
+		? itemNamed(sorted[0])
+		: `items ${numbersInWords(sorted)} (rows ${rows})`;
+}
+
+/** Sorted numbers in words, runs of three or more as ranges: `4, 7 and 9 to 11`. */
+function numbersInWords(sorted: number[]): string {
 	const parts: string[] = [];
 	for (let i = 0; i < sorted.length; ) {
 		let j = i;
@@ -82,11 +93,8 @@ export function itemsInWords(items: number[]): string {
 		i = j + 1;
 	}
 	const last = parts.pop() ?? '';
-	const words = parts.length > 0 ? `${parts.join(', ')} and ${last}` : last;
-	return `${sorted.length === 1 ? 'item' : 'items'} ${words}`;
+	return parts.length > 0 ? `${parts.join(', ')} and ${last}` : last;
 }
-
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** What became of the other items when a run stops, each list empty when there are none. */
 export interface StopShown {
@@ -159,7 +167,9 @@ function groupsNamed(keys: string[]): string {
 /** The rows of groups to run again: every row of each named one, and of those from an item on. */
 function groupRows({ againGroups, groupsFrom, groupedBy }: Rerun): string {
 	const from =
-		groupsFrom === undefined ? [] : [`every group whose first row is item ${groupsFrom} or later`];
+		groupsFrom === undefined
+			? []
+			: [`every group whose first row is ${itemNamed(groupsFrom)} or later`];
 	const named = againGroups.length > 0 ? [groupsNamed(againGroups)] : [];
 	return `every row of ${[...named, ...from].join(' and of ')} (${groupedBy ?? 'its group'})`;
 }

@@ -19,9 +19,22 @@ export function aboutDuration(seconds: number): string {
 	return `${seconds} seconds`;
 }
 
-/** The item a message is about, after it: " [item 3]". */
+/**
+ * The item a message is about, after it: " [item 3, row 4]": n8n's item index (from 0) and the
+ * row a person counts (from 1), so a sheet's rows are found without arithmetic.
+ */
 export const itemSuffix = (itemIndex: number | undefined) =>
-	itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
+	itemIndex === undefined ? '' : ` [item ${itemIndex}, row ${itemIndex + 1}]`;
+
+/** A sentence's first word with a capital: "Item 3 (row 4) failed". */
+export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** An item named in a sentence: "item 3 (row 4)". */
+export const itemNamed = (itemIndex: number) => `item ${itemIndex} (row ${itemIndex + 1})`;
+
+/** A message without the item it is about, to be quoted in another item's message. */
+export const withoutItemSuffix = (message: string) =>
+	message.replace(/ \[item \d+, row \d+\]$/, '');
 
 /** The host of a redirect target, for the message ("an unnamed address" when there is none). */
 export function hostOf(location: string | undefined): string {

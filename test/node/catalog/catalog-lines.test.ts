@@ -146,7 +146,7 @@ describe('Lines from the catalog', () => {
 		const bad = { lines: [{ item_code: 'DESIGN-H' }, { item_code: 'DESIGN-X', quantity: 2 }] };
 		const stopped = await bed.run(fromList(client), [bad, good]);
 		expect(stopped.error?.message).toBe(
-			`Line Items (List) 2: Catalog Item: MakeLeaps' line item catalog has no item with code "DESIGN-X" [item 0]`,
+			`Line Items (List) 2: Catalog Item: MakeLeaps' line item catalog has no item with code "DESIGN-X" [item 0, row 1]`,
 		);
 		expect(writes(bed)).toBe(0);
 
@@ -154,7 +154,7 @@ describe('Lines from the catalog', () => {
 			onError: 'continueRegularOutput',
 		});
 		expect(goesOn.output.map((item) => item.json.error ?? item.json.total)).toEqual([
-			`Line Items (List) 2: Catalog Item: MakeLeaps' line item catalog has no item with code "DESIGN-X" [item 0]`,
+			`Line Items (List) 2: Catalog Item: MakeLeaps' line item catalog has no item with code "DESIGN-X" [item 0, row 1]`,
 			'8800',
 		]);
 		expect(bed.sandbox.documentsOf()).toHaveLength(1);
@@ -196,7 +196,7 @@ describe('Lines from the catalog', () => {
 		);
 		const result = await bed.run(fromList(client), [{ lines: [{ item_code: 'DESIGN-H' }] }]);
 		expect(result.error?.message).toBe(
-			`MakeLeaps answered the line item catalog of partner ${bed.sandbox.credentials.partnerMid} with entries that are not items [item 0]`,
+			`MakeLeaps answered the line item catalog of partner ${bed.sandbox.credentials.partnerMid} with entries that are not items [item 0, row 1]`,
 		);
 		expect(writes(bed)).toBe(0);
 	});
@@ -212,7 +212,7 @@ describe('A catalog that differs from the guess', () => {
 		const client = seedClient(bed, 'C-1');
 		const result = await bed.run(fromList(client), [{ lines: [{ item_code: 'DESIGN-H' }] }]);
 		expect(result.error?.message).toBe(
-			'Line Items (List) 1: Catalog Item "DESIGN-H" has no unit price in MakeLeaps (none of unit_cost, unit_price, price) [item 0]',
+			'Line Items (List) 1: Catalog Item "DESIGN-H" has no unit price in MakeLeaps (none of unit_cost, unit_price, price) [item 0, row 1]',
 		);
 		expect(writes(bed)).toBe(0);
 		const priced = await bed.run(fromList(client), [
@@ -228,7 +228,7 @@ describe('A catalog that differs from the guess', () => {
 		const usd = { ...fromList(client), currency: 'USD' };
 		const rows = [{ lines: [{ item_code: 'DESIGN-H', quantity: 2 }] }];
 		const refused =
-			'Line Items (List) 1: Catalog Item "DESIGN-H" gives no currency in MakeLeaps: its price is taken only for documents in JPY, the account\'s currency, and this one is in USD [item 0]';
+			'Line Items (List) 1: Catalog Item "DESIGN-H" gives no currency in MakeLeaps: its price is taken only for documents in JPY, the account\'s currency, and this one is in USD [item 0, row 1]';
 		const hint =
 			"Give the line's Rate (Unit Price) in USD, or set the item's currency in MakeLeaps";
 
@@ -267,7 +267,7 @@ describe('A catalog that differs from the guess', () => {
 		const client = seedClient(bed, 'C-1');
 		const result = await bed.run(fromList(client), [{ lines: [{ item_code: 'HALF' }] }]);
 		expect(result.error?.message).toBe(
-			'Line Items (List) 1: Catalog Item "HALF": unit_cost 0.50 has decimals, but JPY amounts have none [item 0]',
+			'Line Items (List) 1: Catalog Item "HALF": unit_cost 0.50 has decimals, but JPY amounts have none [item 0, row 1]',
 		);
 		expect(writes(bed)).toBe(0);
 	});

@@ -151,7 +151,7 @@ describe('Client: Create, text length in characters', () => {
 		expect(bed.sandbox.clients()[0].display_name).toBe('🍣'.repeat(255));
 		const tooLong = await bed.run({ operation: 'create', organizationName: '🍣'.repeat(256) });
 		expect(tooLong.error?.message).toBe(
-			'Organization Name is 256 characters long; MakeLeaps allows at most 255 [item 0]',
+			'Organization Name is 256 characters long; MakeLeaps allows at most 255 [item 0, row 1]',
 		);
 		expect(bed.sandbox.received('/api/')).toHaveLength(1);
 	});
@@ -264,7 +264,7 @@ describe('Client: Update', () => {
 			updateFields: { defaultContact: contactOfOther },
 		});
 		expect(result.error?.message).toBe(
-			'MakeLeaps refused the data: default_contact: Invalid hyperlink - Object does not exist. [item 0]',
+			'MakeLeaps refused the data: default_contact: Invalid hyperlink - Object does not exist. [item 0, row 1]',
 		);
 		expect(result.error).toMatchObject({
 			httpCode: '400',
@@ -306,7 +306,9 @@ describe('Client: Delete', () => {
 
 	test("an unknown client stops the run with the API's 404, or becomes an error item with Continue On Fail", async () => {
 		const stopped = await bed.run({ operation: 'delete', client: client('1734479364999999999') });
-		expect(stopped.error?.message).toBe('MakeLeaps has no client 1734479364999999999 [item 0]');
+		expect(stopped.error?.message).toBe(
+			'MakeLeaps has no client 1734479364999999999 [item 0, row 1]',
+		);
 		expect(stopped.error?.description).toMatch(/MakeLeaps said: Not found\./);
 
 		const kept = seed(bed, 'KEEP');
@@ -320,7 +322,7 @@ describe('Client: Delete', () => {
 		expect(continued.error).toBeUndefined();
 		expect(continued.output).toHaveLength(2);
 		expect(continued.output[0]).toEqual({
-			json: { error: 'MakeLeaps has no client 1734479364999999999 [item 0]' },
+			json: { error: 'MakeLeaps has no client 1734479364999999999 [item 0, row 1]' },
 			error: expect.objectContaining({ httpCode: '404' }),
 			pairedItem: { item: 0 },
 		});

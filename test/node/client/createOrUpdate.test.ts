@@ -159,7 +159,9 @@ describe('Client: Create or Update', () => {
 			[{ org: 'A Co' }],
 			{ onError: 'continueRegularOutput' },
 		);
-		expect(result.output[0].json.error).toBe('2 clients have Client External ID "TWIN" [item 0]');
+		expect(result.output[0].json.error).toBe(
+			'2 clients have Client External ID "TWIN" [item 0, row 1]',
+		);
 		expect(requests(bed)).toMatchObject({ posts: 0, patches: 0 });
 	});
 
@@ -174,15 +176,29 @@ describe('Client: Create or Update', () => {
 			{ onError: 'continueRegularOutput' },
 		);
 		expect(result.output[0].json.error).toBe(
-			'Client "ORG-ONLY" has no person contact to update [item 0]',
+			'Client "ORG-ONLY" has no person contact to update [item 0, row 1]',
 		);
 		expect(requests(bed)).toMatchObject({ posts: 0, patches: 0 });
 	});
 
 	test('an empty external ID is refused before any request', async () => {
 		const result = await bed.run(upsert, [{ id: '  ', org: 'Co', family: '', email: '' }]);
-		expect(result.error?.message).toBe('Client External ID is empty [item 0]');
+		expect(result.error?.message).toBe(
+			'Give the row a Client External ID: it is empty [item 0, row 1]',
+		);
 		expect(bed.sandbox.received('/api/')).toHaveLength(0);
+	});
+
+	test('a row without its ID stops the run: the message starts with the fix, names the row by its number and the clients made by their IDs; the description says why', async () => {
+		const result = await bed.run(upsert, [
+			{ id: 'C-1', org: 'First Co', family: '', email: '' },
+			{ id: '', org: 'Second Co', family: '', email: '' },
+		]);
+		expect(result.error?.message).toBe(
+			'Give the row a Client External ID: it is empty [item 1, row 2]. Before it, this run had already created 1 client (C-1)',
+		);
+		expect(result.error?.description).toMatch(/^Create or Update finds the client by your own ID/);
+		expect(bed.sandbox.clients().map((c) => c.client_external_id)).toEqual(['C-1']);
 	});
 
 	test('an address change replaces the address; empty inputs clear nothing', async () => {

@@ -122,7 +122,7 @@ class Clients extends UpsertWorld {
 	protected readonly listPath = new RegExp(`^/api/partner/${this.partnerMid}/client/$`);
 	protected readonly patchPath = /\/contact\/\d+\/$/;
 	protected readonly rowErrors = [
-		/^Client External ID is empty/,
+		/^Give the row a Client External ID: it is empty/,
 		/are both empty/,
 		/is set but .* is empty/,
 		/has no (person|organization) contact to update/,

@@ -38,7 +38,7 @@ describe('Contact: Create adds a person once', () => {
 		];
 		const result = await bed.run(parameters, rows);
 		expect(result.error?.message).toMatch(
-			/\[item 1\]\. Before it, this run had already created 1 contact/,
+			/\[item 1, row 2\]\. Before it, this run had already created 1 contact/,
 		);
 		expect(result.error?.description).toMatch(/^Running the workflow again is safe/);
 		expect(itos(bed, client)).toHaveLength(1);
@@ -214,7 +214,7 @@ describe('Contact: Create whose answer is lost', () => {
 			if (made) expect(result.output[1].json).toMatchObject({ operation: 'unchanged' });
 			else
 				expect(result.output[1].json.error).toBe(
-					'An earlier create of this contact (Ito Ken) may or may not have happened [item 1]',
+					'An earlier create of this contact (Ito Ken) may or may not have happened [item 1, row 2]',
 				);
 			expect(writes(bed)).toHaveLength(1);
 			expect(itos(bed, client)).toHaveLength(made);
@@ -244,7 +244,7 @@ describe('Contact: Update only of the client in Client', () => {
 		const other = seedClient(bed, 'C-2');
 		const result = await bed.run(update(mine, personOf(other)));
 		expect(result.error?.message).toBe(
-			`Contact ${personOf(other)} is not a contact of the client in Client (${mine}) [item 0]`,
+			`Contact ${personOf(other)} is not a contact of the client in Client (${mine}) [item 0, row 1]`,
 		);
 		expect(writes(bed)).toEqual([]);
 		const preview = await bed.run({
@@ -271,7 +271,7 @@ describe('Contact: Update only of the client in Client', () => {
 		bed.sandbox.injectFault({ kind: 'rewriteAfter', change: withoutOwner }, { path: contactPath });
 		const refused = await bed.run(update(mine, personOf(other)));
 		expect(refused.error?.message).toBe(
-			`Contact ${personOf(other)} is not a contact of the client in Client (${mine}) [item 0]`,
+			`Contact ${personOf(other)} is not a contact of the client in Client (${mine}) [item 0, row 1]`,
 		);
 		expect(writes(bed)).toEqual([]);
 		bed.sandbox.injectFault({ kind: 'rewriteAfter', change: withoutOwner }, { path: contactPath });

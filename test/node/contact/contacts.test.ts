@@ -35,7 +35,7 @@ describe('Contact: Create', () => {
 
 	test('a person without a Person Family Name is refused before any request', async () => {
 		const result = await bed.run(create(seedClient(bed, 'C-1'), { givenName: 'Ken' }));
-		expect(result.error?.message).toBe('Person Family Name is empty [item 0]');
+		expect(result.error?.message).toBe('Person Family Name is empty [item 0, row 1]');
 		expect(bed.sandbox.received('/api/')).toEqual([]);
 	});
 });

@@ -49,7 +49,7 @@ describe('Document: Convert, a source converted elsewhere', () => {
 		bed.sandbox.mark(quote, 'converted', CONVERTED_ON);
 		const refused = await bed.run(convert(), [{ source: quote }]);
 		expect(refused.error?.message).toBe(
-			`The quote Q-7 was converted on ${CONVERTED_ON} (date_converted), and the node finds no document it made from it (External ID "quote-${quote}") [item 0]`,
+			`The quote Q-7 was converted on ${CONVERTED_ON} (date_converted), and the node finds no document it made from it (External ID "quote-${quote}") [item 0, row 1]`,
 		);
 		expect(refused.error?.description).toMatch(
 			/^Nothing was made: it was converted in MakeLeaps' own screen or by another tool, .*turn on Convert Even If Converted in Options/,
@@ -157,7 +157,7 @@ describe('Document: Convert, a source that does not say whether it was converted
 		withoutConversionFields(quote);
 		const refused = await bed.run(convert(), [{ source: quote }]);
 		expect(refused.error?.message).toBe(
-			'MakeLeaps gave quote Q-9 without is_converted or date_converted, so the node cannot tell whether it was converted already [item 0]',
+			'MakeLeaps gave quote Q-9 without is_converted or date_converted, so the node cannot tell whether it was converted already [item 0, row 1]',
 		);
 		expect(refused.error?.description).toMatch(/Convert Even If Converted/);
 		expect(writes(bed)).toEqual([]);

@@ -63,7 +63,7 @@ describe('Document: Convert takes only an invoice made from this document', () =
 		const [invoice] = invoices(bed);
 		expect(result.output[0].json).toMatchObject({ operation: 'created', mid: invoice.mid });
 		expect(result.output[1].json.error).toBe(
-			`External ID "ORDER-1" is taken by invoice 0001 (MID ${invoice.mid}), with other lines: not made from this document [item 1]`,
+			`External ID "ORDER-1" is taken by invoice 0001 (MID ${invoice.mid}), with other lines: not made from this document [item 1, row 2]`,
 		);
 		expect(invoices(bed)).toHaveLength(1);
 		// the first source, the invoice list, the invoice's default template, the create; the second source
@@ -106,7 +106,7 @@ describe('Document: Convert takes only an invoice made from this document', () =
 			{ onError: 'continueRegularOutput' },
 		);
 		expect(result.output[0].json.error).toBe(
-			'External ID "INV-5" is the document\'s own: it cannot be converted into itself [item 0]',
+			'External ID "INV-5" is the document\'s own: it cannot be converted into itself [item 0, row 1]',
 		);
 		expect(writes(bed)).toEqual([]);
 	});
@@ -170,7 +170,7 @@ describe('Document: Convert takes only an invoice made from this document', () =
 			onError: 'continueRegularOutput',
 		});
 		expect(result.output[0].json.error).toBe(
-			`External ID "quote-Q-7" is taken by invoice ${String(other.document_number)} (MID ${other.mid}), with other lines: not made from this document [item 0]`,
+			`External ID "quote-Q-7" is taken by invoice ${String(other.document_number)} (MID ${other.mid}), with other lines: not made from this document [item 0, row 1]`,
 		);
 		expect(writes(bed)).toEqual([]);
 		expect(invoices(bed)).toHaveLength(1);
@@ -187,7 +187,7 @@ describe('Document: Convert refuses what was not asked for', () => {
 			date_cancelled: '2026-11-20T09:00:00Z',
 		});
 		const refused = await bed.run(convert(), [{ source: quote.mid }]);
-		expect(refused.error?.message).toBe('The quote Q-3 is cancelled [item 0]');
+		expect(refused.error?.message).toBe('The quote Q-3 is cancelled [item 0, row 1]');
 		expect(refused.error?.description).toMatch(/Allow Cancelled Source/);
 		expect(api(bed).map((r) => r.method)).toEqual(['GET']);
 		expect(invoices(bed)).toHaveLength(0);
@@ -217,7 +217,7 @@ describe('Document: Convert refuses what was not asked for', () => {
 		);
 		const refused = await bed.run(convert(), [{ source: quote.mid }]);
 		expect(refused.error?.message).toBe(
-			'MakeLeaps gave quote Q-4 without date_cancelled, so the node cannot tell whether it is cancelled [item 0]',
+			'MakeLeaps gave quote Q-4 without date_cancelled, so the node cannot tell whether it is cancelled [item 0, row 1]',
 		);
 		expect(writes(bed)).toEqual([]);
 		expect(invoices(bed)).toHaveLength(0);
@@ -228,7 +228,7 @@ describe('Document: Convert refuses what was not asked for', () => {
 		const invoice = seedDocument(bed, client, { document_type: 'invoice' });
 		const refused = await bed.run(convert(), [{ source: invoice.mid }]);
 		expect(refused.error?.message).toBe(
-			`The invoice ${String(invoice.document_number)} is already of type invoice [item 0]`,
+			`The invoice ${String(invoice.document_number)} is already of type invoice [item 0, row 1]`,
 		);
 		expect(refused.error?.description).toMatch(/Allow Same Type/);
 		expect(api(bed)).toHaveLength(1);

@@ -163,7 +163,7 @@ describe('Document: Create', () => {
 		await bed.run(invoice(clientMid));
 		const again = await bed.run(invoice(clientMid), [{}], { onError: 'continueRegularOutput' });
 		expect(again.output[0].json.error).toBe(
-			'MakeLeaps refused the data: document_number: A document with this number already exists. [item 0]',
+			'MakeLeaps refused the data: document_number: A document with this number already exists. [item 0, row 1]',
 		);
 		expect(bed.sandbox.documentsOf()).toHaveLength(1);
 	});
@@ -262,7 +262,7 @@ describe('Document: Create', () => {
 			});
 			result.output.forEach((item, i) => {
 				expect(item.json.error).toMatch(message);
-				expect(item.json.error).toMatch(new RegExp(` \\[item ${i}\\]$`));
+				expect(item.json.error).toMatch(new RegExp(` \\[item ${i}, row ${i + 1}\\]$`));
 			});
 			expect(bed.sandbox.received('/api/')).toHaveLength(0);
 		},
@@ -330,7 +330,7 @@ describe('Document: Create or Update by External ID', () => {
 			{ onError: 'continueRegularOutput' },
 		);
 		expect(changed.output[0].json.error).toMatch(
-			/^The invoice "0001" with External ID "ROW-1" was already sent; it is not changed \[item 0\]$/,
+			/^The invoice "0001" with External ID "ROW-1" was already sent; it is not changed \[item 0, row 1\]$/,
 		);
 		expect(bed.sandbox.documentsOf()[0].title).toBe('Order 1');
 	});
@@ -341,7 +341,7 @@ describe('Document: Create or Update by External ID', () => {
 			{ ...upsert, externalId: '={{ $json.missing }}' },
 			sheet(clientMid).slice(0, 1),
 		);
-		expect(result.error?.message).toBe('External ID is empty [item 0]');
+		expect(result.error?.message).toBe('External ID is empty [item 0, row 1]');
 		expect(documentsRequests(bed)).toHaveLength(0);
 	});
 });
@@ -383,7 +383,9 @@ describe('Document: Get, Get Many, Update, Delete', () => {
 			operation: 'get',
 			document: byId('1734479364999999999'),
 		});
-		expect(missing.error?.message).toBe('MakeLeaps has no document 1734479364999999999 [item 0]');
+		expect(missing.error?.message).toBe(
+			'MakeLeaps has no document 1734479364999999999 [item 0, row 1]',
+		);
 	});
 
 	test('Get Many: Return All across pages, filters, Simplify', async () => {
@@ -484,7 +486,7 @@ describe('Document: Get, Get Many, Update, Delete', () => {
 		const [doc] = seedDocuments(clientMid, 1);
 		const refused = await bed.run({ operation: 'delete', client: byId(clientMid) });
 		expect(refused.error?.message).toBe(
-			`Client ${clientMid} is not deleted: documents refer to it (0001) [item 0]`,
+			`Client ${clientMid} is not deleted: documents refer to it (0001) [item 0, row 1]`,
 		);
 		expect(bed.sandbox.received('/api/').filter((r) => r.method === 'DELETE')).toEqual([]);
 		const deleted = await bed.run({
@@ -564,7 +566,7 @@ describe('Document: Download PDF served through a redirect to storage', () => {
 			document: byId(String(created.json.mid)),
 		});
 		expect(result.error?.message).toBe(
-			'MakeLeaps answered with a redirect (HTTP 302) to storage.example.com; the node does not follow redirects [item 0]',
+			'MakeLeaps answered with a redirect (HTTP 302) to storage.example.com; the node does not follow redirects [item 0, row 1]',
 		);
 	});
 });
@@ -588,13 +590,13 @@ describe('Document: faults go through the one transport', () => {
 				expect(result.output.map((item) => item.json.operation)).toEqual(['created', 'unchanged']);
 			} else {
 				expect(result.output[0].json.error).toMatch(
-					/^MakeLeaps may or may not have carried out this create: MakeLeaps answered HTTP 503 \[item 0\]$/,
+					/^MakeLeaps may or may not have carried out this create: MakeLeaps answered HTTP 503 \[item 0, row 1\]$/,
 				);
 				expect(result.output[0].error?.description).toMatch(
 					/No invoice with External ID "ROW-1" and what this item sent was found right after\.$/,
 				);
 				expect(result.output[1].json.error).toBe(
-					'An earlier create of the invoice with External ID "ROW-1" may or may not have happened [item 1]',
+					'An earlier create of the invoice with External ID "ROW-1" may or may not have happened [item 1, row 2]',
 				);
 			}
 			expect(bed.sandbox.received('/api/').filter((r) => r.method === 'POST')).toHaveLength(1);
@@ -626,7 +628,7 @@ describe('Document: faults go through the one transport', () => {
 		);
 		const refused = await bed.run(download);
 		expect(refused.error?.message).toBe(
-			'The answer of MakeLeaps could not be used: something that is not a PDF [item 0]',
+			'The answer of MakeLeaps could not be used: something that is not a PDF [item 0, row 1]',
 		);
 	});
 });
@@ -651,7 +653,7 @@ describe('Document: Download PDF within bounds', () => {
 		);
 		const result = await download(mid, { maxMegabytes: 1 });
 		expect(result.error?.message).toBe(
-			`The PDF of document ${mid} is larger than 1 MB, the most the node reads [item 0]`,
+			`The PDF of document ${mid} is larger than 1 MB, the most the node reads [item 0, row 1]`,
 		);
 		expect(result.error?.description).toMatch(/Raise Options > Max PDF Size \(MB\)/);
 	});
@@ -672,7 +674,7 @@ describe('Document: Download PDF within bounds', () => {
 			);
 		const failed = await download(mid, {});
 		expect(failed.error?.message).toBe(
-			`MakeLeaps' file storage answered HTTP 503 for the PDF of document ${mid}, also after 3 retries [item 0]`,
+			`MakeLeaps' file storage answered HTTP 503 for the PDF of document ${mid}, also after 3 retries [item 0, row 1]`,
 		);
 		expect(JSON.stringify(failed.error)).not.toContain('SECRET-STORAGE-DIAGNOSTIC');
 	});
@@ -690,7 +692,7 @@ describe('Document: Download PDF within bounds', () => {
 		bed.sandbox.injectFault({ kind: 'redirect', status: 302, location }, { path: /\/pdf\/$/ });
 		const result = await download(mid);
 		expect(result.error?.message).toBe(
-			`MakeLeaps answered with a redirect (HTTP 302) to ${host}; the node does not follow redirects [item 0]`,
+			`MakeLeaps answered with a redirect (HTTP 302) to ${host}; the node does not follow redirects [item 0, row 1]`,
 		);
 	});
 

@@ -97,10 +97,10 @@ function named(sentence: string) {
 	const groups = [...sentence.matchAll(/"(?:[^"\\]|\\.)*"/g)].map(
 		(quoted) => JSON.parse(quoted[0]) as string,
 	);
-	const from = /every group whose first row is item (\d+) or later/.exec(sentence)?.[1];
+	const from = /every group whose first row is item (\d+) \(row \d+\) or later/.exec(sentence)?.[1];
 	const rest = sentence
 		.replace(/"(?:[^"\\]|\\.)*"/g, '')
-		.replace(/every group whose first row is item \d+ or later/, '')
+		.replace(/every group whose first row is item \d+ \(row \d+\) or later/, '')
 		.replace(/\([^)]*\)/g, '');
 	return { groups, from: from === undefined ? undefined : Number(from), items: itemsIn(rest) };
 }
@@ -287,7 +287,7 @@ describe('The advice of a stopped Create with Group Rows By', () => {
 		const rows = [...Array.from({ length: 30 }, (_, i) => row(`G${i}`, i)), row('G0', 30)];
 		const first = await followAdvice(1, rows, [{ at: 2, how: 'refused' }]);
 		expect(first.error?.description).toContain(
-			'every row of group "G2" and of every group whose first row is item 3 or later (Group Rows By)',
+			'every row of group "G2" and of every group whose first row is item 3 (row 4) or later (Group Rows By)',
 		);
 	});
 });

@@ -67,12 +67,12 @@ describe('Group Rows By: a bad group value fails only its rows', () => {
 		'a number too large to be exact': [
 			TOO_LARGE,
 			(item: number) =>
-				`Group Rows By 12345678901234567000 came as a number too large to be exact [item ${item}]`,
+				`Group Rows By 12345678901234567000 came as a number too large to be exact [item ${item}, row ${item + 1}]`,
 		],
 		'a text of 300 characters': [
 			TOO_LONG,
 			(item: number) =>
-				`Group Rows By is 300 characters long; MakeLeaps allows at most 255 [item ${item}]`,
+				`Group Rows By is 300 characters long; MakeLeaps allows at most 255 [item ${item}, row ${item + 1}]`,
 		],
 	} as const;
 
@@ -132,7 +132,7 @@ describe('Group Rows By: the rows of a group make one document', () => {
 		expect(outcomes(result.output)).toEqual([
 			{
 				pairedItem: { item: 0 },
-				outcome: `The rows of this group give different Client: "${first}" in item 0, "${second}" in item 2 [item 0]`,
+				outcome: `The rows of this group give different Client: "${first}" in item 0 (row 1), "${second}" in item 2 (row 3) [item 0, row 1]`,
 			},
 			{ pairedItem: { item: 1 }, outcome: '0001' },
 		]);
@@ -147,8 +147,12 @@ describe('Group Rows By: the rows of a group make one document', () => {
 	});
 
 	test.each([
-		['Currency', { currency: 'USD' }, '"JPY" in item 0, "USD" in item 1'],
-		['Date', { date: '2026-12-01' }, '"2026-11-30" in item 0, "2026-12-01" in item 1'],
+		['Currency', { currency: 'USD' }, '"JPY" in item 0 (row 1), "USD" in item 1 (row 2)'],
+		[
+			'Date',
+			{ date: '2026-12-01' },
+			'"2026-11-30" in item 0 (row 1), "2026-12-01" in item 1 (row 2)',
+		],
 	])(
 		'Create or Update: rows that differ in %s fail the group before anything is read for it',
 		async (label, change, named) => {
@@ -159,7 +163,7 @@ describe('Group Rows By: the rows of a group make one document', () => {
 			];
 			const result = await bed.run(grouped('createOrUpdate'), rows);
 			expect(result.error?.message).toBe(
-				`The rows of this group give different ${label}: ${named} [item 0]`,
+				`The rows of this group give different ${label}: ${named} [item 0, row 1]`,
 			);
 			// the partner is chosen: not even the document list was read
 			expect(bed.sandbox.received('/api/')).toEqual([]);
@@ -188,7 +192,7 @@ describe('Group Rows By: the rows of a group make one document', () => {
 		const rows = [{ ...row('INV-1', client, 'Design'), date: '' }, row('INV-1', client, 'Travel')];
 		const result = await bed.run(grouped('createOrUpdate'), rows);
 		expect(result.error?.message).toBe(
-			'The rows of this group give different Date: nothing in item 0, "2026-11-30" in item 1 [item 0]',
+			'The rows of this group give different Date: nothing in item 0 (row 1), "2026-11-30" in item 1 (row 2) [item 0, row 1]',
 		);
 		expect(bed.sandbox.documentsOf()).toEqual([]);
 	});
@@ -200,7 +204,9 @@ describe('Group Rows By: the rows of a group make one document', () => {
 			{ ...row('INV-1', client, 'Travel'), date: '2026-13-01' },
 		];
 		const result = await bed.run(grouped('create'), rows);
-		expect(result.error?.message).toMatch(/^Item 1 of this group: Date "2026-13-01" .*\[item 0\]$/);
+		expect(result.error?.message).toMatch(
+			/^Item 1 \(row 2\) of this group: Date "2026-13-01" .*\[item 0, row 1\]$/,
+		);
 		expect(bed.sandbox.documentsOf()).toEqual([]);
 	});
 });
@@ -225,9 +231,9 @@ describe('Group Rows By: one pairing rule for a run and its preview', () => {
 		const run = await bed.run(grouped('createOrUpdate'), rows, {
 			onError: 'continueRegularOutput',
 		});
-		const twoClients = `The rows of this group give different Client: "${first}" in item 1, "${second}" in item 4 [item 1]`;
+		const twoClients = `The rows of this group give different Client: "${first}" in item 1 (row 2), "${second}" in item 4 (row 5) [item 1, row 2]`;
 		const tooLarge =
-			'Group Rows By 12345678901234567000 came as a number too large to be exact [item 3]';
+			'Group Rows By 12345678901234567000 came as a number too large to be exact [item 3, row 4]';
 		expect(outcomes(preview.output)).toEqual([
 			{ pairedItem: { item: 0 }, outcome: 'would create' },
 			{ pairedItem: { item: 1 }, outcome: twoClients },

@@ -91,7 +91,7 @@ describe('Group Rows By', () => {
 		rows[3] = { ...rows[3], unit_price: 'abc' };
 		const result = await bed.run(grouped('create'), rows, { onError: 'continueRegularOutput' });
 		expect(result.output.map((item) => item.json.error ?? item.json.document_number)).toEqual([
-			'Line Items of item 3 1: Rate (Unit Price) "abc" is not a number [item 0]',
+			'Line Items of item 3 (row 4) 1: Rate (Unit Price) "abc" is not a number [item 0, row 1]',
 			'0001',
 		]);
 		expect(result.output[0].pairedItem).toEqual({ item: 0 });
@@ -117,7 +117,7 @@ describe('One External ID in several rows, without Group Rows By', () => {
 				String(o.json.error ?? o.json.operation ?? o.json.preview),
 			);
 			const refused =
-				/^Set Group Rows By in Options, or give each row its own External ID: 3 rows give External ID "INV-1" for one invoice \(row 1 \(item 0\), row 3 \(item 2\), row 4 \(item 3\)\)/;
+				/^Set Group Rows By in Options, or give each row its own External ID: 3 rows give External ID "INV-1" for one invoice \(item 0 \(row 1\), item 2 \(row 3\), item 3 \(row 4\)\)/;
 			for (const item of [0, 2, 3]) expect(said[item]).toMatch(refused);
 			expect(said[1]).toBe(options.previewOnly ? 'would create' : 'created');
 			const description = result.output[0].error?.description ?? result.output[0].json.description;
@@ -130,7 +130,7 @@ describe('One External ID in several rows, without Group Rows By', () => {
 	test('without Continue On Fail the run stops at the first of them, before its write', async () => {
 		const client = seedClient(bed, 'C-1');
 		const result = await bed.run(ungrouped, sheet(client));
-		expect(result.error?.message).toMatch(/3 rows give External ID "INV-1".*\[item 0\]$/);
+		expect(result.error?.message).toMatch(/3 rows give External ID "INV-1".*\[item 0, row 1\]$/);
 		expect(bed.sandbox.documentsOf()).toEqual([]);
 	});
 

@@ -257,7 +257,7 @@ describe('Document writes in flight: every document numbered, a few at a time', 
 		});
 		const result = await bed.run(create, input);
 		const message = result.error?.message ?? '';
-		const failed = Number(/\[item (\d+)\]/.exec(message)?.[1]);
+		const failed = Number(/\[item (\d+), row \d+\]/.exec(message)?.[1]);
 		const stored = bed.sandbox.documentsOf();
 		const rowOf = (d: IDataObject) => Number(String(d.external_id).slice(4));
 		const before = stored.filter((d) => rowOf(d) < failed).map((d) => d.document_number);

@@ -90,7 +90,9 @@ describe('Document: Create Pickup Link', () => {
 	test('a bad Email is refused naming the field and the item, nothing sent', async () => {
 		const mid = invoiceMid(bed);
 		const result = await bed.run(create(), [{ mid, email: 'sato@' }], v2);
-		expect(result.error?.message).toBe('Email "sato@" is not a valid e-mail address [item 0]');
+		expect(result.error?.message).toBe(
+			'Email "sato@" is not a valid e-mail address [item 0, row 1]',
+		);
 		expect(bed.sandbox.received('/api/')).toEqual([]);
 	});
 
@@ -114,7 +116,7 @@ describe('Document: Create Pickup Link', () => {
 		const result = await bed.run(create(), rows, v2);
 		const [link] = linksOf(bed, mid);
 		expect(result.error?.message).toBe(
-			`MakeLeaps has no document 999 [item 1]. Before it, this run had already created 1 pickup link (${link.mid})`,
+			`MakeLeaps has no document 999 [item 1, row 2]. Before it, this run had already created 1 pickup link (${link.mid})`,
 		);
 		// what to do about the failure first, then that running again is safe
 		expect(result.error?.description).toMatch(
@@ -150,8 +152,8 @@ describe('Document: Create Pickup Link on a service that only lists links', () =
 		const result = await bed.run(create(), rows, onFail);
 		const refused = 'MakeLeaps does not let the API create pickup links';
 		expect(result.output.map((item) => item.json.error ?? item.json.operation)).toEqual([
-			`${refused} [item 0]`,
-			`${refused} [item 1]`,
+			`${refused} [item 0, row 1]`,
+			`${refused} [item 1, row 2]`,
 			'unchanged',
 		]);
 		expect(result.output.map((item) => item.pairedItem)).toEqual([
@@ -185,7 +187,7 @@ describe('Document: Create Pickup Link whose answer is lost', () => {
 			if (made) expect(result.output[1].json.operation).toBe('unchanged');
 			else
 				expect(result.output[1].json.error).toBe(
-					`An earlier create of a pickup link of document ${mid} for sato@example.com may or may not have happened [item 1]`,
+					`An earlier create of a pickup link of document ${mid} for sato@example.com may or may not have happened [item 1, row 2]`,
 				);
 			expect(posts(bed)).toHaveLength(1);
 			expect(linksOf(bed, mid)).toHaveLength(made);

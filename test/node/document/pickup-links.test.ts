@@ -110,7 +110,9 @@ describe('Document: Get Pickup Links', () => {
 
 	test('a Document that is not an ID is refused naming the field and the item, nothing sent', async () => {
 		const result = await bed.run(getLinks(byId('={{ $json.mid }}')), [{ mid: 'INV 1' }], v2);
-		expect(result.error?.message).toBe('Document "INV 1" is not a valid MakeLeaps ID [item 0]');
+		expect(result.error?.message).toBe(
+			'Document "INV 1" is not a valid MakeLeaps ID [item 0, row 1]',
+		);
 		expect(linkRequests(bed)).toEqual([]);
 	});
 
@@ -121,7 +123,7 @@ describe('Document: Get Pickup Links', () => {
 			onError: 'continueRegularOutput',
 		});
 		expect(result.output[0].json.error).toBe(
-			'MakeLeaps has no document 999 (its pickup links) [item 0]',
+			'MakeLeaps has no document 999 (its pickup links) [item 0, row 1]',
 		);
 		expect(result.output.map((item) => item.pairedItem)).toEqual([
 			{ item: 0 },
@@ -150,7 +152,7 @@ describe('Document: Get Pickup Links', () => {
 		bed.sandbox.injectFault({ kind: 'rewriteAfter', change: texts }, { path: /pickup-link/ });
 		const result = await bed.run(getLinks(byId(mid)), [{}], v2);
 		expect(result.error?.message).toBe(
-			`MakeLeaps listed a pickup link of document ${mid} that is not a record: https://x.test/p/1 [item 0]`,
+			`MakeLeaps listed a pickup link of document ${mid} that is not a record: https://x.test/p/1 [item 0, row 1]`,
 		);
 		expect(result.output).toEqual([]);
 	});

@@ -32,7 +32,7 @@ describe('Totals when MakeLeaps reads the lines otherwise', () => {
 		const result = await bed.run(invoice(client), [{}], { onError: 'continueRegularOutput' });
 		const [made] = bed.sandbox.documentsOf();
 		expect(result.output[0].json.error).toBe(
-			'MakeLeaps computed a total of 0 JPY for invoice 0001, but its lines come to 340 JPY (subtotal 315, tax 25) [item 0]',
+			'MakeLeaps computed a total of 0 JPY for invoice 0001, but its lines come to 340 JPY (subtotal 315, tax 25) [item 0, row 1]',
 		);
 		expect(result.output[0].error?.description).toMatch(
 			new RegExp(`^The document was created in MakeLeaps \\(MID ${String(made.mid)}\\)`),

@@ -92,7 +92,7 @@ describe('Valid Until on a quote', () => {
 		const before = writes(bed).length;
 		const refused = await bed.run(update(invoice.output[0].json.mid), [{}], keep);
 		expect(refused.output[0].json.error).toBe(
-			"Valid Until is set, but the document's type is invoice: only documents of type quote have it [item 0]",
+			"Valid Until is set, but the document's type is invoice: only documents of type quote have it [item 0, row 1]",
 		);
 		expect(writes(bed)).toHaveLength(before);
 	});
@@ -105,7 +105,7 @@ describe('Valid Until on a quote', () => {
 			keep,
 		);
 		expect(result.output[0].json.error).toBe(
-			"Valid Until is set, but the document's type is invoice: only documents of type quote have it [item 0]",
+			"Valid Until is set, but the document's type is invoice: only documents of type quote have it [item 0, row 1]",
 		);
 		expect(writes(bed)).toHaveLength(0);
 	});
@@ -119,7 +119,7 @@ describe('Valid Until when MakeLeaps does not take it', () => {
 		const row: IDataObject[] = [{ id: 'Q-1', valid: '2026-12-31' }];
 		const first = await bed.run(quotes(client), row, keep);
 		expect(first.output[0].json.error).toBe(
-			'MakeLeaps answered the quote 0001 with date_valid null after it was created, not 2026-12-31 as asked (Valid Until) [item 0]',
+			'MakeLeaps answered the quote 0001 with date_valid null after it was created, not 2026-12-31 as asked (Valid Until) [item 0, row 1]',
 		);
 		expect(first.output[0].error?.description).toMatch(
 			/^The document was created in MakeLeaps \(MID \d+\) and is not written again/,

@@ -401,7 +401,7 @@ describe('Bad input: refused with a message naming the field and the item, zero 
 		expect(result.output).toHaveLength(2);
 		result.output.forEach((item, i) => {
 			expect(item.json.error).toMatch(message);
-			expect(item.json.error).toMatch(new RegExp(` \\[item ${i}\\]$`));
+			expect(item.json.error).toMatch(new RegExp(` \\[item ${i}, row ${i + 1}\\]$`));
 			expect(item.pairedItem).toEqual({ item: i });
 			expect(item.error?.name).toBe('NodeOperationError');
 		});
@@ -435,7 +435,7 @@ describe('Bad input: refused with a message naming the field and the item, zero 
 		);
 		expect(result.output.map((o) => o.json.error ?? o.json.display_name)).toEqual([
 			'A',
-			'Person Email "not-an-email" is not a valid e-mail address [item 1]',
+			'Person Email "not-an-email" is not a valid e-mail address [item 1, row 2]',
 			'C',
 		]);
 		expect(result.output.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);

@@ -349,8 +349,8 @@ describe('Numbers: a text of spaces is empty, as nothing is', () => {
 		);
 		expect(result.output.map((item) => item.json.error)).toEqual([
 			undefined,
-			'Line Items (List) 1: Tax Rate is empty [item 1]',
-			'Line Items (List) 1: Rate (Unit Price) is empty [item 2]',
+			'Line Items (List) 1: Tax Rate is empty [item 1, row 2]',
+			'Line Items (List) 1: Rate (Unit Price) is empty [item 2, row 3]',
 		]);
 		expect(bed.sandbox.documentsOf().map((d) => d.lineitems[0].quantity)).toEqual(['1']);
 	});

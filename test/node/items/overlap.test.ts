@@ -96,7 +96,7 @@ describe('Items in flight: a far link keeps the pace, every promise holds', () =
 		});
 		const result = await bed.run(create, rows(20));
 		const message = result.error?.message ?? '';
-		const failed = Number(/\[item (\d+)\]/.exec(message)?.[1]);
+		const failed = Number(/\[item (\d+), row \d+\]/.exec(message)?.[1]);
 		expect(failed).toBeGreaterThanOrEqual(0);
 		const clients = bed.sandbox.clients();
 		// named by the Client External ID each row gave
@@ -128,17 +128,17 @@ describe('Items in flight: a far link keeps the pace, every promise holds', () =
 		const result = await bed.run(create, rows(12));
 		const message = result.error?.message ?? '';
 		const description = result.error?.description ?? '';
-		const failed = Number(/\[item (\d+)\]/.exec(message)?.[1]);
+		const failed = Number(/\[item (\d+), row \d+\]/.exec(message)?.[1]);
 		const posted = posts(bed).map((r) => (JSON.parse(r.body) as IDataObject).client_external_id);
 		const lost = rowOf({ client_external_id: posted[5] });
 		expect(lost).toBeGreaterThan(failed);
 		// the lost one was stored: the stop says it may or may not have been made
 		expect(bed.sandbox.clients().map(rowOf)).toContain(lost);
 		expect(message).toContain(
-			`Item ${lost} may or may not have made its client: the answer was lost`,
+			`Item ${lost} (row ${lost + 1}) may or may not have made its client: the answer was lost`,
 		);
 		expect(description).toContain(
-			`Item ${lost} may have made its client: look for it in MakeLeaps`,
+			`Item ${lost} (row ${lost + 1}) may have made its client: look for it in MakeLeaps`,
 		);
 		const again = itemsToRunAgain(description);
 		expect(again).not.toContain(lost);
@@ -163,8 +163,8 @@ describe('Items in flight: a far link keeps the pace, every promise holds', () =
 		const message = result.error?.message ?? '';
 		const posted = posts(bed).map((r) => (JSON.parse(r.body) as IDataObject).client_external_id);
 		const [first, second] = [4, 5].map((n) => rowOf({ client_external_id: posted[n] }));
-		expect(message).toContain(`[item ${first}]`);
-		expect(message).toContain(`Item ${second} failed too`);
+		expect(message).toContain(`[item ${first}, row ${first + 1}]`);
+		expect(message).toContain(`Item ${second} (row ${second + 1}) failed too`);
 		expect(result.error?.description).toContain(`Item ${second}: `);
 		expect(result.error?.description).toContain('Second refusal.');
 		expect(itemsToRunAgain(result.error?.description ?? '')).toEqual(

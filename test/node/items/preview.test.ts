@@ -116,8 +116,8 @@ describe('Preview Only: Client Create or Update', () => {
 		expect(preview[4].changes).toEqual({
 			'person.email': { from: 'ito@example.com', to: 'ito2@example.com' },
 		});
-		expect(preview[5].error).toBe('Client External ID is empty [item 5]');
-		expect(preview[6].error).toBe('2 clients have Client External ID "TWIN" [item 6]');
+		expect(preview[5].error).toBe('Give the row a Client External ID: it is empty [item 5, row 6]');
+		expect(preview[6].error).toBe('2 clients have Client External ID "TWIN" [item 6, row 7]');
 
 		// what the run changed is what the preview listed, and is what the sandbox now holds
 		expect(real[1].changes).toEqual(preview[1].changes);
@@ -195,7 +195,7 @@ describe('Preview Only: Document Create or Update', () => {
 		expect(preview[1].changes).toMatchObject({ title: { from: 'Two', to: 'Two, renamed' } });
 		expect(Object.keys(preview[1].changes as IDataObject).sort()).toEqual(['lineitems', 'title']);
 		expect(preview[2].error).toBe(
-			'The invoice "0003" with External ID "ROW-3" was already sent; it is not changed [item 2]',
+			'The invoice "0003" with External ID "ROW-3" was already sent; it is not changed [item 2, row 3]',
 		);
 		expect(preview[3].changes).toMatchObject({
 			external_id: { from: '', to: 'ROW-4' },
@@ -226,11 +226,11 @@ describe('Preview Only: Delete', () => {
 			expect.objectContaining({ preview: 'would delete', mid: gone }),
 			expect.objectContaining({
 				preview: 'would fail',
-				error: 'MakeLeaps has no client 1734479364211706503 [item 1]',
+				error: 'MakeLeaps has no client 1734479364211706503 [item 1, row 2]',
 			}),
 			expect.objectContaining({
 				preview: 'would fail',
-				error: `Client ${kept} is not deleted: documents refer to it (0001) [item 2]`,
+				error: `Client ${kept} is not deleted: documents refer to it (0001) [item 2, row 3]`,
 			}),
 		]);
 		expect((preview[0].record as IDataObject).client_external_id).toBe('GONE');
@@ -249,7 +249,7 @@ describe('Preview Only: Delete', () => {
 		const { preview } = await previewThenRun(bed, remove, sheet, () => bed.sandbox.documentsOf());
 		expect(preview.map((item) => [item.preview, item.mid ?? item.error])).toEqual([
 			['would delete', doc.mid],
-			['would fail', 'MakeLeaps has no document 1734479364211706503 [item 1]'],
+			['would fail', 'MakeLeaps has no document 1734479364211706503 [item 1, row 2]'],
 		]);
 		expect(bed.sandbox.documentsOf()).toEqual([]);
 	});
@@ -370,7 +370,9 @@ describe('Preview Only from an expression: one value for the run, read before an
 				{ ...input[0], preview: 'no' },
 				{ ...input[1], preview: 'yes' },
 			]);
-			expect(result.error?.message).toBe('Preview Only is off for item 0 and on for item 1');
+			expect(result.error?.message).toBe(
+				'Preview Only is off for item 0 (row 1) and on for item 1 (row 2)',
+			);
 			expect(bed.sandbox.received()).toEqual([]);
 			expect(JSON.stringify(stored())).toBe(before);
 		},
@@ -385,7 +387,7 @@ describe('Preview Only from an expression: one value for the run, read before an
 				{ ...input[1], preview: 'maybe' },
 			]);
 			expect(result.error?.message).toBe(
-				'Preview Only must be true or false (yes or no, 1 or 0), not "maybe" [item 1]',
+				'Preview Only must be true or false (yes or no, 1 or 0), not "maybe" [item 1, row 2]',
 			);
 			expect(bed.sandbox.received()).toEqual([]);
 		},
@@ -562,7 +564,7 @@ describe("Preview Only of a chain: the invoice's client that would be created", 
 			['would fail', 'INV-003'],
 		]);
 		expect(previewed[2].error).toBe(
-			'Make the client first, or correct Client: no client has Client External ID "C-0O3" yet [item 3]',
+			'Make the client first, or correct Client: no client has Client External ID "C-0O3" yet [item 3, row 4]',
 		);
 		// every row of the preview has the same columns
 		expect(new Set(previewed.map((row) => Object.keys(row).join()))).toHaveProperty('size', 1);
@@ -574,7 +576,7 @@ describe("Preview Only of a chain: the invoice's client that would be created", 
 			['created', 'INV-002'],
 			[
 				'failed',
-				'Make the client first, or correct Client: MakeLeaps has no client with Client External ID "C-0O3" [item 3]',
+				'Make the client first, or correct Client: MakeLeaps has no client with Client External ID "C-0O3" [item 3, row 4]',
 			],
 		]);
 		expect(bed.sandbox.documentsOf()).toHaveLength(documentsBefore + 2);

@@ -40,7 +40,9 @@ describe('Client: Get', () => {
 
 	test('an unknown client is a clear "not found" error naming the item', async () => {
 		const result = await bed.run({ operation: 'get', client: byId('1234567890123456789') });
-		expect(result.error?.message).toBe('MakeLeaps has no client 1234567890123456789 [item 0]');
+		expect(result.error?.message).toBe(
+			'MakeLeaps has no client 1234567890123456789 [item 0, row 1]',
+		);
 	});
 });
 
@@ -270,7 +272,7 @@ describe('Errors that say what is wrong', () => {
 			partner: byId(other.partnerMid),
 		});
 		expect(result.error?.message).toBe(
-			`Partner ${other.partnerMid} is not a partner of this API key, which reaches Sandbox Trading Co., Ltd. (${bed.sandbox.credentials.partnerMid}) [item 0]`,
+			`Partner ${other.partnerMid} is not a partner of this API key, which reaches Sandbox Trading Co., Ltd. (${bed.sandbox.credentials.partnerMid}) [item 0, row 1]`,
 		);
 		const unknown = await bed.run({ operation: 'get', client: byId('123'), partner: byId('999') });
 		expect(unknown.error?.message).toMatch(/^Partner 999 is not a partner of this API key/);
@@ -284,7 +286,7 @@ describe('Errors that say what is wrong', () => {
 			client: byId('1734479364211706503'),
 		});
 		expect(result.error?.message).toBe(
-			'MakeLeaps has no client 1734479364211706503 (its contact list) [item 0]',
+			'MakeLeaps has no client 1734479364211706503 (its contact list) [item 0, row 1]',
 		);
 	});
 });
@@ -331,8 +333,8 @@ describe('A client picked by its External ID', () => {
 			{ onError: 'continueRegularOutput' },
 		);
 		expect(result.output.map((item) => item.json.error)).toEqual([
-			'Make the client first, or correct Client: MakeLeaps has no client with Client External ID "NOPE" [item 0]',
-			'2 clients have Client External ID "TWIN" [item 1]',
+			'Make the client first, or correct Client: MakeLeaps has no client with Client External ID "NOPE" [item 0, row 1]',
+			'2 clients have Client External ID "TWIN" [item 1, row 2]',
 		]);
 		expect(bed.sandbox.received('/api/').filter((r) => r.method !== 'GET')).toEqual([]);
 	});
@@ -344,15 +346,15 @@ describe('A client picked by its External ID', () => {
 		const cases = [
 			[
 				byExternalId(value),
-				`Client (Ext. ID) got "${mid} C-001", which looks like a MID and a column together: clear the field and drop only the External ID column [item 0]`,
+				`Client (Ext. ID) got "${mid} C-001", which looks like a MID and a column together: clear the field and drop only the External ID column [item 0, row 1]`,
 			],
 			[
 				byId(value),
-				`Client (By ID) got "${mid} C-001", which looks like a MID and a column together: clear the field and drop only the MID [item 0]`,
+				`Client (By ID) got "${mid} C-001", which looks like a MID and a column together: clear the field and drop only the MID [item 0, row 1]`,
 			],
 			[
 				byExternalId('={{ $json.mid }}'),
-				`Pick the client By ID, or give its Client External ID: Client (Ext. ID) got "${mid}", which looks like a MakeLeaps MID, and no client has it as Client External ID [item 0]`,
+				`Pick the client By ID, or give its Client External ID: Client (Ext. ID) got "${mid}", which looks like a MakeLeaps MID, and no client has it as Client External ID [item 0, row 1]`,
 			],
 		] as const;
 		for (const [client, message] of cases) {

@@ -146,7 +146,7 @@ describe('Lines typed in the editor', () => {
 			},
 			[{ lines: [{ description: 'Work', quantity: 1, unit_price: 1000 }] }],
 		);
-		expect(result.error?.message).toBe('Line Items (List) 1: Tax Rate is empty [item 0]');
+		expect(result.error?.message).toBe('Line Items (List) 1: Tax Rate is empty [item 0, row 1]');
 		expect(result.error?.description).toMatch(/^Give the line's tax rate in percent .*10 for 10 %/);
 		expect(bed.sandbox.received('/api/').filter((r) => r.method !== 'GET')).toEqual([]);
 	});

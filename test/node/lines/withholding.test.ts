@@ -138,8 +138,8 @@ describe('Withholding tax on a line', () => {
 		];
 		const result = await bed.run(invoice(client, listed), rows, keep);
 		expect(result.output.map((item) => item.json.error)).toEqual([
-			'Line Items (List) 1: Withholding Tax is yes on a text line, which has no amount to withhold from [item 0]',
-			'Line Items (List) 1: Withholding Tax must be true or false (yes or no, 1 or 0), not "あり" [item 1]',
+			'Line Items (List) 1: Withholding Tax is yes on a text line, which has no amount to withhold from [item 0, row 1]',
+			'Line Items (List) 1: Withholding Tax must be true or false (yes or no, 1 or 0), not "あり" [item 1, row 2]',
 		]);
 		expect(posts(bed)).toHaveLength(0);
 	});
@@ -200,7 +200,7 @@ describe('Withholding tax when MakeLeaps does not take it', () => {
 		};
 		const first = await bed.run(upsert, [{}], keep);
 		expect(first.output[0].json.error).toBe(
-			'MakeLeaps answered line 1 of invoice 0001 with has_jp_withholding_tax false on it, though it was sent with has_jp_withholding_tax true [item 0]',
+			'MakeLeaps answered line 1 of invoice 0001 with has_jp_withholding_tax false on it, though it was sent with has_jp_withholding_tax true [item 0, row 1]',
 		);
 		expect(first.output[0].error?.description).toMatch(
 			/^The document was created in MakeLeaps \(MID \d+\) and is not written again/,

@@ -210,7 +210,7 @@ describe('Create or Update never changes a document sent or paid meanwhile', () 
 			keep,
 		);
 		expect(result.output[0].json.error).toBe(
-			'The invoice "0001" with External ID "ROW-1" was already sent; it is not changed [item 0]',
+			'The invoice "0001" with External ID "ROW-1" was already sent; it is not changed [item 0, row 1]',
 		);
 		expect(writes(bed)).toEqual([]);
 		expect(bed.sandbox.documentsOf()[0].lineitems.map((line) => line.quantity)).toEqual(['2']);
@@ -226,7 +226,7 @@ describe('Return All is bounded by records too', () => {
 			limits: { maxListRecords: 100 },
 		});
 		expect(result.error?.message).toBe(
-			"MakeLeaps' list could not be read to its end: it goes on past 100 records, more than the node reads at once; use Limit or a filter [item 0]",
+			"MakeLeaps' list could not be read to its end: it goes on past 100 records, more than the node reads at once; use Limit or a filter [item 0, row 1]",
 		);
 	});
 });
@@ -243,12 +243,12 @@ describe('Only Documents Dated From cannot make a document twice', () => {
 		[
 			'without a Date',
 			undefined,
-			'Date is empty, and Only Documents Dated From is set: the document could not be found again by its date [item 0]',
+			'Date is empty, and Only Documents Dated From is set: the document could not be found again by its date [item 0, row 1]',
 		],
 		[
 			'dated before it',
 			'2026-10-31',
-			'Date 2026-10-31 is before Only Documents Dated From (2026-11-01): a document with this date is not looked for, so it is not made [item 0]',
+			'Date 2026-10-31 is before Only Documents Dated From (2026-11-01): a document with this date is not looked for, so it is not made [item 0, row 1]',
 		],
 	])('a row %s is refused before any request', async (_, date, message) => {
 		const client = seedClient(bed, 'C-1');
@@ -358,7 +358,7 @@ describe('A document list without external_id', () => {
 		bed.sandbox.resetRequests();
 		const second = await bed.run(documentUpsertRows, rows(client), keep);
 		expect(second.output[0].json.error).toBe(
-			"MakeLeaps' invoice list gives invoices without their external_id, so the node cannot tell which invoice is meant [item 0]",
+			"MakeLeaps' invoice list gives invoices without their external_id, so the node cannot tell which invoice is meant [item 0, row 1]",
 		);
 		expect(second.output.every((item) => item.json.error !== undefined)).toBe(true);
 		expect(writes(bed)).toEqual([]);
@@ -402,7 +402,7 @@ describe('A client list without client_external_id', () => {
 		};
 		const result = await bed.run(upsert, [{}], keep);
 		expect(result.output[0].json.error).toBe(
-			"MakeLeaps' client list gives clients without their client_external_id, so the node cannot tell which client is meant [item 0]",
+			"MakeLeaps' client list gives clients without their client_external_id, so the node cannot tell which client is meant [item 0, row 1]",
 		);
 		expect(writes(bed)).toEqual([]);
 		expect(bed.sandbox.clients()).toHaveLength(1);

@@ -195,7 +195,7 @@ describe('Values as expressions give them', () => {
 		);
 		const result = await bed.run({ operation: 'get', client: byId(mid) });
 		expect(result.error?.message).toBe(
-			'MakeLeaps daily request limit reached; requests resume in more than 2 days [item 0]',
+			'MakeLeaps daily request limit reached; requests resume in more than 2 days [item 0, row 1]',
 		);
 	});
 });
@@ -221,7 +221,7 @@ describe('E-mail addresses of every script (RFC 6531)', () => {
 		const result = await bed.run(create('上田@例え.jp'));
 		expect(bed.sandbox.received('/api/')).toHaveLength(1);
 		expect(result.error?.message).toBe(
-			'MakeLeaps refused the data: contacts[1].email.address: Enter a valid email address. [item 0]',
+			'MakeLeaps refused the data: contacts[1].email.address: Enter a valid email address. [item 0, row 1]',
 		);
 	});
 });

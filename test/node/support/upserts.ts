@@ -169,7 +169,7 @@ export function outcomesOf(
 				error,
 				allowed: true,
 			});
-			expect(error).toMatch(new RegExp(`\\[item ${i}\\]$`));
+			expect(error).toMatch(new RegExp(`\\[item ${i}, row ${i + 1}\\]$`));
 			return { error };
 		}
 		expect({ i, operation: json.operation, key: json[keyField] }).toEqual({

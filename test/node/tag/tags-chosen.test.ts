@@ -70,7 +70,7 @@ describe('Tags on document writes, Create Missing Tags off', () => {
 			{ id: 'C', tags: 'Web' },
 		];
 		const result = await bed.run(create(client), rows);
-		expect(result.error?.message).toMatch(new RegExp(`^${REFUSED} \\[item 1\\]`));
+		expect(result.error?.message).toMatch(new RegExp(`^${REFUSED} \\[item 1, row 2\\]`));
 		// after the stop's own advice (which items to run again)
 		expect(result.error?.description).toContain(ADVICE);
 		// row A before it was written; nothing for row B: no tag, no document
@@ -92,7 +92,7 @@ describe('Tags on document writes, Create Missing Tags off', () => {
 		expect(split.output.map((item) => item.json.external_id)).toEqual(['A', 'C']);
 		expect(split.errorOutput).toEqual([
 			expect.objectContaining({
-				json: expect.objectContaining({ error: `${REFUSED} [item 1]` }),
+				json: expect.objectContaining({ error: `${REFUSED} [item 1, row 2]` }),
 				pairedItem: { item: 1 },
 			}),
 		]);
@@ -103,7 +103,7 @@ describe('Tags on document writes, Create Missing Tags off', () => {
 		const regular = await bed.run(create(client), [rows[1]], {
 			onError: 'continueRegularOutput',
 		});
-		expect(regular.output[0].json.error).toBe(`${REFUSED} [item 0]`);
+		expect(regular.output[0].json.error).toBe(`${REFUSED} [item 0, row 1]`);
 		expect(regular.output[0].error?.description).toBe(ADVICE);
 		expect(writes(bed)).toEqual([]);
 	});
@@ -113,7 +113,7 @@ describe('Tags on document writes, Create Missing Tags off', () => {
 		bed.sandbox.seedTags('Web', 'Monthly Retainer');
 		const missing = await bed.run(create(client), [{ id: 'A', tags: 'Fresh, web, New' }]);
 		expect(missing.error?.message).toBe(
-			'Tag Names or IDs: MakeLeaps has no tags "Fresh", "New" [item 0]',
+			'Tag Names or IDs: MakeLeaps has no tags "Fresh", "New" [item 0, row 1]',
 		);
 		expect(missing.error?.description).toBe(
 			'Pick the tags from the list, or turn on Create Missing Tags (in Options) to make them. Nothing was written for this item.',
@@ -166,7 +166,7 @@ describe('Tags on document writes, Create Missing Tags off', () => {
 			},
 			[{ tags: ['Web', 'Fresh'] }],
 		);
-		expect(update.error?.message).toBe(`${REFUSED} [item 0]`);
+		expect(update.error?.message).toBe(`${REFUSED} [item 0, row 1]`);
 
 		const rows = [
 			{ id: 'OLD', tags: 'Fresh' },
@@ -174,16 +174,16 @@ describe('Tags on document writes, Create Missing Tags off', () => {
 		];
 		const upserted = await bed.run(upsert(client), rows, { onError: 'continueRegularOutput' });
 		expect(upserted.output.map((item) => item.json.error)).toEqual([
-			`${REFUSED} [item 0]`,
-			`${REFUSED} [item 1]`,
+			`${REFUSED} [item 0, row 1]`,
+			`${REFUSED} [item 1, row 2]`,
 		]);
 		expect(writes(bed)).toEqual([]);
 		expect(tagsByDocument(bed)).toEqual({ OLD: ['Web'] });
 
 		const preview = await bed.run(upsert(client, { options: { previewOnly: true } }), rows, v2);
 		expect(preview.output.map((item) => [item.json.preview, item.json.error])).toEqual([
-			['would fail', `${REFUSED} [item 0]`],
-			['would fail', `${REFUSED} [item 1]`],
+			['would fail', `${REFUSED} [item 0, row 1]`],
+			['would fail', `${REFUSED} [item 1, row 2]`],
 		]);
 		expect(writes(bed)).toEqual([]);
 	});

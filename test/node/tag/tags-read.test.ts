@@ -86,7 +86,7 @@ describe('Document → Get Many by Tags', () => {
 	test('a name no tag has fails the item, naming the tags there are; no document is read', async () => {
 		seedTagged(bed);
 		const result = await bed.run(getMany('Slaes'));
-		expect(result.error?.message).toBe('Tags: MakeLeaps has no tag "Slaes" [item 0]');
+		expect(result.error?.message).toBe('Tags: MakeLeaps has no tag "Slaes" [item 0, row 1]');
 		expect(result.error?.description).toBe('Its tags are: Web, monthly, Sales');
 		expect(documentReads(bed)).toEqual([]);
 	});
@@ -138,7 +138,7 @@ describe('Document → Get Many by Tags, on a service whose list leaves the tags
 		seedTagged(bed);
 		const result = await bed.run(getMany('Web'));
 		expect(result.error?.message).toBe(
-			"MakeLeaps' document list gave documents without their tags, so the Tags filter cannot be checked [item 0]",
+			"MakeLeaps' document list gave documents without their tags, so the Tags filter cannot be checked [item 0, row 1]",
 		);
 	});
 });

@@ -123,7 +123,7 @@ describe('Tags on a new document', () => {
 		const result = await bed.run(create(client), rows);
 		const [made] = bed.sandbox.documentsOf();
 		expect(result.error?.message).toContain(
-			`[item 1]. Before it, this run had already created 1 document (${String(made.document_number)}) and 1 tag (Fresh)`,
+			`[item 1, row 2]. Before it, this run had already created 1 document (${String(made.document_number)}) and 1 tag (Fresh)`,
 		);
 	});
 });
@@ -231,11 +231,11 @@ describe('Tags on a service that does not let the node make tags', () => {
 		];
 		const result = await bed.run(create(client), rows, { onError: 'continueRegularOutput' });
 		expect(result.output[0].json.error).toBe(
-			'Tag Names or IDs: MakeLeaps has no tag "Sales" and does not let the node make one [item 0]',
+			'Tag Names or IDs: MakeLeaps has no tag "Sales" and does not let the node make one [item 0, row 1]',
 		);
 		expect(result.output[0].error?.description).toMatch(/^Make the tag in MakeLeaps first/);
 		expect(result.output[1].json.error).toBe(
-			'Tag Names or IDs: MakeLeaps has no tag "Other" and does not let the node make one [item 1]',
+			'Tag Names or IDs: MakeLeaps has no tag "Other" and does not let the node make one [item 1, row 2]',
 		);
 		expect(result.output[2].json.external_id).toBe('C');
 		expect(tagPosts(bed)).toHaveLength(1);
@@ -259,7 +259,7 @@ describe('Tags whose create or write is not answered as asked', () => {
 			/The tag "Sales" \(Tag Names or IDs\) may or may not exist now\.$/,
 		);
 		expect(result.output[1].json.error).toBe(
-			'An earlier create of the tag "sales" (Tag Names or IDs) may or may not have happened [item 1]',
+			'An earlier create of the tag "sales" (Tag Names or IDs) may or may not have happened [item 1, row 2]',
 		);
 		expect(tagPosts(bed)).toHaveLength(1);
 		expect(bed.sandbox.documentsOf()).toEqual([]);
@@ -285,7 +285,7 @@ describe('Tags whose create or write is not answered as asked', () => {
 		const result = await bed.run(create(client), [{ id: 'A', tags: 'Web' }]);
 		const [document] = bed.sandbox.documentsOf();
 		expect(result.error?.message).toContain(
-			`MakeLeaps answered the invoice ${String(document.document_number)} with no tags after it was created, not "Web" as asked [item 0]`,
+			`MakeLeaps answered the invoice ${String(document.document_number)} with no tags after it was created, not "Web" as asked [item 0, row 1]`,
 		);
 		expect(result.error?.description).toContain(
 			`The document was created in MakeLeaps (MID ${String(document.mid)}) and is not written again`,

@@ -174,7 +174,7 @@ describe('Arguments a model passes: refused naming the field and the item, nothi
 			});
 			if (onError === 'stopWorkflow') {
 				expect(result.error?.message).toMatch(message);
-				expect(result.error?.message).toMatch(/\[item 0\]$/);
+				expect(result.error?.message).toMatch(/\[item 0, row 1\]$/);
 			} else {
 				expect(result.error).toBeUndefined();
 				expect(result.output.map((item) => item.json.error)).toEqual([
@@ -182,8 +182,8 @@ describe('Arguments a model passes: refused naming the field and the item, nothi
 					expect.stringMatching(message),
 				]);
 				expect(result.output.map((item) => String(item.json.error))).toEqual([
-					expect.stringMatching(/\[item 0\]$/),
-					expect.stringMatching(/\[item 1\]$/),
+					expect.stringMatching(/\[item 0, row 1\]$/),
+					expect.stringMatching(/\[item 1, row 2\]$/),
 				]);
 			}
 		}
@@ -203,7 +203,7 @@ describe('Arguments a model passes: refused naming the field and the item, nothi
 		};
 		const result = await bed.run(call, [{}], { onError: 'continueRegularOutput' });
 		expect(String(result.output[0].json.error)).toBe(
-			'MakeLeaps has no client 1734479364211706 [item 0]',
+			'MakeLeaps has no client 1734479364211706 [item 0, row 1]',
 		);
 		expect(writes(bed)).toEqual([]);
 		expect(bed.sandbox.documentsOf()).toEqual([]);
@@ -266,7 +266,7 @@ describe('What a model reads when a tool call fails: words, never a class name',
 		expect(answer.text).toMatch(
 			/What was asked for differs from it in: .+\. Change the invoice in MakeLeaps itself, or give another External ID for a new invoice\.$/,
 		);
-		expect(answer.text).not.toMatch(/\brows?\b/);
+		expect(answer.text).not.toMatch(/\brows?\b|\[item/);
 		expect(bed.sandbox.documentsOf()).toEqual([expect.objectContaining({ total: '176000' })]);
 	});
 
@@ -286,7 +286,7 @@ describe('What a model reads when a tool call fails: words, never a class name',
 		expect(answer.isError).toBe(true);
 		expect(answer.text).not.toMatch(classNamed);
 		expect(answer.text).toMatch(
-			/^Failed: MakeLeaps may or may not have carried out this create: .+\[item 0\]\n\nDetails: The request was not sent again, .+ before running this item again\. No invoice with External ID "JOB-1001" and what this item sent was found right after\.$/,
+			/^Failed: MakeLeaps may or may not have carried out this create: [^[]+\n\nDetails: The request was not sent again, .+ before running this item again\. No invoice with External ID "JOB-1001" and what this item sent was found right after\.$/,
 		);
 		expect(bed.sandbox.documentsOf()).toEqual([]);
 	});

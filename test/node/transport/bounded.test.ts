@@ -37,13 +37,15 @@ describe('A read many items need is made once per run', () => {
 			{ onError: 'continueRegularOutput' },
 		);
 		const errors = result.output.map((item) => item.json.error);
-		expect(errors[0]).toBe('MakeLeaps is unavailable (HTTP 503), also after 3 retries [item 0]');
+		expect(errors[0]).toBe(
+			'MakeLeaps is unavailable (HTTP 503), also after 3 retries [item 0, row 1]',
+		);
 		expect(errors.slice(1)).toEqual(
 			rows
 				.slice(1)
 				.map(
 					(_, i) =>
-						`The client list could not be read: MakeLeaps is unavailable (HTTP 503), also after 3 retries [item ${i + 1}]`,
+						`The client list could not be read: MakeLeaps is unavailable (HTTP 503), also after 3 retries [item ${i + 1}, row ${i + 2}]`,
 				),
 		);
 		expect(result.output[1].error?.description).toMatch(
@@ -85,9 +87,9 @@ describe('A read many items need is made once per run', () => {
 			},
 		);
 		expect(result.output.map((item) => item.json.error)).toEqual([
-			'MakeLeaps is unavailable (HTTP 503), also after 3 retries [item 0]',
-			'The partner of the API key could not be read: MakeLeaps is unavailable (HTTP 503), also after 3 retries [item 1]',
-			'The partner of the API key could not be read: MakeLeaps is unavailable (HTTP 503), also after 3 retries [item 2]',
+			'MakeLeaps is unavailable (HTTP 503), also after 3 retries [item 0, row 1]',
+			'The partner of the API key could not be read: MakeLeaps is unavailable (HTTP 503), also after 3 retries [item 1, row 2]',
+			'The partner of the API key could not be read: MakeLeaps is unavailable (HTTP 503), also after 3 retries [item 2, row 3]',
 		]);
 		expect(bed.sandbox.received('/api/')).toHaveLength(4);
 	});
@@ -113,7 +115,7 @@ describe('List walks that would not end are refused', () => {
 			);
 		const result = await bed.run(getMany);
 		expect(result.error?.message).toMatch(
-			/^MakeLeaps' list could not be read to its end: a next-page link goes back to a page already read \(http:\/\/127\.0\.0\.1:\d+\/api\/partner\/\d+\/client\/\?page=1&per_page=100\) \[item 0\]$/,
+			/^MakeLeaps' list could not be read to its end: a next-page link goes back to a page already read \(http:\/\/127\.0\.0\.1:\d+\/api\/partner\/\d+\/client\/\?page=1&per_page=100\) \[item 0, row 1\]$/,
 		);
 		expect(listReads(bed)).toHaveLength(2);
 	});
@@ -130,7 +132,7 @@ describe('List walks that would not end are refused', () => {
 		);
 		const result = await bed.run(getMany);
 		expect(result.error?.message).toMatch(
-			/^MakeLeaps' list could not be read to its end: its next-page link leaves the Base URL \(http:\/\/127\.0\.0\.1:\d+\/api\/partner\/1\/client\/\?page=2\) \[item 0\]$/,
+			/^MakeLeaps' list could not be read to its end: its next-page link leaves the Base URL \(http:\/\/127\.0\.0\.1:\d+\/api\/partner\/1\/client\/\?page=2\) \[item 0, row 1\]$/,
 		);
 		expect(listReads(bed)).toHaveLength(1);
 		expect(trap.hits).toEqual([]);
@@ -148,7 +150,7 @@ describe('List walks that would not end are refused', () => {
 		);
 		const result = await bed.run(getMany);
 		expect(result.error?.message).toBe(
-			"MakeLeaps' list could not be read to its end: it goes on past the 10 records its first page announced [item 0]",
+			"MakeLeaps' list could not be read to its end: it goes on past the 10 records its first page announced [item 0, row 1]",
 		);
 		expect(listReads(bed)).toHaveLength(2);
 	});

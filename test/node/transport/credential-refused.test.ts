@@ -31,7 +31,7 @@ describe('A refused token exchange', () => {
 		expect(result.output).toHaveLength(50);
 		result.output.forEach((item, i) => {
 			expect(item.json.error).toMatch(REJECTED);
-			expect(item.json.error).toMatch(new RegExp(`\\[item ${i}\\]$`));
+			expect(item.json.error).toMatch(new RegExp(`\\[item ${i}, row ${i + 1}\\]$`));
 			expect(item.error?.description).toMatch(/Open the MakeLeaps credential/);
 		});
 		expect(bed.sandbox.clients()).toHaveLength(0);
@@ -60,7 +60,7 @@ describe('A refused token exchange', () => {
 		expect(result.output.map((item) => item.json.error)).toEqual(
 			rows(5).map(
 				(_, i) =>
-					`MakeLeaps did not issue an access token (HTTP 400 unauthorized_client) at ${bed.sandbox.baseUrl}/user/oauth2/token/ [item ${i}]`,
+					`MakeLeaps did not issue an access token (HTTP 400 unauthorized_client) at ${bed.sandbox.baseUrl}/user/oauth2/token/ [item ${i}, row ${i + 1}]`,
 			),
 		);
 	});

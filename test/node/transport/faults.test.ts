@@ -121,7 +121,7 @@ describe('Faults on Create: a create that may have happened is never sent twice'
 				// before the create, so a client found with the row's ID and names may have been there
 				// before: it is named, never claimed.
 				expect(first.json.error).toMatch(
-					/^MakeLeaps may or may not have carried out this create: .+ \[item 0\]$/,
+					/^MakeLeaps may or may not have carried out this create: .+ \[item 0, row 1\]$/,
 				);
 				expect(isUncertainWrite(first.error)).toBe(true);
 				expect(first.error!.description).toMatch(
@@ -167,13 +167,13 @@ describe('Faults on Create: a create that may have happened is never sent twice'
 			expect(result.error).toMatchObject({ context: expect.objectContaining({ itemIndex: 0 }) });
 		}
 		expect(messages[0]).toBe(
-			'MakeLeaps may or may not have carried out this create: MakeLeaps answered HTTP 503 [item 0]',
+			'MakeLeaps may or may not have carried out this create: MakeLeaps answered HTTP 503 [item 0, row 1]',
 		);
 		expect(messages[1]).toMatch(
-			/create: the connection was lost \((ECONNRESET|TERMINATED|UND_ERR_SOCKET)\) after the request was sent \[item 0\]$/,
+			/create: the connection was lost \((ECONNRESET|TERMINATED|UND_ERR_SOCKET)\) after the request was sent \[item 0, row 1\]$/,
 		);
 		expect(messages[2]).toMatch(
-			/create: no (complete )?answer within 1\.5 seconds( \(\w+\))? after the request was sent \[item 0\]$/,
+			/create: no (complete )?answer within 1\.5 seconds( \(\w+\))? after the request was sent \[item 0, row 1\]$/,
 		);
 		await settle(bed);
 	});
@@ -255,7 +255,9 @@ describe('Faults on Update and Delete: retried with backoff, the result is as if
 
 	test('a DELETE answered 404 on its first try is not "deleted": the client never existed', async () => {
 		const result = await bed.run({ operation: 'delete', client: locator('1734479364999999999') });
-		expect(result.error?.message).toBe('MakeLeaps has no client 1734479364999999999 [item 0]');
+		expect(result.error?.message).toBe(
+			'MakeLeaps has no client 1734479364999999999 [item 0, row 1]',
+		);
 		// its documents, the DELETE, and the partner list that tells the Partner is right
 		expect(bed.sandbox.received('/api/').map((r) => `${r.method} ${r.path}`)).toEqual([
 			expect.stringMatching(/^GET .*\/document\/$/),
@@ -280,7 +282,7 @@ describe('Faults on Update and Delete: retried with backoff, the result is as if
 					: { operation: 'delete', client: locator(mid) },
 			);
 			expect(result.error?.message).toBe(
-				'MakeLeaps is unavailable (HTTP 503), also after 3 retries [item 0]',
+				'MakeLeaps is unavailable (HTTP 503), also after 3 retries [item 0, row 1]',
 			);
 			expect(result.error?.description).toMatch(/usually temporary/);
 			expect(result.error).toMatchObject({ httpCode: '503' });
@@ -302,7 +304,7 @@ describe('Faults on Update and Delete: retried with backoff, the result is as if
 			updateFields: { clientExternalId: 'NEW' },
 		});
 		expect(result.error?.message).toMatch(
-			/^Could not reach MakeLeaps: the connection was lost \(\w+\), also after 3 retries \[item 0\]$/,
+			/^Could not reach MakeLeaps: the connection was lost \(\w+\), also after 3 retries \[item 0, row 1\]$/,
 		);
 		expect(result.error?.description).toMatch(/Check the network and the Base URL/);
 		expect(patchesSent(bed)).toHaveLength(4);
@@ -328,7 +330,7 @@ describe('Faults on Update and Delete: retried with backoff, the result is as if
 			updateFields: { clientExternalId: 'NEW' },
 		});
 		expect(result.error?.message).toBe(
-			'MakeLeaps refused the data: client_external_id: Too long. [item 0]',
+			'MakeLeaps refused the data: client_external_id: Too long. [item 0, row 1]',
 		);
 		expect(patchesSent(bed)).toHaveLength(1);
 	});
@@ -386,7 +388,7 @@ describe('429 and Retry-After', () => {
 			updateFields: { clientExternalId: 'B' },
 		});
 		expect(result.error?.message).toBe(
-			'MakeLeaps rate limit reached: still refused after 5 waits (it asks to wait 0 seconds more) [item 0]',
+			'MakeLeaps rate limit reached: still refused after 5 waits (it asks to wait 0 seconds more) [item 0, row 1]',
 		);
 		expect(result.error?.description).toMatch(
 			/Lower Options > Requests Per Minute.*MakeLeaps said: Request was throttled\./,
@@ -412,7 +414,7 @@ describe('429 and Retry-After', () => {
 		});
 		expect(patchesSent(bed)).toHaveLength(1);
 		expect(result.error?.message).toBe(
-			'MakeLeaps asks to wait about 15 min before the next request, longer than the node waits (300 seconds) [item 0]',
+			'MakeLeaps asks to wait about 15 min before the next request, longer than the node waits (300 seconds) [item 0, row 1]',
 		);
 		expect(result.error?.description).toMatch(
 			/MakeLeaps said: Request was throttled\. Expected available in 900 seconds\./,
@@ -448,7 +450,7 @@ describe('Daily request limit', () => {
 			{ onError: 'continueRegularOutput' },
 		);
 		const limit =
-			/^MakeLeaps daily request limit reached; requests resume in about 16 h \[item (\d)\]$/;
+			/^MakeLeaps daily request limit reached; requests resume in about 16 h \[item (\d), row \d+\]$/;
 		expect(fiveCreates(result)).toEqual([
 			'D-0',
 			'D-1',
@@ -472,11 +474,11 @@ describe('Daily request limit', () => {
 		);
 		// without a Client External ID, a client is named by its name
 		expect(result.error?.message).toBe(
-			`MakeLeaps daily request limit reached; requests resume in about 16 h [item 3]. Before it, this run had already created 3 clients (Daily Co, Daily Co, Daily Co). Item 4 failed too`,
+			`MakeLeaps daily request limit reached; requests resume in about 16 h [item 3, row 4]. Before it, this run had already created 3 clients (Daily Co, Daily Co, Daily Co). Item 4 (row 5) failed too`,
 		);
 		// item 4 was under way and refused before it sent anything: it is run again, as item 3
 		expect(result.error?.description).toMatch(
-			/^MakeLeaps allows about 5,000 API requests per day.* Do not run the same rows again with Create: the clients already created would be created a second time\. Run again only items 3 and 4 \(the failed items\)\. .*Create or Update with a Client External ID/,
+			/^MakeLeaps allows about 5,000 API requests per day.* Do not run the same rows again with Create: the clients already created would be created a second time\. Run again only items 3 and 4 \(rows 4 and 5\) \(the failed items\)\. .*Create or Update with a Client External ID/,
 		);
 		expect(bed.sandbox.received('/api/')).toHaveLength(4);
 	});
@@ -506,7 +508,7 @@ describe('401 mid-run: one token refresh and one retry, never a loop', () => {
 		expect(bed.sandbox.received('/api/').map((r) => r.status)).toEqual([401, 401]);
 		const message = 'MakeLeaps did not accept the access token, even one issued just now';
 		expect(result.output.map((o) => o.json.error)).toEqual(
-			[0, 1, 2].map((i) => `${message} [item ${i}]`),
+			[0, 1, 2].map((i) => `${message} [item ${i}, row ${i + 1}]`),
 		);
 		expect(result.output[0].error).toMatchObject({
 			httpCode: '401',
@@ -522,7 +524,7 @@ describe('401 mid-run: one token refresh and one retry, never a loop', () => {
 			{},
 		]);
 		expect(result.error?.message).toBe(
-			'MakeLeaps did not accept the access token, even one issued just now [item 0]',
+			'MakeLeaps did not accept the access token, even one issued just now [item 0, row 1]',
 		);
 		expect(bed.sandbox.received('/user/oauth2/token/')).toHaveLength(2);
 		expect(bed.sandbox.received('/api/')).toHaveLength(2);
@@ -619,11 +621,11 @@ describe('Faults on the read operations and Create or Update', () => {
 				expect(result.output.map((item) => item.json.operation)).toEqual(['created', 'unchanged']);
 			} else {
 				expect(result.output[0].json.error).toMatch(
-					/^MakeLeaps may or may not have carried out this create: .+ \[item 0\]$/,
+					/^MakeLeaps may or may not have carried out this create: .+ \[item 0, row 1\]$/,
 				);
 				expect(isUncertainWrite(result.output[0].error)).toBe(true);
 				expect(result.output[1].json.error).toBe(
-					'An earlier create of Client External ID "NEW-1" may or may not have happened [item 1]',
+					'An earlier create of Client External ID "NEW-1" may or may not have happened [item 1, row 2]',
 				);
 			}
 			expect(bed.sandbox.received('/api/').filter((r) => r.method === 'POST')).toHaveLength(1);

@@ -55,7 +55,7 @@ describe('A list whose next-page links carry the credentials', () => {
 		relink(bed, elsewhere, 1);
 		const result = await bed.run(getMany);
 		expect(result.error?.message).toMatch(
-			/^MakeLeaps' list could not be read to its end: its next-page link leaves the Base URL \(https:\/\/files\.example\.com\/api\/partner\/\d+\/client\/\?\S+\) \[item 0\]$/,
+			/^MakeLeaps' list could not be read to its end: its next-page link leaves the Base URL \(https:\/\/files\.example\.com\/api\/partner\/\d+\/client\/\?\S+\) \[item 0, row 1\]$/,
 		);
 		expect(result.error?.message).toContain(REDACTED_QUERY);
 		expectScrubbed(bed, result);
@@ -67,7 +67,7 @@ describe('A list whose next-page links carry the credentials', () => {
 		const result = await bed.run(getMany, [{}], { onError: 'continueRegularOutput' });
 		const [item] = result.output;
 		expect(item.json.error).toMatch(
-			/^MakeLeaps' list could not be read to its end: a next-page link goes back to a page already read \(http:\/\/127\.0\.0\.1:\d+\/api\/partner\/\d+\/client\/\?\S+\) \[item 0\]$/,
+			/^MakeLeaps' list could not be read to its end: a next-page link goes back to a page already read \(http:\/\/127\.0\.0\.1:\d+\/api\/partner\/\d+\/client\/\?\S+\) \[item 0, row 1\]$/,
 		);
 		expect(item.json.error).toContain(REDACTED_QUERY);
 		expect(item.error?.message).toBe(item.json.error);
@@ -121,7 +121,7 @@ describe("Send: a file's upload_url carrying the credentials", () => {
 		});
 		const [item] = result.errorOutput;
 		expect(item.json.error).toMatch(
-			/^Refusing to call http:\/\/files\.example\.com\/api\/partner\/\d+\/sending\/order\/\d+\/item\/\d+\/upload\/\?\S+: it is not a plain path under the Base URL \[item 0\]$/,
+			/^Refusing to call http:\/\/files\.example\.com\/api\/partner\/\d+\/sending\/order\/\d+\/item\/\d+\/upload\/\?\S+: it is not a plain path under the Base URL \[item 0, row 1\]$/,
 		);
 		expect(item.json.error).toContain(REDACTED_QUERY);
 		expect(bed.sandbox.received('/api/').filter((r) => r.method === 'PUT')).toEqual([]);
@@ -152,7 +152,7 @@ describe("MakeLeaps' own words quoting such a link", () => {
 		const [item] = result.output;
 		expect(item.json).toMatchObject({
 			preview: 'would fail',
-			error: `MakeLeaps has no client ${mid} [item 0]`,
+			error: `MakeLeaps has no client ${mid} [item 0, row 1]`,
 		});
 		expect(item.json.description).toMatch(
 			new RegExp(`it moved to \\S+/client/${mid}/\\?${REDACTED_QUERY.replace(/[[\]]/g, '\\$&')}$`),
@@ -183,7 +183,7 @@ describe('A link with the credentials quoted by the node itself, outside any req
 			const result = await bed.run(getLinks, [{}], { onError });
 			const shown = onError ? result.output[0].json.error : result.error?.message;
 			expect(shown).toBe(
-				`MakeLeaps listed a pickup link of document ${mid} that is not a record: /p/?${REDACTED_QUERY} [item 0]`,
+				`MakeLeaps listed a pickup link of document ${mid} that is not a record: /p/?${REDACTED_QUERY} [item 0, row 1]`,
 			);
 			expectScrubbed(bed, result);
 		}

@@ -87,7 +87,7 @@ describe('Secrets in API answers never reach errors, items or logs', () => {
 			updateFields: { clientExternalId: 'X' },
 		});
 		expect(result.error?.message).toMatch(
-			/^MakeLeaps refused the data: Rejected request with Authorization: Bearer \[redacted\] \(client sandbox-\w+, secret \[redacted\], Basic \[redacted\]\) \[item 0\]$/,
+			/^MakeLeaps refused the data: Rejected request with Authorization: Bearer \[redacted\] \(client sandbox-\w+, secret \[redacted\], Basic \[redacted\]\) \[item 0, row 1\]$/,
 		);
 		expect(
 			findSecrets(result, [{ name: 'secret', value: bed.sandbox.credentials.clientSecret }]),

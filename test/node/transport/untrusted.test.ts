@@ -61,7 +61,7 @@ describe('Redirects are never followed: the token and the secret stay with the B
 				bed.sandbox.injectFault({ kind: 'redirect', status, location: away() }, { method });
 				const result = await bed.run(parameters);
 				expect(result.error?.message).toBe(
-					`MakeLeaps answered with a redirect (HTTP ${status}) to ${trap.url.slice(7)}; the node does not follow redirects [item 0]`,
+					`MakeLeaps answered with a redirect (HTTP ${status}) to ${trap.url.slice(7)}; the node does not follow redirects [item 0, row 1]`,
 				);
 				expect(result.error?.description).toMatch(/access token to another address.*Base URL/);
 			}
@@ -85,7 +85,7 @@ describe('Redirects are never followed: the token and the secret stay with the B
 		);
 		const result = await bed.run({ operation: 'create', organizationName: 'Redirected Co' });
 		expect(result.error?.message).toMatch(
-			/^MakeLeaps may or may not have carried out this create: MakeLeaps answered with a redirect \(HTTP 303\) to 127\.0\.0\.1:\d+, which the node does not follow \[item 0\]$/,
+			/^MakeLeaps may or may not have carried out this create: MakeLeaps answered with a redirect \(HTTP 303\) to 127\.0\.0\.1:\d+, which the node does not follow \[item 0, row 1\]$/,
 		);
 		expect(isUncertainWrite(result.error)).toBe(true);
 		expect(posts(bed)).toHaveLength(1);
@@ -155,7 +155,7 @@ describe('A 2xx is believed only in the shape the operation needs', () => {
 			});
 			const [item] = result.output;
 			expect(item.json.error).toBe(
-				`MakeLeaps may or may not have carried out this create: MakeLeaps answered HTTP ${status} with ${problem}: ${body === '' ? '(an empty body)' : body} [item 0]`,
+				`MakeLeaps may or may not have carried out this create: MakeLeaps answered HTTP ${status} with ${problem}: ${body === '' ? '(an empty body)' : body} [item 0, row 1]`,
 			);
 			expect(isUncertainWrite(item.error)).toBe(true);
 			expect(posts(bed)).toHaveLength(1);
@@ -188,7 +188,7 @@ describe('A 2xx is believed only in the shape the operation needs', () => {
 		);
 		const result = await bed.run({ operation: 'get', client: locator(mid) });
 		expect(result.error?.message).toBe(
-			'The answer of MakeLeaps could not be used: not JSON [item 0]',
+			'The answer of MakeLeaps could not be used: not JSON [item 0, row 1]',
 		);
 		expect(result.error?.description).toMatch(
 			/^Nothing was changed.*HTTP 200: <html>Maintenance<\/html>$/,
@@ -210,9 +210,9 @@ describe('A 2xx is believed only in the shape the operation needs', () => {
 			onError: 'continueRegularOutput',
 		});
 		expect(result.output.map((item) => item.json.error)).toEqual([
-			'The answer of MakeLeaps could not be used: no list under "response" [item 0]',
-			'The client list could not be read: The answer of MakeLeaps could not be used: no list under "response" [item 1]',
-			'The client list could not be read: The answer of MakeLeaps could not be used: no list under "response" [item 2]',
+			'The answer of MakeLeaps could not be used: no list under "response" [item 0, row 1]',
+			'The client list could not be read: The answer of MakeLeaps could not be used: no list under "response" [item 1, row 2]',
+			'The client list could not be read: The answer of MakeLeaps could not be used: no list under "response" [item 2, row 3]',
 		]);
 		expect(bed.sandbox.received('/api/').map((r) => r.method)).toEqual(['GET']);
 		expect(bed.sandbox.clients()).toHaveLength(1);
@@ -226,7 +226,7 @@ describe('An answer cut off after its headers', () => {
 		bed.sandbox.injectFault({ kind: 'cutAfter' }, { method: 'POST', path: '/api/' });
 		const plain = await bed.run({ operation: 'create', organizationName: 'Cut Co' });
 		expect(plain.error?.message).toMatch(
-			/^MakeLeaps may or may not have carried out this create: .+ \[item 0\]$/,
+			/^MakeLeaps may or may not have carried out this create: .+ \[item 0, row 1\]$/,
 		);
 		expect(isUncertainWrite(plain.error)).toBe(true);
 
@@ -267,7 +267,7 @@ describe('Deadlines, not idle timeouts', () => {
 			bed.sandbox.injectFault({ kind: 'trickleAfter', ms: 100 }, { method: 'GET' });
 		const result = await bed.run({ operation: 'get', client: locator(mid) });
 		expect(result.error?.message).toBe(
-			'Could not reach MakeLeaps: no complete answer within 1.5 seconds, also after 3 retries [item 0]',
+			'Could not reach MakeLeaps: no complete answer within 1.5 seconds, also after 3 retries [item 0, row 1]',
 		);
 		expect(bed.sandbox.received('/api/')).toHaveLength(4);
 		// four answers given up before their end (each would trickle for a minute)
@@ -279,7 +279,7 @@ describe('Deadlines, not idle timeouts', () => {
 		bed.sandbox.injectFault({ kind: 'trickleAfter', ms: 100 }, { method: 'POST', path: '/api/' });
 		const result = await bed.run({ operation: 'create', organizationName: 'Slow Co' });
 		expect(result.error?.message).toBe(
-			'MakeLeaps may or may not have carried out this create: no complete answer within 1.5 seconds after the request was sent [item 0]',
+			'MakeLeaps may or may not have carried out this create: no complete answer within 1.5 seconds after the request was sent [item 0, row 1]',
 		);
 		expect(posts(bed)).toHaveLength(1);
 		await bed.sandbox.settled();
@@ -305,7 +305,7 @@ describe('Deadlines, not idle timeouts', () => {
 			limits: { ...limits, timeoutMs: 2000 },
 		});
 		expect(result.error?.message).toMatch(
-			/^MakeLeaps did not answer the token request at http:\/\/127\.0\.0\.1:\d+ within 0\.5 seconds \[item 0\]$/,
+			/^MakeLeaps did not answer the token request at http:\/\/127\.0\.0\.1:\d+ within 0\.5 seconds \[item 0, row 1\]$/,
 		);
 		expect(bed.sandbox.received('/api/')).toHaveLength(0);
 	});

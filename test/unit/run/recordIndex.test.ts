@@ -53,11 +53,11 @@ describe('RecordIndex', () => {
 		let calls = 0;
 		const index = new RecordIndex(async () => {
 			calls++;
-			if (calls === 1) throw new Error('MakeLeaps is unavailable (HTTP 503) [item 0]');
+			if (calls === 1) throw new Error('MakeLeaps is unavailable (HTTP 503) [item 0, row 1]');
 			return [client('1', 'A')];
 		}, CLIENTS);
 		await expect(index.find('A', 0)).rejects.toThrow(
-			'MakeLeaps is unavailable (HTTP 503) [item 0]',
+			'MakeLeaps is unavailable (HTTP 503) [item 0, row 1]',
 		);
 		const later = index.find('A', 1);
 		await expect(later).rejects.toBeInstanceOf(SharedReadFailed);

@@ -15,9 +15,11 @@ describe('SharedRead', () => {
 		const shared = new SharedRead<number>('The client list');
 		const read = async () => {
 			reads++;
-			throw new Error('MakeLeaps is unavailable (HTTP 503) [item 0]');
+			throw new Error('MakeLeaps is unavailable (HTTP 503) [item 0, row 1]');
 		};
-		await expect(shared.get(read)).rejects.toThrow('MakeLeaps is unavailable (HTTP 503) [item 0]');
+		await expect(shared.get(read)).rejects.toThrow(
+			'MakeLeaps is unavailable (HTTP 503) [item 0, row 1]',
+		);
 		const later = await shared.get(read).catch((error: unknown) => error);
 		expect(later).toBeInstanceOf(SharedReadFailed);
 		expect((later as SharedReadFailed).message).toBe(

@@ -73,7 +73,7 @@ describe('TransportErrors', () => {
 			{ itemIndex: 3 },
 		);
 		expect(error.message).toBe(
-			'MakeLeaps refused the data: name: This field may not be blank. [item 3]',
+			'MakeLeaps refused the data: name: This field may not be blank. [item 3, row 4]',
 		);
 		expect(error.description).toBe('Correct the fields named above and run again');
 		expect(error.httpCode).toBe('400');
@@ -89,7 +89,7 @@ describe('TransportErrors', () => {
 			},
 		);
 		expect(error.message).toBe(
-			'MakeLeaps refused the file terms.pdf of sending order 42: content_file: No file was submitted [item 2]',
+			'MakeLeaps refused the file terms.pdf of sending order 42: content_file: No file was submitted [item 2, row 3]',
 		);
 		expect(error.description).toMatch(
 			/^MakeLeaps did not take the file as the node sent it \(a form with the file in content_file, as its own example sends it\)\. Check that it is a PDF MakeLeaps accepts; if it is, report this message at https:\/\/github\.com\/.+\/issues\/new$/,
@@ -102,7 +102,7 @@ describe('TransportErrors', () => {
 			itemIndex: 0,
 			subject: 'client 17',
 		});
-		expect(error.message).toBe('MakeLeaps has no client 17 [item 0]');
+		expect(error.message).toBe('MakeLeaps has no client 17 [item 0, row 1]');
 		expect(error.description).toBe(
 			'Pick the record From List, or correct its ID in the row: it may have been deleted in MakeLeaps. MakeLeaps said: Not found.',
 		);
@@ -119,7 +119,7 @@ describe('TransportErrors', () => {
 		const error = errors.uncertain('MakeLeaps answered HTTP 503', { itemIndex: 1 }, answer(503));
 		expect(isUncertainWrite(error)).toBe(true);
 		expect(error.message).toBe(
-			'MakeLeaps may or may not have carried out this create: MakeLeaps answered HTTP 503 [item 1]',
+			'MakeLeaps may or may not have carried out this create: MakeLeaps answered HTTP 503 [item 1, row 2]',
 		);
 		expect(error.description).toMatch(/not sent again.*duplicate.*Look for the record/);
 		expect(isUncertainWrite(errors.answer(answer(503), {}))).toBe(false);
@@ -130,7 +130,7 @@ describe('TransportErrors', () => {
 			'Could not reach MakeLeaps: no answer within 60 seconds (ECONNABORTED)',
 		);
 		expect(errors.noAnswer('ECONNRESET', 3, false, { itemIndex: 2 }).message).toBe(
-			'Could not reach MakeLeaps: the connection was lost (ECONNRESET), also after 3 retries [item 2]',
+			'Could not reach MakeLeaps: the connection was lost (ECONNRESET), also after 3 retries [item 2, row 3]',
 		);
 		const create = errors.noAnswer('ECONNRESET', 0, true, {});
 		expect(isUncertainWrite(create)).toBe(true);
@@ -147,7 +147,7 @@ describe('TransportErrors', () => {
 		};
 		const refused = errors.redirect(redirect, { itemIndex: 0 }, false);
 		expect(refused.message).toBe(
-			'MakeLeaps answered with a redirect (HTTP 302) to evil.example.com; the node does not follow redirects [item 0]',
+			'MakeLeaps answered with a redirect (HTTP 302) to evil.example.com; the node does not follow redirects [item 0, row 1]',
 		);
 		expect(refused.description).toMatch(/access token to another address.*Base URL/);
 		const create = errors.redirect({ ...redirect, status: 303 }, { itemIndex: 1 }, true);
@@ -160,7 +160,9 @@ describe('TransportErrors', () => {
 	test('an unreadable 2xx: a read changed nothing, a change probably happened, a create is uncertain', () => {
 		const html = { status: 200, body: '<html>Welcome to the proxy</html>', headers: {} };
 		const read = errors.unreadable(html, 'not JSON', { itemIndex: 0 }, 'GET');
-		expect(read.message).toBe('The answer of MakeLeaps could not be used: not JSON [item 0]');
+		expect(read.message).toBe(
+			'The answer of MakeLeaps could not be used: not JSON [item 0, row 1]',
+		);
 		expect(read.description).toMatch(
 			/^Nothing was changed.*HTTP 200: <html>Welcome to the proxy<\/html>$/,
 		);
@@ -180,7 +182,7 @@ describe('TransportErrors', () => {
 		};
 		const error = errors.blocked(blocked, { itemIndex: 4 });
 		expect(error.message).toBe(
-			'MakeLeaps daily request limit reached; requests resume in about 16 h [item 4]',
+			'MakeLeaps daily request limit reached; requests resume in about 16 h [item 4, row 5]',
 		);
 		expect(error.description).toMatch(
 			/about 5,000 API requests per day.*MakeLeaps said: Daily request limit reached\.$/,

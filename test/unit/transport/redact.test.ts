@@ -68,7 +68,7 @@ describe('redactText', () => {
 
 	test('ordinary words about tokens and query parameters are left alone', () => {
 		const text =
-			'MakeLeaps did not accept the access token; page=2&per_page=100 token: none [item 1]';
+			'MakeLeaps did not accept the access token; page=2&per_page=100 token: none [item 1, row 2]';
 		expect(redactText(text)).toBe(text);
 	});
 
@@ -115,7 +115,7 @@ describe('redactText', () => {
 	});
 
 	test('ordinary text is left alone', () => {
-		const text = 'MakeLeaps has no client 1734479364999999999 [item 2]';
+		const text = 'MakeLeaps has no client 1734479364999999999 [item 2, row 3]';
 		expect(redactText(text, ['S3cr3t-Value'])).toBe(text);
 	});
 });

@@ -60,7 +60,10 @@ export async function execute(op: OperationContext): Promise<WithKnown> {
 	const body = clientBody(withDefaults(clientFields, values));
 	const externalId = values.client_external_id;
 	if (!externalId)
-		op.fail('Client External ID is empty', 'Create or Update finds the client by this ID');
+		op.fail(
+			'Give the row a Client External ID: it is empty',
+			"Create or Update finds the client by your own ID of it, such as a sheet's customer number column; without one, every run would make the client again.",
+		);
 	const partnerMid = await op.partnerMid();
 	const index = op.run.clientIndex(partnerMid);
 	const once = op.run.creates(`${partnerMid} client`, index);

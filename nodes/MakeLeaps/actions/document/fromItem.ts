@@ -17,6 +17,7 @@ import type { OperationContext } from '../../run/context';
 import { catalogLineItems } from '../../run/document/catalogLines';
 import { defaultContactUrl } from '../../run/document/defaultContact';
 import { namedClientMid } from '../../run/client/clientByExternalId';
+import { itemNamed } from '../../words/transport';
 
 const TEMPLATE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -66,7 +67,7 @@ export const lineItemsOf = async (
 async function groupLineItems(op: OperationContext, partnerMid: string, currency: string) {
 	const lines: IDataObject[] = [];
 	for (const item of op.group) {
-		const named = (label: string) => `${label} of item ${item}`;
+		const named = (label: string) => `${label} of ${itemNamed(item)}`;
 		lines.push(...(await linesOf(op.forItem(item), partnerMid, currency, named)));
 	}
 	return lines;

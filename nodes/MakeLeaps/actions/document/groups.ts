@@ -8,6 +8,7 @@ import { documentPartsOf, type DocumentParts } from './fromItem';
 import type { FieldTable } from '../../model/fields';
 import { InvalidInput } from '../../model/validation';
 import { outcomeOf } from '../../transport';
+import { capitalized, itemNamed } from '../../words/transport';
 
 /** The option that groups items (an Operation's `groupsBy`). */
 export const groupsBy = 'options.groupBy';
@@ -68,7 +69,11 @@ export async function checkGroupAgrees(
 		const read = await outcomeOf(partsOf(row));
 		if (read.ok) rows.push({ item, parts: read.value });
 		else if (row === op || !(read.error instanceof InvalidInput)) throw read.error;
-		else op.fail(`Item ${item} of this group: ${read.error.message}`, read.error.description);
+		else
+			op.fail(
+				`${capitalized(itemNamed(item))} of this group: ${read.error.message}`,
+				read.error.description,
+			);
 	}
 	const [first, ...others] = rows;
 	first.parts.forEach(([label, value], index) => {
@@ -76,7 +81,7 @@ export async function checkGroupAgrees(
 		const differ = others.filter((row) => ![value, ''].includes(row.parts[index][1]));
 		if (differ.length === 0) return;
 		const named = [first, ...differ].map(
-			(row) => `${shown(row.parts[index][1])} in item ${row.item}`,
+			(row) => `${shown(row.parts[index][1])} in ${itemNamed(row.item)}`,
 		);
 		const more = named.length > MAX_NAMED ? ` and ${named.length - MAX_NAMED} more` : '';
 		const option = op.label(groupsBy);
@@ -105,7 +110,7 @@ export async function refuseSharedExternalId(
 	const rows = units.flat().sort((a, b) => a - b);
 	const grouped = op.group.length > 1 || units.some((unit) => unit.length > 1);
 	const option = op.label(groupsBy);
-	const named = rows.slice(0, MAX_NAMED).map((item) => `row ${item + 1} (item ${item})`);
+	const named = rows.slice(0, MAX_NAMED).map(itemNamed);
 	const more = rows.length > MAX_NAMED ? ` and ${rows.length - MAX_NAMED} more` : '';
 	op.fail(
 		`Set ${option} in Options, or give each row its own External ID: ${rows.length} rows give External ID "${externalId}" for one ${type} (${named.join(', ')}${more})${grouped ? ` in ${units.length} groups` : ''}`,

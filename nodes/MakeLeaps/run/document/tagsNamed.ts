@@ -11,6 +11,7 @@ import { excerpt, isUncertainWrite } from '../../transport';
 import type { OperationContext } from '../context';
 import { refuseUncertain, uncertainCreate } from '../creates';
 import type { TagBook } from '../tags';
+import { withoutItemSuffix } from '../../words/transport';
 
 const LOOK_FOR =
 	'It is not made again by this run, to avoid two tags of one name. Look for it among the tags in MakeLeaps, then run this item again: the next run reads the tag list afresh.';
@@ -111,7 +112,7 @@ async function madeTag(
 				uncertainCreate(error, once, key, `The tag "${name}" (${label}) may or may not exist now.`);
 			const status = (error as { httpCode?: string }).httpCode;
 			if (status !== '405' && status !== '403') throw error;
-			book.createRefused = (error as Error).message.replace(/ \[item \d+\]$/, '');
+			book.createRefused = withoutItemSuffix((error as Error).message);
 			return refuseMissing(op, name, label, book.createRefused);
 		});
 		const tag = tagOf(answer);

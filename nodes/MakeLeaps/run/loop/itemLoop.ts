@@ -19,6 +19,7 @@ import { AfterItsClient } from '../client/clientMadeEarlier';
 import { OperationContext } from '../context';
 import { readTagNames } from '../document/documentTags';
 import { RunContext } from '../runContext';
+import { itemNamed } from '../../words/transport';
 import { eachItem, inFlightOf } from './inFlight';
 import { asNodeError, failedItem, groupsOfRun, RunStop, stopError } from './itemFailure';
 import { afterItsClientRow } from './previewKeys';
@@ -220,7 +221,7 @@ function previewOfRun(context: IExecuteFunctions): boolean {
 			const says = (value: boolean) => (value ? 'on' : 'off');
 			throw new NodeOperationError(
 				context.getNode(),
-				`${label} is ${says(first.on)} for item ${first.item} and ${says(on)} for item ${item}`,
+				`${label} is ${says(first.on)} for ${itemNamed(first.item)} and ${says(on)} for ${itemNamed(item)}`,
 				{
 					itemIndex: item,
 					description:

@@ -8,6 +8,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { withoutItemSuffix } from '../../words/transport';
 
 export type ToolFailure = 'Refused' | 'Failed';
 
@@ -17,7 +18,8 @@ export const runsAsTool = (context: IExecuteFunctions) => context.getNode().type
 /**
  * The error a tool call ends with, named for the model: a NodeOperationError, because n8n's tool
  * wrapper passes one on as it is and makes any other into a new one, named by its class. Its
- * message, description and item stay as they were.
+ * description and item stay as they were; its message loses the item and row it ends with, which
+ * mean nothing to a model making one call.
  */
 export function toolFailure(
 	context: IExecuteFunctions,
@@ -27,7 +29,7 @@ export function toolFailure(
 	const failure =
 		error instanceof NodeOperationError ? error : new NodeOperationError(context.getNode(), error);
 	// n8n swaps a message naming a network code (ECONNRESET…) for a generic text: keep ours
-	failure.message = error.message;
+	failure.message = withoutItemSuffix(error.message);
 	failure.name = name;
 	return failure;
 }

@@ -201,7 +201,7 @@ describe('Document: Send refuses attachments before any request', () => {
 			'a text file',
 			'data',
 			{ data: text },
-			/^Attachments: the file "notes.txt" in "data" is text\/plain, not a PDF \[item 0\]$/,
+			/^Attachments: the file "notes.txt" in "data" is text\/plain, not a PDF \[item 0, row 1\]$/,
 		],
 		[
 			'a file called a PDF that is not one',
@@ -213,7 +213,7 @@ describe('Document: Send refuses attachments before any request', () => {
 			'a field the item does not have',
 			'data, terms',
 			{ data: flyer },
-			/^Attachments: the item has no binary field "terms" \[item 0\]$/,
+			/^Attachments: the item has no binary field "terms" \[item 0, row 1\]$/,
 		],
 		[
 			'a file over 10 MB',
@@ -286,7 +286,7 @@ describe('Document: Send when a file does not go in', () => {
 		bed.sandbox.sending.uploadFaults.set('flyer.pdf', 'lose');
 		const result = await bed.run(send(), items([invoice]), { files: [{ data: flyer }] });
 		expect(result.error?.message).toMatch(
-			/^Could not reach MakeLeaps: the connection was lost \(ECONNRESET\), also after 3 retries \[item 0\]$/,
+			/^Could not reach MakeLeaps: the connection was lost \(ECONNRESET\), also after 3 retries \[item 0, row 1\]$/,
 		);
 		expect(result.error?.description).toMatch(/^Nothing was sent: the file flyer.pdf/);
 		expect(puts(bed)).toHaveLength(4);
@@ -320,7 +320,7 @@ describe('Document: Send when a file does not go in', () => {
 			onError,
 		});
 		const refused =
-			/^MakeLeaps refused the file flyer\.pdf of sending order \d+: content_file: This file type is not accepted\. \[item 1\]/;
+			/^MakeLeaps refused the file flyer\.pdf of sending order \d+: content_file: This file type is not accepted\. \[item 1, row 2\]/;
 		if (onError) expect(result.output[1].json.error).toMatch(refused);
 		else expect(result.error?.message).toMatch(refused);
 		expect(bed.sandbox.deliveries.map((d) => [d.documentMids, d.files])).toEqual([
@@ -347,7 +347,7 @@ describe('Document: Send when a file does not go in', () => {
 		);
 		const result = await bed.run(send(), items([invoice]), { files: [{ data: flyer }] });
 		expect(result.error?.message).toMatch(
-			/^MakeLeaps' sending order \d+ carries 2 files; the node added 1 \[item 0\]$/,
+			/^MakeLeaps' sending order \d+ carries 2 files; the node added 1 \[item 0, row 1\]$/,
 		);
 		expect(bed.sandbox.received('/api/').filter((r) => r.path.endsWith('/send/'))).toEqual([]);
 		expect(bed.sandbox.deliveries).toEqual([]);
@@ -386,7 +386,7 @@ describe('Document: Send when a file does not go in', () => {
 		);
 		const refused = await bed.run(send(), items([b]), { files: [{ data: flyer }] });
 		expect(refused.error?.message).toBe(
-			'Refusing to call http://files.example.com/up: it is not a plain path under the Base URL [item 0]',
+			'Refusing to call http://files.example.com/up: it is not a plain path under the Base URL [item 0, row 1]',
 		);
 		expect(trap.hits).toHaveLength(1);
 		expect(bed.sandbox.deliveries).toEqual([]);
@@ -407,7 +407,7 @@ describe('Document: Send when a file does not go in', () => {
 		);
 		const refused = await bed.run(send(), items([invoice]), { files: [{ data: flyer }] });
 		expect(refused.error?.message).toBe(
-			'Refusing to call https://[::169.254.169.254]/x: it is not a plain path under the Base URL [item 0]',
+			'Refusing to call https://[::169.254.169.254]/x: it is not a plain path under the Base URL [item 0, row 1]',
 		);
 		expect(calls(bed)).not.toContain('PUT upload');
 		expect(bed.sandbox.deliveries).toEqual([]);

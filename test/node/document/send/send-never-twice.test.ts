@@ -33,7 +33,7 @@ describe('Document: Send when an answer is lost', () => {
 			onError: 'continueRegularOutput',
 		});
 		expect(result.output[0].json.error).toMatch(
-			/^MakeLeaps may or may not have carried out this send: the connection was lost \(ECONNRESET\) after the request was sent \[item 0\]$/,
+			/^MakeLeaps may or may not have carried out this send: the connection was lost \(ECONNRESET\) after the request was sent \[item 0, row 1\]$/,
 		);
 		expect(result.output[0].error?.description).toMatch(
 			/a second send could deliver the document twice.*did not show that it went out/,
@@ -42,7 +42,7 @@ describe('Document: Send when an answer is lost', () => {
 
 		const again = await bed.run(send(String(invoice.mid)));
 		expect(again.error?.message).toBe(
-			'An earlier send of this document may or may not have happened [item 0]',
+			'An earlier send of this document may or may not have happened [item 0, row 1]',
 		);
 		expect(posts(bed, '/sending/order/')).toHaveLength(1);
 
@@ -85,7 +85,7 @@ describe('Document: Send when an answer is lost', () => {
 		);
 		const result = await bed.run(send(String(invoice.mid)));
 		expect(result.error?.message).toMatch(
-			/^Refusing to call http:\/\/127\.0\.0\.1:\d+\/items\/: it is not a plain path under the Base URL \[item 0\]$/,
+			/^Refusing to call http:\/\/127\.0\.0\.1:\d+\/items\/: it is not a plain path under the Base URL \[item 0, row 1\]$/,
 		);
 		expect(trap.hits).toEqual([]);
 		expect(bed.sandbox.deliveries).toHaveLength(0);

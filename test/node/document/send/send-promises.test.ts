@@ -48,7 +48,7 @@ const itemsOf = (mids: string[]) => mids.map((mid) => ({ mid }));
 const continueOnFail = { onError: 'continueRegularOutput' } as const;
 
 const REFUSED =
-	/^MakeLeaps refused the data: document: This document cannot be sent\. \[item (\d+)\]/;
+	/^MakeLeaps refused the data: document: This document cannot be sent\. \[item (\d+), row \d+\]/;
 
 describe('Document: Send, items A1, B1, A2 of clients A and B, as if one by one', () => {
 	const bed = useTestBed({ sendingValidationMs: 100 });
@@ -63,7 +63,7 @@ describe('Document: Send, items A1, B1, A2 of clients A and B, as if one by one'
 		bed.sandbox.sending.addingFaults.set(a1, 'refuse');
 		const result = await bed.run(sendEach(), itemsOf([a1, b1, a2]));
 		expect(result.error?.message).toMatch(REFUSED);
-		expect(result.error?.message).toMatch(/\[item 0\]$/);
+		expect(result.error?.message).toMatch(/\[item 0, row 1\]$/);
 		expect(delivered()).toEqual([]);
 	});
 
@@ -73,7 +73,7 @@ describe('Document: Send, items A1, B1, A2 of clients A and B, as if one by one'
 		expect(result.error?.message).toMatch(REFUSED);
 		expect(result.error?.message).toMatch(
 			new RegExp(
-				`\\[item 2\\]\\. Before it, this run had already sent 2 documents \\(${a1}, ${b1}\\)$`,
+				`\\[item 2, row 3\\]\\. Before it, this run had already sent 2 documents \\(${a1}, ${b1}\\)$`,
 			),
 		);
 		expect(delivered()).toEqual([[a1], [b1]]);
@@ -87,7 +87,7 @@ describe('Document: Send, items A1, B1, A2 of clients A and B, as if one by one'
 			true,
 			true,
 		]);
-		expect(result.output[0].json.error).toMatch(/\[item 0\]$/);
+		expect(result.output[0].json.error).toMatch(/\[item 0, row 1\]$/);
 		expect(delivered()).toEqual([[a2], [b1]]);
 		for (const item of result.output.slice(1))
 			expect(item.json.sending_order).toMatchObject({
@@ -104,7 +104,7 @@ describe('Document: Send, items A1, B1, A2 of clients A and B, as if one by one'
 			true,
 			expect.stringMatching(REFUSED),
 		]);
-		expect(result.output[2].json.error).toMatch(/\[item 2\]$/);
+		expect(result.output[2].json.error).toMatch(/\[item 2, row 3\]$/);
 		expect(delivered()).toEqual([[a1], [b1]]);
 		for (const item of result.output.slice(0, 2))
 			expect(item.json.sending_order).toMatchObject({ status: 'sent' });
@@ -114,7 +114,7 @@ describe('Document: Send, items A1, B1, A2 of clients A and B, as if one by one'
 		bed.sandbox.sending.addingFaults.set(a2, 'lose');
 		const result = await bed.run(sendEach(), itemsOf([a1, b1, a2]));
 		expect(result.error?.message).toMatch(
-			/^MakeLeaps may or may not have carried out this create.*\[item 2\]\. Before it, this run had already sent 2 documents/,
+			/^MakeLeaps may or may not have carried out this create.*\[item 2, row 3\]\. Before it, this run had already sent 2 documents/,
 		);
 		expect(result.error?.description).toMatch(/Nothing was sent/);
 		expect(delivered()).toEqual([[a1], [b1]]);
@@ -130,7 +130,7 @@ describe("Document: Send, a later client's order that never gets ready", () => {
 		const [b1] = invoicesOf(bed, 'B', 1, 'ito@undeliverable.example');
 		const result = await bed.run(sendEach({ waitSeconds: 2 }), itemsOf([a1, b1, a2]));
 		expect(result.error?.message).toMatch(
-			/^MakeLeaps did not report the sending order \d+ ready to send within 2 seconds .*\[item 1\]\. Before it, this run had already sent 1 document/,
+			/^MakeLeaps did not report the sending order \d+ ready to send within 2 seconds .*\[item 1, row 2\]\. Before it, this run had already sent 1 document/,
 		);
 		expect(bed.sandbox.deliveries.map((d) => d.documentMids)).toEqual([[a1]]);
 	});
@@ -285,7 +285,7 @@ describe('Document: Send, properties over random runs', () => {
 					// the first failing item's own error, and what the run sent before it
 					const message = result.error?.message;
 					expect(message).toMatch(CAUSES[expected[failing] as keyof typeof CAUSES]);
-					expect(message).toMatch(new RegExp(`\\[item ${failing}\\]`));
+					expect(message).toMatch(new RegExp(`\\[item ${failing}, row ${failing + 1}\\]`));
 					for (const mid of shouldGo) expect(message).toContain(mid);
 					return;
 				}
@@ -296,7 +296,8 @@ describe('Document: Send, properties over random runs', () => {
 				);
 				result.output.forEach((item, i) => {
 					if (item.json.sent) expect(item.json.sending_order).toMatchObject({ status: 'sent' });
-					if (item.json.error) expect(item.json.error).toMatch(new RegExp(`\\[item ${i}\\]$`));
+					if (item.json.error)
+						expect(item.json.error).toMatch(new RegExp(`\\[item ${i}, row ${i + 1}\\]$`));
 				});
 			}),
 			propertyRuns(16),

@@ -105,7 +105,9 @@ describe('Property: a refused item is never sent', () => {
 					for (const item of sentItems) expect(result.output[item].json.operation).toBe('sent');
 				} else {
 					expect(result.error?.message).toMatch(SAYS[refusedAt.get(firstRefused)!]);
-					expect(result.error?.message).toMatch(new RegExp(`\\[item ${firstRefused}\\]`));
+					expect(result.error?.message).toMatch(
+						new RegExp(`\\[item ${firstRefused}, row ${firstRefused + 1}\\]`),
+					);
 				}
 			}),
 			propertyRuns(20),

@@ -267,7 +267,7 @@ describe('Document: Send, documents of one client together', () => {
 		const [first, , third] = seedInvoicesOf(bed, 'C-1', 3);
 		const input = [{ mid: first.mid }, { mid: 'not-a-mid' }, { mid: third.mid }];
 		const result = await bed.run(sendEach(), input);
-		expect(result.error?.message).toMatch(/\[item 1\]/);
+		expect(result.error?.message).toMatch(/\[item 1, row 2\]/);
 		expect(bed.sandbox.deliveries.map((d) => d.documentMids)).toEqual([[first.mid]]);
 	});
 
@@ -286,7 +286,7 @@ describe('Document: Send, documents of one client together', () => {
 				typeVersion: 2,
 				onError,
 			});
-			const refused = /Simplify.*\[item 0\]/;
+			const refused = /Simplify.*\[item 0, row 1\]/;
 			if (onError) expect(String(result.output[0].json.error)).toMatch(refused);
 			else expect(result.error?.message).toMatch(refused);
 			const sent = onError ? [[second.mid]] : [];

@@ -111,7 +111,7 @@ describe('Document: Send uploads a file as MakeLeaps takes it', () => {
 		);
 		const result = await bed.run(send(), items([invoice]), { files: [{ data: flyer }] });
 		expect(result.error?.message).toBe(
-			'The answer of MakeLeaps could not be used: not JSON [item 0]',
+			'The answer of MakeLeaps could not be used: not JSON [item 0, row 1]',
 		);
 		expect(result.error?.description).toMatch(
 			/^Nothing was sent: the file flyer.pdf \(binary field "data"\) did not go into the sending order, which the node did not execute. Running this item again is safe./,
@@ -131,14 +131,14 @@ describe('Document: Send uploads a file as MakeLeaps takes it', () => {
 describe("Document: Send when MakeLeaps answers the upload with its recorded field error (content_file: 'No file was submitted')", () => {
 	const bed = useTestBed({ sendingValidationMs: 300 }, { limits: { backoffMs: 20 } });
 	const refused =
-		/^MakeLeaps refused the file flyer\.pdf of sending order \d+: content_file: No file was submitted \[item 1\]/;
+		/^MakeLeaps refused the file flyer\.pdf of sending order \d+: content_file: No file was submitted \[item 1, row 2\]/;
 
 	test('one item: it fails before the send, naming the file and the answer; 0 orders executed, the order deleted unsent, nothing sent', async () => {
 		const [invoice] = seedInvoicesOf(bed, 'C-1', 1);
 		bed.sandbox.sending.uploadFaults.set('flyer.pdf', 'unread');
 		const result = await bed.run(send(), items([invoice]), { files: [{ data: flyer }] });
 		expect(result.error?.message).toMatch(
-			/^MakeLeaps refused the file flyer\.pdf of sending order \d+: content_file: No file was submitted \[item 0\]$/,
+			/^MakeLeaps refused the file flyer\.pdf of sending order \d+: content_file: No file was submitted \[item 0, row 1\]$/,
 		);
 		expect(result.error?.description).toMatch(
 			/^Nothing was sent: the file flyer.pdf \(binary field "data"\) did not go into the sending order, which the node did not execute. Running this item again is safe. MakeLeaps did not take the file as the node sent it/,

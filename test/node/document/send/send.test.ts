@@ -120,7 +120,7 @@ describe('Document: Send when MakeLeaps does not get the order ready', () => {
 		expect(looks.length).toBeGreaterThanOrEqual(1);
 		expect(looks.length).toBeLessThanOrEqual(4);
 		expect(result.output[0].json.error).toMatch(
-			/^MakeLeaps did not report the sending order \d+ ready to send within 2 seconds \(status: validating; ready_to_order: false\) \[item 0\]$/,
+			/^MakeLeaps did not report the sending order \d+ ready to send within 2 seconds \(status: validating; ready_to_order: false\) \[item 0, row 1\]$/,
 		);
 		expect(posts(bed, '/send/')).toHaveLength(0);
 		expect(bed.sandbox.deliveries).toHaveLength(0);
@@ -195,7 +195,7 @@ describe('Document: Send refuses bad input before any request', () => {
 		});
 		const result = await bed.run(send(String(invoice.mid)));
 		expect(result.error?.message).toBe(
-			'Recipients is empty and no contact of the client has an e-mail address [item 0]',
+			'Recipients is empty and no contact of the client has an e-mail address [item 0, row 1]',
 		);
 		expect(posts(bed, '/')).toHaveLength(0);
 	});
@@ -247,7 +247,7 @@ describe('Sending Order: Get, Get Many, Cancel', () => {
 			sendingOrder: byId(mailOrder.mid),
 		});
 		expect(refused.error?.message).toBe(
-			'MakeLeaps refused the data: This sending order can no longer be cancelled. [item 0]',
+			'MakeLeaps refused the data: This sending order can no longer be cancelled. [item 0, row 1]',
 		);
 	});
 });

@@ -2,6 +2,7 @@
  * Account → Check: what a failed read says (pure): its HTTP status, one short line of it, and
  * an address MakeLeaps does not have as the answer of a check rather than its failure.
  */
+import { withoutItemSuffix } from '../../../words/transport';
 import { differs, type Verdict } from './verdicts';
 
 /** An HTTP status a failure carries, if any. */
@@ -12,10 +13,7 @@ export const statusOf = (error: unknown): string => {
 
 /** What went wrong, in one short line (the transport has already stripped every secret). */
 export function failureText(error: unknown): string {
-	const message = String((error as { message?: unknown }).message ?? error).replace(
-		/ \[item \d+\]$/,
-		'',
-	);
+	const message = withoutItemSuffix(String((error as { message?: unknown }).message ?? error));
 	const status = statusOf(error);
 	return /^\d{3}$/.test(status) && !message.includes(status)
 		? `HTTP ${status}: ${message}`
