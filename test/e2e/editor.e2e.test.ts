@@ -456,6 +456,8 @@ describe('a started n8n with the package', () => {
 			expect(text).toContain('2 clients have Client External ID "CSV-0005"');
 			// the row named by n8n's item and by the row a person counts
 			expect(text).toContain('[item 4, row 5]');
+			// the duplicates by their names beside their MIDs
+			expect(text).toMatch(/Watanabe Design \(\d+\), Watanabe Design \(old\) \(\d+\)/);
 			// the parameters beside it: Preview Only, switched on
 			expect(await page.locator('[data-test-id="ndv"]').innerText()).toContain('Preview Only');
 			await page.close();
@@ -520,7 +522,7 @@ describe('a started n8n with the package', () => {
 			expect(text).toContain('Give the row a Client External ID: it is empty [item 1, row 2]');
 			expect(text).toContain('created 1 client (E2E-STOP-1)');
 			expect(text).not.toMatch(/\d{19}/);
-			expect(sandbox.clients().filter((c) => JSON.stringify(c).includes('Momiji'))).toEqual([]);
+			expect(sandbox.clients().filter((c) => JSON.stringify(c).includes('Tsubaki'))).toEqual([]);
 			await page.close();
 		},
 	);

@@ -45,7 +45,7 @@ export function outputWorkflows(sandbox: Sandbox) {
 			},
 			[
 				{ client_id: 'E2E-STOP-1', organization: 'Sakura Print K.K.' },
-				{ client_id: '', organization: 'Momiji Design' },
+				{ client_id: '', organization: 'Tsubaki Row Two' },
 			],
 		),
 	];

@@ -118,6 +118,10 @@ describe('Preview Only: Client Create or Update', () => {
 		});
 		expect(preview[5].error).toBe('Give the row a Client External ID: it is empty [item 5, row 6]');
 		expect(preview[6].error).toBe('2 clients have Client External ID "TWIN" [item 6, row 7]');
+		// the duplicates by their names, which tell them apart, and their MIDs, which find them
+		expect(preview[6].description).toMatch(
+			/^Remove or renumber the duplicates in MakeLeaps first: A \(\d{19}\), B \(\d{19}\)$/,
+		);
 
 		// what the run changed is what the preview listed, and is what the sandbox now holds
 		expect(real[1].changes).toEqual(preview[1].changes);

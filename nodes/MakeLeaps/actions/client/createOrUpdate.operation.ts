@@ -34,7 +34,11 @@ export const simplifies = true;
 const CLIENT_WORDS: KeyWords = {
 	records: 'clients',
 	key: 'Client External ID',
-	nameOf: (client) => String(client.mid),
+	// the duplicates share the ID: their names tell them apart, their MIDs find them
+	nameOf: (client) =>
+		client.display_name
+			? `${String(client.display_name)} (${String(client.mid)})`
+			: String(client.mid),
 	create: (externalId) => `Client External ID "${externalId}"`,
 	lookFor:
 		'It is not created again, to avoid a duplicate. Look for the client in MakeLeaps, then run this item again.',
