@@ -11,12 +11,12 @@ export interface Worded {
 	description: string;
 }
 
-/** "about 7 h", "about 12 min", "45 seconds"; anything over two days is "more than 2 days". */
+/** "about 7 h", "about 12 min", "45 seconds", "1 second"; over two days is "more than 2 days". */
 export function aboutDuration(seconds: number): string {
 	if (seconds > 172800) return 'more than 2 days';
 	if (seconds >= 3600) return `about ${Math.round(seconds / 3600)} h`;
 	if (seconds >= 120) return `about ${Math.round(seconds / 60)} min`;
-	return `${seconds} seconds`;
+	return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
 
 /**
@@ -98,7 +98,7 @@ export const notFound = (subject: string | undefined): Worded => ({
 
 /** A 429 still refused after the node waited `waits` times. */
 export const rateLimited = (waits: number, retryAfter: number | undefined): Worded => ({
-	message: `MakeLeaps rate limit reached: still refused after ${waits} waits (it asks to wait ${retryAfter ?? '?'} seconds more)`,
+	message: `MakeLeaps rate limit reached: still refused after ${waits} waits (it asks to wait ${retryAfter === undefined ? '? seconds' : aboutDuration(retryAfter)} more)`,
 	description:
 		'MakeLeaps allows about 120 requests per minute and 5,000 per day. Lower Options > Requests Per Minute, or run again later',
 });

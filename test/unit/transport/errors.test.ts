@@ -44,8 +44,9 @@ describe('apiErrorText', () => {
 
 test('aboutDuration speaks in units a user reads, and does not count absurd waits', () => {
 	expect(
-		[45, 119, 120, 900, 3599, 3600, 57600, 172800, 172801, 31_622_400].map(aboutDuration),
+		[1, 45, 119, 120, 900, 3599, 3600, 57600, 172800, 172801, 31_622_400].map(aboutDuration),
 	).toEqual([
+		'1 second',
 		'45 seconds',
 		'119 seconds',
 		'about 2 min',

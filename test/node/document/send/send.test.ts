@@ -153,6 +153,7 @@ describe('Document: Send when the order cannot go out', () => {
 		expect(result.error?.message).toContain(
 			'Send by post needs a postal address of the recipient.',
 		);
+		expect(result.error?.message).toMatch(/ready to send within 1 second \(/);
 	});
 });
 

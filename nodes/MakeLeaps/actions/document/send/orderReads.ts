@@ -9,6 +9,7 @@ import { excerpt, outcomeOf, type SecretSet } from '../../../transport';
 import { listSendingOrdersTo, readSendingOrder } from '../../../api/sendingOrders';
 import { isRecord, linkedMid, midOfUrl } from '../../../model/locators';
 import type { SendJob } from './prepare';
+import { aboutDuration } from '../../../words/transport';
 
 /** The most sending orders of a client read to find one that already carried the document. */
 const MAX_ORDERS_READ = 300;
@@ -125,7 +126,7 @@ export async function pollUntilReady(
 		const left = deadline - Date.now();
 		if (left <= 0) {
 			op.fail(
-				`MakeLeaps did not report the ${described} ready to send within ${waitSeconds} seconds (${whatItSays(order, op.run.transport.secrets)})`,
+				`MakeLeaps did not report the ${described} ready to send within ${aboutDuration(waitSeconds)} (${whatItSays(order, op.run.transport.secrets)})`,
 				'Nothing was sent. The order stays in MakeLeaps, unsent: correct what it reports and send it there, or delete it. A longer Options > Validation Wait gives MakeLeaps more time.',
 			);
 		}
