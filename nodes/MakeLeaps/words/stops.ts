@@ -3,7 +3,7 @@
  * the run had already created, which items may or may not have made their record, which to run
  * again). run/loop/itemFailure.ts decides which items are which; this file words them.
  */
-import { capitalized, itemNamed, itemSuffix } from './transport';
+import { capitalized, itemNamed, itemSuffix, rowOf } from './transport';
 
 /** A message naming its item: "… [item 3, row 4]". */
 export const withItem = (message: string, itemIndex: number) =>
@@ -76,7 +76,7 @@ export function changed(writes: WriteShown[], noun: string): string {
  */
 export function itemsInWords(items: number[]): string {
 	const sorted = [...new Set(items)].sort((a, b) => a - b);
-	const rows = numbersInWords(sorted.map((item) => item + 1));
+	const rows = numbersInWords(sorted.map(rowOf));
 	return sorted.length === 1
 		? itemNamed(sorted[0])
 		: `items ${numbersInWords(sorted)} (rows ${rows})`;

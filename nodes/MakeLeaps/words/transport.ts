@@ -19,18 +19,18 @@ export function aboutDuration(seconds: number): string {
 	return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
 
-/**
- * The item a message is about, after it: " [item 3, row 4]": n8n's item index (from 0) and the
- * row a person counts (from 1), so a sheet's rows are found without arithmetic.
- */
+/** The row a person counts (from 1) of n8n's item (from 0): a sheet's rows without arithmetic. */
+export const rowOf = (itemIndex: number) => itemIndex + 1;
+
+/** The item a message is about, after it: " [item 3, row 4]". */
 export const itemSuffix = (itemIndex: number | undefined) =>
-	itemIndex === undefined ? '' : ` [item ${itemIndex}, row ${itemIndex + 1}]`;
+	itemIndex === undefined ? '' : ` [item ${itemIndex}, row ${rowOf(itemIndex)}]`;
 
 /** A sentence's first word with a capital: "Item 3 (row 4) failed". */
 export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** An item named in a sentence: "item 3 (row 4)". */
-export const itemNamed = (itemIndex: number) => `item ${itemIndex} (row ${itemIndex + 1})`;
+export const itemNamed = (itemIndex: number) => `item ${itemIndex} (row ${rowOf(itemIndex)})`;
 
 /** A message without the item it is about, to be quoted in another item's message. */
 export const withoutItemSuffix = (message: string) =>
